@@ -1,0 +1,147 @@
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "sort/registry.h"
+
+namespace shadersort::cli {
+namespace {
+
+// Options every input-taking command shares: --image | --pattern/--size, --key, --axis, --descending.
+struct InputOptionText {
+  std::string image, pattern, size = "256x256", key = "luminance", axis = "columns";
+  bool descending = false;
+  std::uint64_t seed = 1;
+};
+
+void addInputOptions(CLI::App& command, InputOptionText& text) {
+  auto* image = command.add_option("--image", text.image, "input image (PNG, JPEG, BMP, TGA, ...); default: built-in picture");
+  auto* pattern = command.add_option("--pattern", text.pattern,
+                                     "pattern of keys instead of an image: random, sorted, reversed, few-unique, "
+                                     "all-equal, sawtooth, nearly-sorted");
+  image->excludes(pattern);
+  command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
+  command.add_option("--seed", text.seed, "pattern seed")->capture_default_str();
+  command.add_option("--key", text.key, "pixel key: luminance, hue, saturation, value, red, green, blue")
+      ->capture_default_str();
+  command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
+      ->capture_default_str();
+  command.add_flag("--descending", text.descending, "reverse the order");
+}
+
+int parseDimension(const std::string& text, const std::string& whole) {
+  std::size_t used = 0;
+  long value = 0;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty()) throw UserError("--size must look like WxH, got '" + whole + "'");
+  if (value <= 0) throw UserError("--size must be at least 1x1, got '" + whole + "'");
+  if (value > (1 << 24)) throw UserError("--size " + whole + " is beyond any GPU's limits");
+  return static_cast<int>(value);
+}
+
+InputSpec toInputSpec(const InputOptionText& text) {
+  InputSpec spec;
+  if (!text.image.empty()) spec.imagePath = text.image;
+  if (!text.pattern.empty()) {
+    spec.pattern = parsePattern(text.pattern);
+    if (!spec.pattern) throw UserError("unknown pattern '" + text.pattern + "'");
+  }
+  const auto cross = text.size.find('x');
+  if (cross == std::string::npos) throw UserError("--size must look like WxH, got '" + text.size + "'");
+  spec.width = parseDimension(text.size.substr(0, cross), text.size);
+  spec.height = parseDimension(text.size.substr(cross + 1), text.size);
+  spec.seed = text.seed;
+  const auto key = parsePixelKey(text.key);
+  if (!key) throw UserError("unknown key '" + text.key + "' (known: luminance, hue, saturation, value, red, green, blue)");
+  const auto axis = parseAxis(text.axis);
+  if (!axis) throw UserError("unknown axis '" + text.axis + "' (known: columns, rows)");
+  spec.order = {*key, *axis, text.descending};
+  return spec;
+}
+
+std::optional<std::uint32_t> parsePasses(const std::string& text) {
+  if (text == "all") return std::nullopt;
+  std::size_t used = 0;
+  long long value = -1;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty()) throw UserError("--passes must be a number or 'all', got '" + text + "'");
+  if (value < 0) throw UserError("--passes must not be negative, got " + text);
+  if (value > 0xFFFFFFFFLL) throw UserError("--passes " + text + " is too large");
+  return static_cast<std::uint32_t>(value);
+}
+
+}  // namespace
+
+int runCommandLine(int argc, char** argv) {
+  CLI::App app{"shadersort: sorts pixels on the GPU with OpenGL 4.3 shaders and shows every pass.\n"
+               "With no subcommand, opens the viewer on the built-in picture."};
+  app.require_subcommand(0, 1);
+  GlobalOptions global;
+  app.add_flag("--gl-debug", global.glDebug, "debug context; print GL errors and warnings");
+
+  RunOptions run;
+  InputOptionText runInput;
+  std::string runPasses = "all";
+  auto* runCommand = app.add_subcommand("run", "sort headlessly and write the state after N passes as a PNG");
+  runCommand->add_option("--algo", run.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
+  addInputOptions(*runCommand, runInput);
+  runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
+  runCommand->add_option("--out", run.outputPath, "output PNG")->required();
+  runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
+  runCommand->add_flag("--stats", run.stats, "print passes run and time");
+  runCommand->add_flag("--teaching", run.teaching, "use the one-step-per-pass schedule where there is a faster one");
+
+  SortOptions sort;
+  auto* sortCommand = app.add_subcommand("sort", "sort a raw little-endian key file (and values) ascending");
+  sortCommand->add_option("--algo", sort.algorithm, "algorithm: " + algorithmNames())->required();
+  sortCommand->add_option("--type", sort.keyType, "key type: u32, i32, f32 (IEEE 754 totalOrder)")->capture_default_str();
+  sortCommand->add_option("--in", sort.keysPath, "key file")->required();
+  sortCommand->add_option("--out", sort.outputPath, "sorted key file")->required();
+  auto* values = sortCommand->add_option("--values", sort.valuesPath, "u32 value file, one per key");
+  auto* valuesOut = sortCommand->add_option("--out-values", sort.valuesOutputPath, "where the values go, in key order");
+  values->needs(valuesOut);
+  valuesOut->needs(values);
+  sortCommand->add_flag("--stats", sort.stats, "print passes run and time");
+  sortCommand->add_flag("--teaching", sort.teaching, "use the one-step-per-pass schedule");
+
+  auto* infoCommand = app.add_subcommand("info", "print the renderer, GL version, limits and extensions that matter");
+
+  ViewOptions view;
+  InputOptionText viewInput;
+  auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
+  viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
+  addInputOptions(*viewCommand, viewInput);
+  viewCommand->add_option("--frames", view.frames, "quit after this many frames (for scripts)");
+  viewCommand->add_option("--screenshot", view.screenshotPath, "write the window to this PNG before quitting");
+  viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help
+    std::cerr << "shadersort: " << error.what() << " (see --help)\n";
+    return 2;
+  }
+
+  if (*runCommand) {
+    run.input = toInputSpec(runInput);
+    run.passes = parsePasses(runPasses);
+    return runRun(global, run);
+  }
+  if (*sortCommand) return runSort(global, sort);
+  if (*infoCommand) return runInfo(global);
+  if (*viewCommand) view.input = toInputSpec(viewInput);
+  return runView(global, view);
+}
+
+}  // namespace shadersort::cli

@@ -1,0 +1,52 @@
+#pragma once
+// The subcommands. Each takes its parsed options, does its job and returns the exit code; bad
+// input is thrown as UserError and reported by the caller in one line.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "data/inputs.h"
+
+namespace shadersort::cli {
+
+struct GlobalOptions {
+  bool glDebug = false;
+};
+
+struct RunOptions {
+  std::string algorithm = "frag-odd-even";
+  InputSpec input;
+  std::optional<std::uint32_t> passes;  // empty: all
+  std::string outputPath;
+  bool verify = false;
+  bool stats = false;
+  bool teaching = false;
+};
+
+struct SortOptions {
+  std::string algorithm;
+  std::string keyType = "u32";
+  std::string keysPath, outputPath;
+  std::string valuesPath, valuesOutputPath;
+  bool stats = false;
+  bool teaching = false;
+};
+
+struct ViewOptions {
+  std::string algorithm = "frag-odd-even";
+  InputSpec input;
+  int frames = 0;              // > 0: quit after this many frames (scripted runs and tests)
+  std::string screenshotPath;  // written after the last frame
+  bool startPlaying = true;
+};
+
+int runRun(const GlobalOptions& global, const RunOptions& options);
+int runSort(const GlobalOptions& global, const SortOptions& options);
+int runInfo(const GlobalOptions& global);
+int runView(const GlobalOptions& global, const ViewOptions& options);
+
+// Entry point of the whole command line.
+int runCommandLine(int argc, char** argv);
+
+}  // namespace shadersort::cli

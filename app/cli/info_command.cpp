@@ -1,0 +1,35 @@
+// `shadersort info`: what the GPU is and the limits the sorters are bound by.
+
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "cli/gpu_session.h"
+#include "sort/registry.h"
+
+namespace shadersort::cli {
+
+int runInfo(const GlobalOptions& global) {
+  GpuSession gpu(global);
+  const gl::Limits& limits = gpu.limits();
+  std::printf("renderer        %s\n", limits.renderer.c_str());
+  std::printf("vendor          %s\n", limits.vendor.c_str());
+  std::printf("GL version      %s\n", limits.version.c_str());
+  std::printf("GLSL version    %s\n", limits.glslVersion.c_str());
+  std::printf("max texture     %d x %d\n", limits.maxTextureSize, limits.maxTextureSize);
+  std::printf("workgroup       %d invocations, size %d x %d x %d\n", limits.maxComputeWorkGroupInvocations,
+              limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupSize[1], limits.maxComputeWorkGroupSize[2]);
+  std::printf("workgroups      %d x %d x %d\n", limits.maxComputeWorkGroupCount[0], limits.maxComputeWorkGroupCount[1],
+              limits.maxComputeWorkGroupCount[2]);
+  std::printf("shared memory   %d bytes\n", limits.maxComputeSharedMemorySize);
+  std::printf("SSBO block      %lld bytes\n", static_cast<long long>(limits.maxShaderStorageBlockSize));
+  std::printf("subgroups       KHR_shader_subgroup %s, ARB_shader_ballot %s\n", limits.hasKhrSubgroup ? "yes" : "no",
+              limits.hasArbShaderBallot ? "yes" : "no");
+  std::printf("timer queries   %s\n", limits.timerQueriesTrustworthy ? "trusted" : "not trusted (software renderer): wall clock");
+  std::printf("algorithms\n");
+  for (const auto& algorithm : algorithms())
+    std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), std::string(algorithm.summary).c_str(),
+                algorithm.stable ? " (stable)" : "");
+  return 0;
+}
+
+}  // namespace shadersort::cli

@@ -1,0 +1,31 @@
+#pragma once
+// RGBA8 images: decoding any stb_image format and writing PNG whole-or-not-at-all.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shadersort {
+
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // row-major from the top row, 4 bytes per pixel
+
+  Image() = default;
+  Image(int w, int h) : width(w), height(h), rgba(static_cast<std::size_t>(w) * h * 4, 0) {}
+  std::size_t pixelCount() const { return static_cast<std::size_t>(width) * height; }
+  std::uint32_t pixel(int x, int y) const;  // packed R | G<<8 | B<<16 | A<<24
+  void setPixel(int x, int y, std::uint32_t packed);
+};
+
+// Grey, grey+alpha, RGB and RGBA (8 or 16 bit) all become RGBA8. Throws UserError for missing,
+// empty, truncated or undecodable files.
+Image loadImage(const std::string& path);
+Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors);
+
+std::vector<std::uint8_t> encodePng(const Image& image);
+// Writes a PNG atomically; throws UserError when the path cannot be written.
+void savePng(const Image& image, const std::string& path);
+
+}  // namespace shadersort

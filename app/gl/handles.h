@@ -1,0 +1,110 @@
+#pragma once
+// Move-only owners of GL objects. Each carries a label (glObjectLabel) so a frame capture or a
+// debug message names the object by what it is for.
+
+#include <glad/gl.h>
+
+#include <string_view>
+#include <utility>
+
+namespace shadersort::gl {
+
+// `Traits` supplies `create()`, `destroy(GLuint)` and the KHR_debug `identifier` for labels.
+template <typename Traits>
+class Handle {
+ public:
+  Handle() = default;
+  explicit Handle(std::string_view label) : id_(Traits::create()) { setLabel(label); }
+  ~Handle() { reset(); }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = std::exchange(other.id_, 0);
+    }
+    return *this;
+  }
+
+  GLuint id() const { return id_; }
+  explicit operator bool() const { return id_ != 0; }
+  void reset() {
+    if (id_ != 0) Traits::destroy(id_);
+    id_ = 0;
+  }
+  void setLabel(std::string_view label) const {
+    if (id_ != 0 && !label.empty())
+      glObjectLabel(Traits::identifier, id_, static_cast<GLsizei>(label.size()), label.data());
+  }
+
+ private:
+  GLuint id_ = 0;
+};
+
+struct BufferTraits {
+  static constexpr GLenum identifier = GL_BUFFER;
+  static GLuint create() {
+    GLuint id = 0;
+    glGenBuffers(1, &id);
+    // A name is only an object (and can be labelled) once bound.
+    glBindBuffer(GL_COPY_WRITE_BUFFER, id);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
+};
+
+struct TextureTraits {
+  static constexpr GLenum identifier = GL_TEXTURE;
+  static GLuint create() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    glBindTexture(GL_TEXTURE_2D, id);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+
+struct FramebufferTraits {
+  static constexpr GLenum identifier = GL_FRAMEBUFFER;
+  static GLuint create() {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    glBindFramebuffer(GL_FRAMEBUFFER, id);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+
+struct VertexArrayTraits {
+  static constexpr GLenum identifier = GL_VERTEX_ARRAY;
+  static GLuint create() {
+    GLuint id = 0;
+    glGenVertexArrays(1, &id);
+    glBindVertexArray(id);
+    glBindVertexArray(0);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
+};
+
+struct QueryTraits {
+  static constexpr GLenum identifier = GL_QUERY;
+  static GLuint create() {
+    GLuint id = 0;
+    glGenQueries(1, &id);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteQueries(1, &id); }
+};
+
+using Buffer = Handle<BufferTraits>;
+using Texture = Handle<TextureTraits>;
+using Framebuffer = Handle<FramebufferTraits>;
+using VertexArray = Handle<VertexArrayTraits>;
+using Query = Handle<QueryTraits>;
+
+}  // namespace shadersort::gl

@@ -1,0 +1,31 @@
+#pragma once
+// What the current context can do: the limits the sorters check inputs against, and the facts
+// `shadersort info` prints.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shadersort::gl {
+
+struct Limits {
+  std::string vendor, renderer, version, glslVersion;
+  int maxTextureSize = 0;
+  int maxComputeWorkGroupInvocations = 0;
+  int maxComputeWorkGroupSize[3] = {0, 0, 0};
+  int maxComputeWorkGroupCount[3] = {0, 0, 0};
+  int maxComputeSharedMemorySize = 0;
+  std::int64_t maxShaderStorageBlockSize = 0;
+  bool hasKhrSubgroup = false;
+  bool hasArbShaderBallot = false;
+  bool timerQueriesTrustworthy = false;  // false on llvmpipe, whose timer reads 0 for compute
+  std::vector<std::string> extensions;
+
+  bool hasExtension(const std::string& name) const;
+  bool isSoftwareRenderer() const;
+};
+
+// Queries the current context once; the result lives as long as the program.
+const Limits& currentLimits();
+
+}  // namespace shadersort::gl

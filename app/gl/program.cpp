@@ -1,0 +1,168 @@
+#include "gl/program.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "core/error.h"
+#include "gl/embedded_shaders.h"
+
+namespace shadersort::gl {
+namespace {
+
+// Source text after #include expansion, with #line directives that number each file.
+struct ExpandedSource {
+  std::string text;
+  std::vector<std::string> names;  // index = GLSL source-string number
+};
+
+void expandInto(std::string_view path, ExpandedSource& out, int depth) {
+  if (depth > 8) throw GpuError("shader include nesting too deep at " + std::string(path));
+  const int number = static_cast<int>(out.names.size());
+  out.names.emplace_back(path);
+  out.text += "#line 1 " + std::to_string(number) + "\n";
+  std::istringstream lines{std::string(embeddedShaderText(path))};
+  std::string line;
+  int lineNumber = 0;
+  while (std::getline(lines, line)) {
+    ++lineNumber;
+    const auto first = line.find_first_not_of(" \t");
+    if (first != std::string::npos && line.compare(first, 8, "#include") == 0) {
+      const auto open = line.find('"');
+      const auto close = line.rfind('"');
+      if (open == std::string::npos || close <= open)
+        throw GpuError(std::string(path) + ":" + std::to_string(lineNumber) + ": malformed #include");
+      expandInto(std::string_view(line).substr(open + 1, close - open - 1), out, depth + 1);
+      out.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(number) + "\n";
+      continue;
+    }
+    out.text += line;
+    out.text += '\n';
+  }
+}
+
+GLuint compileStage(GLenum stage, std::string_view path, const ShaderDefines& defines) {
+  ExpandedSource source;
+  source.text = defines.preamble();
+  expandInto(path, source, 0);
+  const GLuint shader = glCreateShader(stage);
+  const char* text = source.text.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok == GL_TRUE) return shader;
+  GLint length = 0;
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
+  glGetShaderInfoLog(shader, length, nullptr, log.data());
+  glDeleteShader(shader);
+  throw GpuError("cannot compile " + std::string(path) + ":\n" + nameSourcesInLog(log.c_str(), source.names));
+}
+
+GLuint link(const std::vector<GLuint>& shaders, std::string_view what) {
+  const GLuint program = glCreateProgram();
+  for (GLuint shader : shaders) glAttachShader(program, shader);
+  glLinkProgram(program);
+  for (GLuint shader : shaders) glDeleteShader(shader);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
+    glGetProgramInfoLog(program, length, nullptr, log.data());
+    glDeleteProgram(program);
+    throw GpuError("cannot link " + std::string(what) + ":\n" + log.c_str());
+  }
+  glObjectLabel(GL_PROGRAM, program, static_cast<GLsizei>(what.size()), what.data());
+  return program;
+}
+
+}  // namespace
+
+ShaderDefines& ShaderDefines::set(std::string name, std::string value) {
+  for (auto& [existing, text] : defines_) {
+    if (existing == name) {
+      text = std::move(value);
+      return *this;
+    }
+  }
+  defines_.emplace_back(std::move(name), std::move(value));
+  return *this;
+}
+
+std::string ShaderDefines::preamble() const {
+  std::string text = "#version 430 core\n";
+  for (const auto& [name, value] : defines_) text += "#define " + name + " " + value + "\n";
+  return text;
+}
+
+std::string_view embeddedShaderText(std::string_view path) {
+  for (const EmbeddedShader& shader : embeddedShaders())
+    if (shader.path == path) return shader.text;
+  throw GpuError("no embedded shader named " + std::string(path));
+}
+
+std::string nameSourcesInLog(std::string_view log, const std::vector<std::string>& sourceNames) {
+  std::istringstream lines{std::string(log)};
+  std::string line;
+  std::string out;
+  while (std::getline(lines, line)) {
+    std::size_t digits = 0;
+    while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
+    if (digits > 0 && digits < line.size() && (line[digits] == ':' || line[digits] == '(')) {
+      const std::size_t number = std::stoul(line.substr(0, digits));
+      if (number < sourceNames.size()) {
+        std::string rest = line.substr(digits + 1);
+        if (line[digits] == '(') {
+          // NVIDIA: "0(12) : error" -> "file:12: error"
+          const auto close = rest.find(')');
+          if (close != std::string::npos) {
+            std::string after = rest.substr(close + 1);
+            const auto nonSpace = after.find_first_not_of(' ');
+            after = nonSpace == std::string::npos ? std::string() : after.substr(nonSpace);
+            if (!after.empty() && after[0] == ':') after = after.substr(1);
+            rest = rest.substr(0, close) + ":" + after;
+          }
+        }
+        line = sourceNames[number] + ":" + rest;
+      }
+    }
+    out += line + "\n";
+  }
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+Program Program::compute(std::string_view path, const ShaderDefines& defines) {
+  return Program(link({compileStage(GL_COMPUTE_SHADER, path, defines)}, path));
+}
+
+Program Program::graphics(std::string_view vertexPath, std::string_view fragmentPath,
+                          const ShaderDefines& defines) {
+  const GLuint vertex = compileStage(GL_VERTEX_SHADER, vertexPath, defines);
+  GLuint fragment = 0;
+  try {
+    fragment = compileStage(GL_FRAGMENT_SHADER, fragmentPath, defines);
+  } catch (...) {
+    glDeleteShader(vertex);
+    throw;
+  }
+  return Program(link({vertex, fragment}, fragmentPath));
+}
+
+Program::~Program() {
+  if (id_ != 0) glDeleteProgram(id_);
+}
+
+Program::Program(Program&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+
+Program& Program::operator=(Program&& other) noexcept {
+  if (this != &other) {
+    if (id_ != 0) glDeleteProgram(id_);
+    id_ = std::exchange(other.id_, 0);
+  }
+  return *this;
+}
+
+}  // namespace shadersort::gl

@@ -1,0 +1,54 @@
+#pragma once
+// Shader programs built from the embedded files under shaders/. Constants shared with C++ arrive
+// as #defines; `#include "shaders/…"` pulls in another embedded file. Compile and link failures
+// throw GpuError with the log rewritten to name each file and line.
+
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace shadersort::gl {
+
+class ShaderDefines {
+ public:
+  ShaderDefines& set(std::string name, std::string value);
+  ShaderDefines& set(std::string name, std::int64_t value) { return set(std::move(name), std::to_string(value)); }
+  std::string preamble() const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> defines_;
+};
+
+class Program {
+ public:
+  Program() = default;
+  static Program compute(std::string_view path, const ShaderDefines& defines = {});
+  static Program graphics(std::string_view vertexPath, std::string_view fragmentPath,
+                          const ShaderDefines& defines = {});
+  ~Program();
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  Program(Program&& other) noexcept;
+  Program& operator=(Program&& other) noexcept;
+
+  GLuint id() const { return id_; }
+  void use() const { glUseProgram(id_); }
+  // -1 when the uniform does not exist or was optimised away; glUniform ignores -1 silently.
+  GLint uniformLocation(const char* name) const { return glGetUniformLocation(id_, name); }
+
+ private:
+  explicit Program(GLuint id) : id_(id) {}
+  GLuint id_ = 0;
+};
+
+// The text of an embedded shader; throws GpuError when there is none by that path.
+std::string_view embeddedShaderText(std::string_view path);
+
+// Exposed for tests: "0:12(3): error" / "0(12) : error" become "shaders/x.frag:12(3): error".
+std::string nameSourcesInLog(std::string_view log, const std::vector<std::string>& sourceNames);
+
+}  // namespace shadersort::gl

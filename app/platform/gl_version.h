@@ -1,0 +1,11 @@
+#pragma once
+// Loads GL entry points for the current context and insists on OpenGL 4.3.
+
+#include <glad/gl.h>
+
+namespace shadersort::platform {
+
+// Throws GpuError naming the version found when it is older than 4.3.
+void loadGlAndRequire43(GLADloadfunc load);
+
+}  // namespace shadersort::platform

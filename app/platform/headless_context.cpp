@@ -1,0 +1,109 @@
+#include "platform/headless_context.h"
+
+#include <glad/egl.h>
+#include <glad/gl.h>
+
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "gl/debug_output.h"
+#include "platform/gl_version.h"
+
+namespace shadersort::platform {
+
+struct HeadlessContext::State {
+  EGLDisplay display = EGL_NO_DISPLAY;
+  EGLContext context = EGL_NO_CONTEXT;
+};
+
+namespace {
+
+bool hasClientExtension(const char* name) {
+  const char* all = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  if (!all) return false;
+  const std::string list = std::string(" ") + all + " ";
+  return list.find(std::string(" ") + name + " ") != std::string::npos;
+}
+
+// glad's first load gives EGL 1.0 plus client extensions only, so eglGetPlatformDisplay (1.5)
+// is still NULL here: the EXT entry point is the one to use.
+EGLDisplay openDisplay() {
+  if (hasClientExtension("EGL_EXT_platform_device") && glad_eglQueryDevicesEXT && glad_eglGetPlatformDisplayEXT) {
+    EGLDeviceEXT devices[8];
+    EGLint count = 0;
+    if (eglQueryDevicesEXT(8, devices, &count) && count > 0) {
+      for (EGLint i = 0; i < count; ++i) {
+        EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+        EGLint major = 0, minor = 0;
+        if (display != EGL_NO_DISPLAY && eglInitialize(display, &major, &minor)) return display;
+      }
+    }
+  }
+  if (hasClientExtension("EGL_MESA_platform_surfaceless") && glad_eglGetPlatformDisplayEXT) {
+    EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    EGLint major = 0, minor = 0;
+    if (display != EGL_NO_DISPLAY && eglInitialize(display, &major, &minor)) return display;
+  }
+  return EGL_NO_DISPLAY;
+}
+
+EGLContext createContext(EGLDisplay display, bool debug, bool core43) {
+  std::vector<EGLint> attributes;
+  if (core43) {
+    attributes = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                  EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT};
+    if (debug) attributes.insert(attributes.end(), {EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE});
+  }
+  attributes.push_back(EGL_NONE);
+  return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes.data());
+}
+
+// Without 4.3 core, make whatever context the driver offers just to say what it is.
+std::string describeBestAvailableContext(EGLDisplay display) {
+  EGLContext fallback = createContext(display, false, false);
+  if (fallback == EGL_NO_CONTEXT) return "no OpenGL context at all";
+  std::string found = "an unknown version";
+  if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, fallback)) {
+    auto getString = reinterpret_cast<const unsigned char* (*)(GLenum)>(eglGetProcAddress("glGetString"));
+    if (getString) {
+      const auto* version = reinterpret_cast<const char*>(getString(GL_VERSION));
+      const auto* renderer = reinterpret_cast<const char*>(getString(GL_RENDERER));
+      if (version) found = std::string("OpenGL ") + version + (renderer ? std::string(" on ") + renderer : "");
+    }
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  }
+  eglDestroyContext(display, fallback);
+  return found;
+}
+
+}  // namespace
+
+HeadlessContext::HeadlessContext(const ContextOptions& options) : state_(std::make_unique<State>()) {
+  if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw GpuError("cannot load EGL (libEGL.so.1 missing?)");
+  state_->display = openDisplay();
+  if (state_->display == EGL_NO_DISPLAY)
+    throw GpuError("no EGL display: neither an EGL device nor Mesa's surfaceless platform is available");
+  // Reload now that a display exists: EGL 1.5 core and display extensions.
+  gladLoaderLoadEGL(state_->display);
+  if (!eglBindAPI(EGL_OPENGL_API)) throw GpuError("EGL cannot bind the desktop OpenGL API");
+  state_->context = createContext(state_->display, options.debug, true);
+  if (state_->context == EGL_NO_CONTEXT) {
+    const std::string found = describeBestAvailableContext(state_->display);
+    eglTerminate(state_->display);
+    throw GpuError("OpenGL 4.3 core is required; found " + found);
+  }
+  if (!eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, state_->context))
+    throw GpuError("cannot make the headless OpenGL context current");
+  loadGlAndRequire43(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
+  if (options.debug) gl::enableDebugOutput({.printMessages = true});
+}
+
+HeadlessContext::~HeadlessContext() {
+  if (state_->display == EGL_NO_DISPLAY) return;
+  eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  if (state_->context != EGL_NO_CONTEXT) eglDestroyContext(state_->display, state_->context);
+  eglTerminate(state_->display);
+}
+
+}  // namespace shadersort::platform

@@ -1,0 +1,42 @@
+#pragma once
+// Odd-even transposition sort as texture ping-pong: the state lives in two RG32UI textures
+// (width = sequence length, one row per sequence, texel = key and value); each pass is one
+// full-screen draw from one texture into the other.
+
+#include <array>
+
+#include "gl/handles.h"
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "sort/sorter.h"
+
+namespace shadersort {
+
+class FragOddEvenSorter final : public Sorter {
+ public:
+  FragOddEvenSorter();
+  static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
+
+  void load(const SortData& input) override;
+  void restart() override;
+  std::uint32_t passCount() const override;
+  std::uint32_t passesRun() const override { return passesRun_; }
+  std::string describePass(std::uint32_t pass) const override;
+  void runPass() override;
+  SortData read() const override;
+
+ private:
+  gl::Program program_;
+  GLint parityLocation_ = -1;
+  GLint lengthLocation_ = -1;
+  GLint stateLocation_ = -1;
+  gl::VertexArray emptyVertexArray_;
+  gl::Texture input_;                       // kept for restart()
+  std::array<gl::Texture, 2> state_;        // ping-pong pair
+  std::array<gl::Framebuffer, 2> targets_;  // targets_[i] draws into state_[i]
+  SortShape shape_;
+  std::uint32_t passesRun_ = 0;
+  int current_ = 0;  // state_[current_] holds the state after passesRun_ passes
+};
+
+}  // namespace shadersort

@@ -1,0 +1,44 @@
+#include "sort/registry.h"
+
+#include "core/error.h"
+#include "sort/frag_odd_even.h"
+
+namespace shadersort {
+
+const std::vector<AlgorithmInfo>& algorithms() {
+  static const std::vector<AlgorithmInfo> table = {
+      {"frag-odd-even",
+       "fragment-shader odd-even transposition: texture ping-pong, one full-screen draw per pass",
+       true, FragOddEvenSorter::whyCannotSort,
+       [](const SorterOptions&) -> std::unique_ptr<Sorter> { return std::make_unique<FragOddEvenSorter>(); }},
+  };
+  return table;
+}
+
+std::string algorithmNames() {
+  std::string names;
+  for (const auto& algorithm : algorithms()) names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
+  return names;
+}
+
+const AlgorithmInfo& findAlgorithm(std::string_view name) {
+  for (const auto& algorithm : algorithms())
+    if (algorithm.name == name) return algorithm;
+  throw UserError("unknown algorithm '" + std::string(name) + "' (known: " + algorithmNames() + ")");
+}
+
+void requireSortable(const AlgorithmInfo& algorithm, const SortShape& shape, const gl::Limits& limits) {
+  const std::string reason = algorithm.whyCannotSort(shape, limits);
+  if (reason.empty()) return;
+  std::string alternative;
+  for (const auto& other : algorithms()) {
+    if (other.name != algorithm.name && other.whyCannotSort(shape, limits).empty()) {
+      alternative = "; --algo " + std::string(other.name) + " can";
+      break;
+    }
+  }
+  if (alternative.empty()) alternative = "; no algorithm here can sort it on this GPU";
+  throw UserError(std::string(algorithm.name) + ": " + reason + alternative);
+}
+
+}  // namespace shadersort

@@ -1,0 +1,20 @@
+#pragma once
+// The CPU side of every correctness check: a reference sort and a checker of GPU results.
+
+#include <string>
+
+#include "sort/sort_data.h"
+
+namespace shadersort {
+
+// std::stable_sort of each sequence by key, values travelling with their keys.
+SortData referenceStableSort(const SortData& input);
+
+// Empty when every sequence of `output` is ordered by key and holds exactly the (key, value)
+// pairs of the same sequence of `input`; otherwise what is wrong and where.
+std::string verifySorted(const SortData& input, const SortData& output);
+
+// Empty when each sequence of `output` holds exactly the pairs of `input` (in any order).
+std::string verifyConserved(const SortData& input, const SortData& output);
+
+}  // namespace shadersort
