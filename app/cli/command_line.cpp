@@ -65,6 +65,39 @@ InputSpec toInputSpec(const InputOptionText& text) {
   return spec;
 }
 
+// Options every sorting command shares: --teaching, --set NAME=VALUE, --radix-bits.
+struct SorterOptionText {
+  bool teaching = false;
+  std::vector<std::string> settings;
+  int radixBits = 0;
+};
+
+void addSorterOptions(CLI::App& command, SorterOptionText& text) {
+  command.add_flag("--teaching", text.teaching, "one basic step per pass, where the algorithm has a faster schedule");
+  command.add_option("--set", text.settings, "algorithm setting NAME=VALUE (see 'info'); repeatable");
+  command.add_option("--radix-bits", text.radixBits, "radix: digit width, 4 (teaching) or 8 (fast)");
+}
+
+SorterOptions toSorterOptions(const SorterOptionText& text) {
+  SorterOptions options;
+  options.teaching = text.teaching;
+  for (const std::string& setting : text.settings) {
+    const auto equals = setting.find('=');
+    std::size_t used = 0;
+    int value = 0;
+    try {
+      value = std::stoi(setting.substr(equals == std::string::npos ? setting.size() : equals + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (equals == std::string::npos || equals == 0 || used == 0 || equals + 1 + used != setting.size())
+      throw UserError("--set wants NAME=INTEGER, got '" + setting + "'");
+    options.settings[setting.substr(0, equals)] = value;
+  }
+  if (text.radixBits != 0) options.settings["radix-bits"] = text.radixBits;
+  return options;
+}
+
 std::optional<std::uint32_t> parsePasses(const std::string& text) {
   if (text == "all") return std::nullopt;
   std::size_t used = 0;
@@ -99,7 +132,8 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_option("--out", run.outputPath, "output PNG")->required();
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
   runCommand->add_flag("--stats", run.stats, "print passes run and time");
-  runCommand->add_flag("--teaching", run.teaching, "use the one-step-per-pass schedule where there is a faster one");
+  SorterOptionText runSorter;
+  addSorterOptions(*runCommand, runSorter);
 
   SortOptions sort;
   auto* sortCommand = app.add_subcommand("sort", "sort a raw little-endian key file (and values) ascending");
@@ -112,7 +146,8 @@ int runCommandLine(int argc, char** argv) {
   values->needs(valuesOut);
   valuesOut->needs(values);
   sortCommand->add_flag("--stats", sort.stats, "print passes run and time");
-  sortCommand->add_flag("--teaching", sort.teaching, "use the one-step-per-pass schedule");
+  SorterOptionText sortSorter;
+  addSorterOptions(*sortCommand, sortSorter);
 
   auto* infoCommand = app.add_subcommand("info", "print the renderer, GL version, limits and extensions that matter");
 
@@ -124,6 +159,8 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--frames", view.frames, "quit after this many frames (for scripts)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the window to this PNG before quitting");
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
+  SorterOptionText viewSorter;
+  addSorterOptions(*viewCommand, viewSorter);
 
   try {
     app.parse(argc, argv);
@@ -136,11 +173,18 @@ int runCommandLine(int argc, char** argv) {
   if (*runCommand) {
     run.input = toInputSpec(runInput);
     run.passes = parsePasses(runPasses);
+    run.sorter = toSorterOptions(runSorter);
     return runRun(global, run);
   }
-  if (*sortCommand) return runSort(global, sort);
+  if (*sortCommand) {
+    sort.sorter = toSorterOptions(sortSorter);
+    return runSort(global, sort);
+  }
   if (*infoCommand) return runInfo(global);
-  if (*viewCommand) view.input = toInputSpec(viewInput);
+  if (*viewCommand) {
+    view.input = toInputSpec(viewInput);
+    view.sorter = toSorterOptions(viewSorter);
+  }
   return runView(global, view);
 }
 

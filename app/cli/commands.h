@@ -7,6 +7,7 @@
 #include <string>
 
 #include "data/inputs.h"
+#include "sort/registry.h"
 
 namespace shadersort::cli {
 
@@ -21,7 +22,7 @@ struct RunOptions {
   std::string outputPath;
   bool verify = false;
   bool stats = false;
-  bool teaching = false;
+  SorterOptions sorter;
 };
 
 struct SortOptions {
@@ -30,7 +31,7 @@ struct SortOptions {
   std::string keysPath, outputPath;
   std::string valuesPath, valuesOutputPath;
   bool stats = false;
-  bool teaching = false;
+  SorterOptions sorter;
 };
 
 struct ViewOptions {
@@ -39,6 +40,7 @@ struct ViewOptions {
   int frames = 0;              // > 0: quit after this many frames (scripted runs and tests)
   std::string screenshotPath;  // written after the last frame
   bool startPlaying = true;
+  SorterOptions sorter;
 };
 
 int runRun(const GlobalOptions& global, const RunOptions& options);

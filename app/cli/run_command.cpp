@@ -21,7 +21,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
 
   GpuSession gpu(global);
   requireSortable(algorithm, input.data.shape(), gpu.limits());
-  auto sorter = algorithm.create({.teaching = options.teaching});
+  auto sorter = algorithm.create(options.sorter);
   sorter->load(input.data);
 
   const auto start = std::chrono::steady_clock::now();

@@ -40,7 +40,7 @@ int runSort(const GlobalOptions& global, const SortOptions& options) {
 
   GpuSession gpu(global);
   requireSortable(algorithm, input.shape(), gpu.limits());
-  auto sorter = algorithm.create({.teaching = options.teaching});
+  auto sorter = algorithm.create(options.sorter);
   sorter->load(input);
   const auto start = std::chrono::steady_clock::now();
   sorter->runAll();

@@ -5,12 +5,21 @@
 
 namespace shadersort {
 
+void requireNoSettings(std::string_view algorithm, const SorterOptions& options) {
+  if (!options.settings.empty())
+    throw UserError(std::string(algorithm) + " has no setting '" + options.settings.begin()->first + "'");
+}
+
 const std::vector<AlgorithmInfo>& algorithms() {
   static const std::vector<AlgorithmInfo> table = {
       {"frag-odd-even",
        "fragment-shader odd-even transposition: texture ping-pong, one full-screen draw per pass",
-       true, FragOddEvenSorter::whyCannotSort,
-       [](const SorterOptions&) -> std::unique_ptr<Sorter> { return std::make_unique<FragOddEvenSorter>(); }},
+       /*stable=*/true, /*hasTeachingSchedule=*/false, FragOddEvenSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         requireNoSettings("frag-odd-even", options);
+         return std::make_unique<FragOddEvenSorter>();
+       },
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }},
   };
   return table;
 }

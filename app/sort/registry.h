@@ -2,6 +2,8 @@
 // Every algorithm is one row of this table. The command line, the viewer, the benchmark and the
 // tests iterate it; adding an algorithm adds a row, a source pair and its shaders.
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,19 +16,38 @@ namespace shadersort {
 
 struct SorterOptions {
   bool teaching = false;  // one drawn pass per basic step, where the algorithm has a faster schedule
+  // Algorithm-specific settings by name ("workgroup-size", "radix-bits", ...), from --set, the
+  // tuning cache or the benchmark. A sorter reads the names it knows and uses its defaults for
+  // the rest; an unknown name or a value it cannot use is a UserError.
+  std::map<std::string, int, std::less<>> settings;
+};
+
+// A setting `shadersort tune` may sweep: its default and the values worth trying on this GPU
+// (already within the GL limits).
+struct Tunable {
+  std::string name;
+  int defaultValue;
+  std::vector<int> candidates;
 };
 
 struct AlgorithmInfo {
   std::string_view name;
   std::string_view summary;
   bool stable;  // equal keys keep their input order (key-value output equals std::stable_sort)
+  // Whether SorterOptions::teaching selects a different (one step per pass) schedule.
+  bool hasTeachingSchedule;
   // Empty when this GPU can sort the shape, else why not, naming the limit.
   std::string (*whyCannotSort)(const SortShape& shape, const gl::Limits& limits);
   std::unique_ptr<Sorter> (*create)(const SorterOptions& options);
+  // The settings this algorithm understands, with candidates for tuning; empty when none.
+  std::vector<Tunable> (*tunables)(const gl::Limits& limits);
 };
 
 const std::vector<AlgorithmInfo>& algorithms();
 std::string algorithmNames();  // "a, b, c"
+
+// Throws UserError naming the first setting when `options` has any (for sorters with none).
+void requireNoSettings(std::string_view algorithm, const SorterOptions& options);
 
 // Throws UserError listing the known names when there is no such algorithm.
 const AlgorithmInfo& findAlgorithm(std::string_view name);

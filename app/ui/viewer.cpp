@@ -80,7 +80,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
   ImGui_ImplOpenGL3_Init("#version 430 core");
 
-  std::unique_ptr<Sorter> sorter = algorithm->create({.teaching = true});
+  SorterOptions sorterOptions = options.sorter;
+  sorterOptions.teaching = true;  // the viewer draws every basic step
+  std::unique_ptr<Sorter> sorter = algorithm->create(sorterOptions);
   sorter->load(input.data);
   render::StateTexture picture;
   picture.update(sortDataToImage(sorter->read(), input.axis));

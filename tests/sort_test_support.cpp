@@ -1,0 +1,66 @@
+#include <gtest/gtest.h>
+
+#include "sort_test_support.h"
+
+#include "gl/limits.h"
+
+namespace shadersort::testing {
+
+std::vector<Schedule> allSchedules() {
+  std::vector<Schedule> schedules;
+  for (const auto& algorithm : algorithms()) {
+    schedules.push_back({&algorithm, false, std::string(algorithm.name)});
+    if (algorithm.hasTeachingSchedule) schedules.push_back({&algorithm, true, std::string(algorithm.name) + "/teaching"});
+  }
+  return schedules;
+}
+
+std::string scheduleName(const ::testing::TestParamInfo<Schedule>& info) {
+  std::string name;
+  for (char c : info.param.name) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+SorterOptions optionsFor(const Schedule& schedule) {
+  SorterOptions options;
+  options.teaching = schedule.teaching;
+  return options;
+}
+
+SortData sortOnGpu(const Schedule& schedule, const SortData& input) {
+  const std::string why = schedule.algorithm->whyCannotSort(input.shape(), gl::currentLimits());
+  EXPECT_TRUE(why.empty()) << why;
+  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  sorter->load(input);
+  sorter->runAll();
+  EXPECT_TRUE(sorter->finished());
+  return sorter->read();
+}
+
+bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b) {
+  switch (type) {
+    case KeyType::U32: return a < b;
+    case KeyType::I32: return static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
+    case KeyType::F32: {
+      const bool aNegative = a >> 31, bNegative = b >> 31;
+      if (aNegative != bNegative) return aNegative;
+      // Same sign: positive magnitudes ascend with their bits (NaNs above +inf), negative descend.
+      return aNegative ? a > b : a < b;
+    }
+  }
+  return false;
+}
+
+std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint32_t>& pattern) {
+  std::vector<std::uint32_t> keys(pattern.size());
+  // Map the pattern's order onto the type's order, so sorted stays sorted and ties stay ties.
+  for (std::size_t i = 0; i < pattern.size(); ++i) keys[i] = decodeKey(type, pattern[i]);
+  if (type == KeyType::F32 && pattern.size() >= 16) {
+    constexpr std::uint32_t specials[] = {0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFF800001u, 0x00000000u,
+                                          0x80000000u, 0x7F800000u, 0xFF800000u, 0x00000001u, 0x80000001u};
+    for (std::size_t i = 0; i < std::size(specials); ++i) keys[(i * 7919) % keys.size()] = specials[i];
+  }
+  return keys;
+}
+
+}  // namespace shadersort::testing

@@ -1,0 +1,37 @@
+#pragma once
+// Shared by the sort tests: every schedule of every registered algorithm, running a sort on the
+// GPU, and reference orders written independently of the sorters' key encoding.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/key_encoding.h"
+#include "sort/registry.h"
+
+namespace shadersort::testing {
+
+struct Schedule {
+  const AlgorithmInfo* algorithm;
+  bool teaching;
+  std::string name;  // "bitonic" or "bitonic/teaching"
+};
+
+// Every algorithm in the registry, once per schedule it has.
+std::vector<Schedule> allSchedules();
+std::string scheduleName(const ::testing::TestParamInfo<Schedule>& info);
+
+SorterOptions optionsFor(const Schedule& schedule);
+
+// Loads, runs every pass, reads back; fails the test on a limit the registry refuses.
+SortData sortOnGpu(const Schedule& schedule, const SortData& input);
+
+// Order of raw key bits of each type, written without encodeKey so the check is independent:
+// u32 and i32 by value, f32 by IEEE 754 totalOrder.
+bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b);
+
+// Keys of `type` shaped by a pattern; for f32 the random pattern also holds NaN of both signs,
+// +-0 and +-infinity.
+std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint32_t>& pattern);
+
+}  // namespace shadersort::testing
