@@ -1,0 +1,61 @@
+#include "gl/compute.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "gl/limits.h"
+
+namespace shadersort::gl {
+
+Buffer makeStorageBuffer(std::string_view label, std::size_t bytes, const void* data) {
+  Buffer buffer(label);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 4)), data, GL_DYNAMIC_COPY);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  return buffer;
+}
+
+Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t>& words) {
+  return makeStorageBuffer(label, words.size() * 4, words.empty() ? nullptr : words.data());
+}
+
+void uploadWords(const Buffer& buffer, const std::vector<std::uint32_t>& words, std::size_t firstWord) {
+  if (words.empty()) return;
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(firstWord * 4),
+                  static_cast<GLsizeiptr>(words.size() * 4), words.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord) {
+  std::vector<std::uint32_t> words(count);
+  if (count == 0) return words;
+  // Writes from shaders must be visible to the read-back.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(firstWord * 4), static_cast<GLsizeiptr>(count * 4),
+                     words.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  return words;
+}
+
+void copyBuffer(const Buffer& from, const Buffer& to, std::size_t bytes) {
+  if (bytes == 0) return;
+  glBindBuffer(GL_COPY_READ_BUFFER, from.id());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, to.id());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void dispatchLinear(std::uint64_t groups) {
+  if (groups == 0) return;
+  const auto maxX = static_cast<std::uint64_t>(std::max(1, currentLimits().maxComputeWorkGroupCount[0]));
+  const auto maxY = static_cast<std::uint64_t>(std::max(1, currentLimits().maxComputeWorkGroupCount[1]));
+  const std::uint64_t x = std::min(groups, maxX);
+  const std::uint64_t y = divideRoundingUp(groups, x);
+  if (y > maxY) throw UserError("the input needs more workgroups than this GPU can dispatch");
+  glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
+}
+
+}  // namespace shadersort::gl
