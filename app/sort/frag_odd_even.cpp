@@ -91,10 +91,10 @@ std::uint32_t FragOddEvenSorter::passCount() const {
 
 std::string FragOddEvenSorter::describePass(std::uint32_t pass) const {
   const bool odd = pass % 2 == 1;
-  return std::string(odd ? "odd" : "even") + " pass " + std::to_string(pass + 1) + " of " +
-         std::to_string(passCount()) + ": every pixel compares with its " +
-         (odd ? "pairs (1,2), (3,4), ..." : "pairs (0,1), (2,3), ...") +
-         " partner; the left one keeps the smaller key, the right one the larger";
+  return "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + " (" + (odd ? "odd" : "even") +
+         "): one draw; in every sequence the pairs " + (odd ? "(1,2), (3,4), ..." : "(0,1), (2,3), ...") +
+         " compare keys, the left pixel keeps the smaller, the right the larger" +
+         (odd ? "; the first pixel has no partner and stays" : "");
 }
 
 void FragOddEvenSorter::runPass() {

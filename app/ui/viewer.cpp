@@ -116,7 +116,6 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     ImGui::Begin("shadersort", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
     ImGui::TextWrapped("%s", std::string(algorithm->summary).c_str());
     ImGui::Separator();
-    ImGui::Text("pass %u of %u%s", sorter->passesRun(), sorter->passCount(), sorter->finished() ? "  (sorted)" : "");
     if (ImGui::Button(playback.playing ? "Pause" : "Play") || ImGui::IsKeyPressed(ImGuiKey_Space))
       playback.playing = !playback.playing;
     ImGui::SameLine();
@@ -133,14 +132,16 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (ImGui::Button("Restart")) target = 0;
     ImGui::SliderFloat("passes/s", &playback.passesPerSecond, 1.0f, 2000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
     ImGui::Separator();
-    const std::uint32_t shownPass = static_cast<std::uint32_t>(std::clamp<std::int64_t>(target, 0, sorter->passCount()));
+    // Run or rewind the sort to the pass the UI asked for (a sorter may finish early).
+    sorter->seek(static_cast<std::uint32_t>(std::clamp<std::int64_t>(target, 0, sorter->passCount())));
+    const std::uint32_t shownPass = sorter->passesRun();
+    ImGui::Text("%u of %u passes run%s", shownPass, sorter->passCount(), sorter->finished() ? "  (sorted)" : "");
     if (shownPass > 0) ImGui::TextWrapped("last: %s", sorter->describePass(shownPass - 1).c_str());
-    if (shownPass < sorter->passCount()) ImGui::TextWrapped("next: %s", sorter->describePass(shownPass).c_str());
+    if (!sorter->finished()) ImGui::TextWrapped("next: %s", sorter->describePass(shownPass).c_str());
     ImGui::TextDisabled("space: play/pause   left/right: step");
     ImGui::End();
 
-    // Run or rewind the sort to the pass the UI asked for, and redraw its picture if it moved.
-    sorter->seek(shownPass);
+    // Redraw the picture if the state moved.
     if (sorter->passesRun() != passesBefore) picture.update(sortDataToImage(sorter->read(), input.axis));
 
     // Draw: the picture behind, the panel on top.

@@ -1,0 +1,63 @@
+// The window path: under Xvfb (a real X server without a screen), the viewer opens a GL 4.3 core
+// window, draws the picture and the panel, and its screenshot shows the input's own pixels.
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "cli_support.h"
+#include "data/default_image.h"
+
+namespace shadersort::testing {
+namespace {
+
+CommandResult runViewerUnderXvfb(const std::string& arguments) {
+  // xvfb-run is the launcher here; the quick start installs it with the other packages.
+  return runShadersort(arguments, "xvfb-run -a -s '-screen 0 1280x800x24'");
+}
+
+TEST(Viewer, WindowShowsTheDefaultPictureAndThePanel) {
+  ScratchFolder folder;
+  const auto result = runViewerUnderXvfb("view --paused --frames 3 --screenshot " + folder.path("view.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const Image screenshot = loadImage(folder.path("view.png"));
+  ASSERT_EQ(screenshot.width, 1280);
+  ASSERT_EQ(screenshot.height, 800);
+
+  // Paused at pass 0, the picture is the default image enlarged with nearest filtering: every
+  // pixel in the middle of the picture area is one of the input's colours.
+  std::set<std::uint32_t> inputColours;
+  const Image input = makeDefaultImage();
+  for (int y = 0; y < input.height; ++y)
+    for (int x = 0; x < input.width; ++x) inputColours.insert(input.pixel(x, y));
+  std::set<std::uint32_t> seen;
+  for (int y = 250; y < 550; y += 10) {
+    for (int x = 500; x < 1100; x += 10) {
+      const std::uint32_t colour = screenshot.pixel(x, y);
+      EXPECT_TRUE(inputColours.count(colour)) << "at " << x << "," << y;
+      seen.insert(colour);
+    }
+  }
+  EXPECT_GT(seen.size(), 100u) << "the picture area is nearly uniform: nothing was drawn";
+  // The panel (top left) is drawn over the background in ImGui's dark colours, not the picture's.
+  EXPECT_FALSE(inputColours.count(screenshot.pixel(100, 200)));
+}
+
+TEST(Viewer, PlayingAdvancesOnePassPerScriptedFrame) {
+  ScratchFolder folder;
+  const auto paused = runViewerUnderXvfb("view --paused --frames 2 --screenshot " + folder.path("a.png"));
+  const auto playing = runViewerUnderXvfb("view --frames 40 --screenshot " + folder.path("b.png"));
+  ASSERT_EQ(paused.exitCode, 0) << paused.err;
+  ASSERT_EQ(playing.exitCode, 0) << playing.err;
+  EXPECT_NE(loadImage(folder.path("a.png")).rgba, loadImage(folder.path("b.png")).rgba);
+}
+
+TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
+  const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  EXPECT_NE(result.err.find("picture.png"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace shadersort::testing
