@@ -78,6 +78,10 @@ void addSorterOptions(CLI::App& command, SorterOptionText& text) {
   command.add_option("--radix-bits", text.radixBits, "radix: digit width, 4 (teaching) or 8 (fast)");
 }
 
+void addTuneCacheFlag(CLI::App& command, GlobalOptions& global) {
+  command.add_flag("!--no-tune-cache", global.useTuneCache, "ignore the settings `shadersort tune` cached for this GPU");
+}
+
 SorterOptions toSorterOptions(const SorterOptionText& text) {
   SorterOptions options;
   options.teaching = text.teaching;
@@ -96,6 +100,24 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
   }
   if (text.radixBits != 0) options.settings["radix-bits"] = text.radixBits;
   return options;
+}
+
+// "1000", "2^20" or "1M"/"16K": a key count.
+std::size_t parseCount(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    if (text.rfind("2^", 0) == 0) {
+      const int exponent = std::stoi(text.substr(2), &used);
+      if (used + 2 == text.size() && exponent >= 0 && exponent < 40) return std::size_t{1} << exponent;
+    } else {
+      const unsigned long long value = std::stoull(text, &used);
+      const std::string suffix = text.substr(used);
+      const std::size_t scale = suffix.empty() ? 1 : suffix == "K" ? 1024 : suffix == "M" ? 1024 * 1024 : 0;
+      if (scale != 0 && text[0] != '-') return static_cast<std::size_t>(value) * scale;
+    }
+  } catch (const std::exception&) {
+  }
+  throw UserError("'" + text + "' is not a size (examples: 1000, 2^20, 16K, 1M)");
 }
 
 std::optional<std::uint32_t> parsePasses(const std::string& text) {
@@ -134,6 +156,7 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_flag("--stats", run.stats, "print passes run and time");
   SorterOptionText runSorter;
   addSorterOptions(*runCommand, runSorter);
+  addTuneCacheFlag(*runCommand, global);
 
   SortOptions sort;
   auto* sortCommand = app.add_subcommand("sort", "sort a raw little-endian key file (and values) ascending");
@@ -148,8 +171,42 @@ int runCommandLine(int argc, char** argv) {
   sortCommand->add_flag("--stats", sort.stats, "print passes run and time");
   SorterOptionText sortSorter;
   addSorterOptions(*sortCommand, sortSorter);
+  addTuneCacheFlag(*sortCommand, global);
 
   auto* infoCommand = app.add_subcommand("info", "print the renderer, GL version, limits and extensions that matter");
+  addTuneCacheFlag(*infoCommand, global);
+
+  BenchOptions bench;
+  std::vector<std::string> benchSizes;
+  SorterOptionText benchSorter;
+  auto* benchCommand = app.add_subcommand("bench", "time algorithms over sizes and distributions against std::sort");
+  benchCommand->add_option("--algo", bench.algorithms, "algorithms (comma separated; default all)")->delimiter(',');
+  benchCommand->add_option("--sizes", benchSizes, "key counts, e.g. 2^16,2^20,1M (default depends on the GPU)")->delimiter(',');
+  benchCommand->add_option("--dist", bench.distributions,
+                           "distributions: random, sorted, reversed, few-unique, all-equal, sawtooth, nearly-sorted, entropy")
+      ->delimiter(',')
+      ->capture_default_str();
+  benchCommand->add_option("--type", bench.keyType, "key type: u32, i32, f32")->capture_default_str();
+  benchCommand->add_flag("--pairs", bench.pairs, "u32 values travel with the keys");
+  benchCommand->add_option("--reps", bench.repetitions, "timed repetitions per case")->capture_default_str();
+  benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
+  benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
+  benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");
+  addSorterOptions(*benchCommand, benchSorter);
+  addTuneCacheFlag(*benchCommand, global);
+
+  TuneOptions tune;
+  std::string tuneSize;
+  auto* tuneCommand = app.add_subcommand("tune", "find the fastest settings of each algorithm on this GPU and cache them");
+  tuneCommand->add_option("--algo", tune.algorithms, "algorithms (comma separated; default all)")->delimiter(',');
+  tuneCommand->add_option("--size", tuneSize, "keys per trial (default 2^22 on a GPU, 2^14 on a CPU rasterizer)");
+  tuneCommand->add_option("--reps", tune.repetitions, "timed repetitions per trial")->capture_default_str();
+
+  PlotOptions plot;
+  auto* plotCommand = app.add_subcommand("plot", "draw a bench CSV as a log-log PNG (needs gnuplot)");
+  plotCommand->add_option("--csv", plot.csvPath, "a CSV written by bench --csv")->required();
+  plotCommand->add_option("--out", plot.outputPath, "output PNG")->required();
+  plotCommand->add_option("--title", plot.title, "plot title")->capture_default_str();
 
   ViewOptions view;
   InputOptionText viewInput;
@@ -161,6 +218,7 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);
+  addTuneCacheFlag(*viewCommand, global);
 
   try {
     app.parse(argc, argv);
@@ -181,6 +239,17 @@ int runCommandLine(int argc, char** argv) {
     return runSort(global, sort);
   }
   if (*infoCommand) return runInfo(global);
+  if (*benchCommand) {
+    for (const std::string& size : benchSizes) bench.sizes.push_back(parseCount(size));
+    bench.sorter = toSorterOptions(benchSorter);
+    return runBench(global, bench);
+  }
+  if (*tuneCommand) {
+    if (!tuneSize.empty()) tune.count = parseCount(tuneSize);
+    if (tune.repetitions < 1) throw UserError("--reps must be at least 1");
+    return runTune(global, tune);
+  }
+  if (*plotCommand) return runPlot(plot);
   if (*viewCommand) {
     view.input = toInputSpec(viewInput);
     view.sorter = toSorterOptions(viewSorter);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "data/inputs.h"
 #include "sort/registry.h"
@@ -13,6 +14,7 @@ namespace shadersort::cli {
 
 struct GlobalOptions {
   bool glDebug = false;
+  bool useTuneCache = true;  // --no-tune-cache turns it off
 };
 
 struct RunOptions {
@@ -43,6 +45,30 @@ struct ViewOptions {
   SorterOptions sorter;
 };
 
+struct BenchOptions {
+  std::vector<std::string> algorithms;
+  std::vector<std::size_t> sizes;
+  std::vector<std::string> distributions = {"random"};
+  std::string keyType = "u32";
+  bool pairs = false;
+  int repetitions = 5;
+  std::string csvPath, jsonPath, plotPath;
+  SorterOptions sorter;
+};
+
+struct TuneOptions {
+  std::vector<std::string> algorithms;
+  std::size_t count = 0;
+  int repetitions = 5;
+};
+
+struct PlotOptions {
+  std::string csvPath, outputPath, title = "shadersort";
+};
+
+int runBench(const GlobalOptions& global, const BenchOptions& options);
+int runTune(const GlobalOptions& global, const TuneOptions& options);
+int runPlot(const PlotOptions& options);
 int runRun(const GlobalOptions& global, const RunOptions& options);
 int runSort(const GlobalOptions& global, const SortOptions& options);
 int runInfo(const GlobalOptions& global);

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "bench/tune_cache.h"
+#include "bench/benchmark.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "sort/registry.h"
@@ -29,6 +31,15 @@ int runInfo(const GlobalOptions& global) {
   for (const auto& algorithm : algorithms())
     std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), std::string(algorithm.summary).c_str(),
                 algorithm.stable ? " (stable)" : "");
+  const auto tuned = bench::loadTunedSettings(limits);
+  std::printf("tuning cache    %s%s\n", bench::tuneCachePath().c_str(),
+              !global.useTuneCache ? " (ignored: --no-tune-cache)" : tuned.empty() ? " (nothing for this GPU)" : "");
+  for (const auto& algorithm : algorithms()) {
+    SorterOptions inUse = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);
+    if (algorithm.tunables(limits).empty()) continue;
+    std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), bench::describeSettings(inUse).c_str(),
+                inUse.settings.empty() ? "" : " (tuned)");
+  }
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "core/atomic_file.h"
@@ -21,7 +22,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
 
   GpuSession gpu(global);
   requireSortable(algorithm, input.data.shape(), gpu.limits());
-  auto sorter = algorithm.create(options.sorter);
+  auto sorter = algorithm.create(bench::withTunedSettings(algorithm, options.sorter, gpu.limits(), global.useTuneCache));
   sorter->load(input.data);
 
   const auto start = std::chrono::steady_clock::now();

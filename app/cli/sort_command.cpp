@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "core/atomic_file.h"
@@ -40,7 +41,7 @@ int runSort(const GlobalOptions& global, const SortOptions& options) {
 
   GpuSession gpu(global);
   requireSortable(algorithm, input.shape(), gpu.limits());
-  auto sorter = algorithm.create(options.sorter);
+  auto sorter = algorithm.create(bench::withTunedSettings(algorithm, options.sorter, gpu.limits(), global.useTuneCache));
   sorter->load(input);
   const auto start = std::chrono::steady_clock::now();
   sorter->runAll();

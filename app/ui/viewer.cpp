@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "core/error.h"
 #include "gl/limits.h"
@@ -80,7 +81,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
   ImGui_ImplOpenGL3_Init("#version 430 core");
 
-  SorterOptions sorterOptions = options.sorter;
+  SorterOptions sorterOptions =
+      bench::withTunedSettings(*algorithm, options.sorter, gl::currentLimits(), global.useTuneCache);
   sorterOptions.teaching = true;  // the viewer draws every basic step
   std::unique_ptr<Sorter> sorter = algorithm->create(sorterOptions);
   sorter->load(input.data);

@@ -1,0 +1,160 @@
+#include "bench/benchmark.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <random>
+
+#include "core/error.h"
+#include "data/patterns.h"
+#include "gl/gpu_timer.h"
+#include "gl/limits.h"
+
+namespace shadersort::bench {
+namespace {
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+// The CPU reference: sorted keys (and values by stable order), and how long it took.
+struct CpuReference {
+  std::vector<std::uint32_t> keys, values;
+  double medianMs = 0;
+};
+
+CpuReference cpuSort(const std::vector<std::uint32_t>& keys, bool pairs, int repetitions) {
+  CpuReference reference;
+  std::vector<double> times;
+  for (int r = 0; r < repetitions; ++r) {
+    if (!pairs) {
+      std::vector<std::uint32_t> copy = keys;
+      const auto start = std::chrono::steady_clock::now();
+      std::sort(copy.begin(), copy.end());
+      times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+      reference.keys = std::move(copy);
+    } else {
+      // Pairs as one 64-bit word each, ordered by key only: stable_sort keeps value order on ties.
+      std::vector<std::uint64_t> packed(keys.size());
+      for (std::size_t i = 0; i < keys.size(); ++i) packed[i] = (static_cast<std::uint64_t>(keys[i]) << 32) | i;
+      const auto start = std::chrono::steady_clock::now();
+      std::stable_sort(packed.begin(), packed.end(), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+      times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+      reference.keys.resize(keys.size());
+      reference.values.resize(keys.size());
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        reference.keys[i] = static_cast<std::uint32_t>(packed[i] >> 32);
+        reference.values[i] = static_cast<std::uint32_t>(packed[i]);
+      }
+    }
+  }
+  reference.medianMs = median(times);
+  return reference;
+}
+
+bool pairsArePermutationOfReference(const SortData& output, const CpuReference& reference) {
+  // Keys already match; within each run of equal keys the values must be the same set.
+  std::size_t begin = 0;
+  while (begin < output.size()) {
+    std::size_t end = begin + 1;
+    while (end < output.size() && output.keys[end] == output.keys[begin]) ++end;
+    std::vector<std::uint32_t> got(output.values.begin() + static_cast<std::ptrdiff_t>(begin),
+                                   output.values.begin() + static_cast<std::ptrdiff_t>(end));
+    std::vector<std::uint32_t> want(reference.values.begin() + static_cast<std::ptrdiff_t>(begin),
+                                    reference.values.begin() + static_cast<std::ptrdiff_t>(end));
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    if (got != want) return false;
+    begin = end;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> distributionNames() {
+  std::vector<std::string> names;
+  for (Pattern pattern : allPatterns()) names.emplace_back(patternName(pattern));
+  names.emplace_back("entropy");
+  return names;
+}
+
+std::vector<std::uint32_t> makeBenchKeys(const std::string& distribution, std::size_t count, KeyType type,
+                                         std::uint64_t seed) {
+  std::vector<std::uint32_t> sortable;
+  if (distribution == "entropy") {
+    std::mt19937_64 random(seed);
+    sortable.resize(count);
+    for (auto& key : sortable) key = static_cast<std::uint32_t>(random()) & static_cast<std::uint32_t>(random());
+  } else {
+    const auto pattern = parsePattern(distribution);
+    if (!pattern) throw UserError("unknown distribution '" + distribution + "'");
+    sortable = makePattern(*pattern, count, seed);
+  }
+  // Patterns are made in sortable order; turn them into the type's raw bits so that, for
+  // example, "sorted" f32 keys really ascend as floats.
+  for (auto& key : sortable) key = decodeKey(type, key);
+  return sortable;
+}
+
+std::string describeSettings(const SorterOptions& options) {
+  std::string text;
+  for (const auto& [name, value] : options.settings) text += (text.empty() ? "" : " ") + name + "=" + std::to_string(value);
+  if (options.teaching) text += std::string(text.empty() ? "" : " ") + "teaching";
+  return text.empty() ? "defaults" : text;
+}
+
+BenchResult runBenchCase(const BenchCase& benchCase) {
+  const std::vector<std::uint32_t> raw = makeBenchKeys(benchCase.distribution, benchCase.count, benchCase.type, 7);
+  std::vector<std::uint32_t> encoded = raw;
+  encodeKeys(benchCase.type, encoded);
+  std::vector<std::uint32_t> values;
+  if (benchCase.pairs) {
+    values.resize(encoded.size());
+    std::iota(values.begin(), values.end(), 0u);
+  }
+  const SortData input = singleSequence(encoded, values);
+  requireSortable(*benchCase.algorithm, input.shape(), gl::currentLimits());
+
+  BenchResult result;
+  result.algorithm = std::string(benchCase.algorithm->name);
+  result.distribution = benchCase.distribution;
+  result.type = std::string(keyTypeName(benchCase.type));
+  result.count = benchCase.count;
+  result.pairs = benchCase.pairs;
+  result.repetitions = benchCase.repetitions;
+  result.settings = describeSettings(benchCase.options);
+
+  // The CPU reference doubles as the check; big inputs get one CPU run to keep benches short.
+  const int cpuRepetitions = benchCase.count >= (1u << 22) ? 1 : std::min(benchCase.repetitions, 3);
+  const CpuReference reference = cpuSort(encoded, benchCase.pairs, std::max(1, cpuRepetitions));
+  result.cpuMedianMs = reference.medianMs;
+
+  auto sorter = benchCase.algorithm->create(benchCase.options);
+  sorter->load(input);
+  sorter->runAll();  // warm-up: shader compilation, first-touch allocations
+  const SortData output = sorter->read();
+  result.verified = output.keys == reference.keys;
+  if (result.verified && benchCase.pairs)
+    result.verified = benchCase.algorithm->stable ? output.values == reference.values
+                                                  : pairsArePermutationOfReference(output, reference);
+  result.passesRun = sorter->passesRun();
+  result.passCount = sorter->passCount();
+
+  std::vector<double> times;
+  for (int r = 0; r < std::max(1, benchCase.repetitions); ++r) {
+    sorter->restart();
+    const gl::Timing timing = gl::timeGpuWork([&] { sorter->runAll(); });
+    times.push_back(timing.milliseconds);
+    result.clock = timing.clock;
+  }
+  // The timed runs must have sorted too, not only the warm-up.
+  result.verified = result.verified && sorter->read().keys == reference.keys;
+  result.medianMs = median(times);
+  result.minMs = *std::min_element(times.begin(), times.end());
+  return result;
+}
+
+}  // namespace shadersort::bench

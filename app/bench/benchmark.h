@@ -1,0 +1,52 @@
+#pragma once
+// One benchmark case: an algorithm sorting N keys of one distribution and type, on the GPU,
+// verified against std::sort / std::stable_sort on the CPU over the same data.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/key_encoding.h"
+#include "sort/registry.h"
+
+namespace shadersort::bench {
+
+// Distributions: the patterns (random, sorted, reversed, few-unique, all-equal, sawtooth,
+// nearly-sorted) plus "entropy": each key the AND of two random words (fewer distinct bits).
+std::vector<std::string> distributionNames();
+// Raw keys of `type` (bit patterns as a file would hold them). Throws UserError for an unknown
+// distribution.
+std::vector<std::uint32_t> makeBenchKeys(const std::string& distribution, std::size_t count, KeyType type,
+                                         std::uint64_t seed);
+
+struct BenchCase {
+  const AlgorithmInfo* algorithm = nullptr;
+  SorterOptions options;
+  std::size_t count = 0;
+  std::string distribution = "random";
+  KeyType type = KeyType::U32;
+  bool pairs = false;  // values travel with keys
+  int repetitions = 5;
+};
+
+struct BenchResult {
+  std::string algorithm, distribution, type, clock, settings;
+  std::size_t count = 0;
+  bool pairs = false;
+  int repetitions = 0;
+  double medianMs = 0, minMs = 0;
+  double cpuMedianMs = 0;  // std::sort (keys) or std::stable_sort (pairs), same data
+  std::uint32_t passesRun = 0, passCount = 0;
+  bool verified = false;
+  double keysPerSecond() const { return medianMs > 0 ? static_cast<double>(count) / (medianMs * 1e-3) : 0; }
+  double cpuKeysPerSecond() const { return cpuMedianMs > 0 ? static_cast<double>(count) / (cpuMedianMs * 1e-3) : 0; }
+};
+
+// Loads once, runs one warm-up sort and verifies it, then times `repetitions` sorts (each from a
+// restart, which is not timed). Throws UserError when the GPU cannot sort this case.
+BenchResult runBenchCase(const BenchCase& benchCase);
+
+// "workgroup-size=256 tile-size=4096", or "defaults".
+std::string describeSettings(const SorterOptions& options);
+
+}  // namespace shadersort::bench

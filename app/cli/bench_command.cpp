@@ -1,0 +1,105 @@
+// `shadersort bench`: time algorithms over sizes and distributions against std::sort, and
+// `shadersort plot`: draw a bench CSV (for figures measured on another machine).
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "bench/bench_report.h"
+#include "bench/benchmark.h"
+#include "bench/tune_cache.h"
+#include "cli/commands.h"
+#include "cli/gpu_session.h"
+#include "core/atomic_file.h"
+#include "core/error.h"
+
+namespace shadersort::cli {
+namespace {
+
+void writeText(const std::string& path, const std::string& text) {
+  writeFileAtomically(path, std::vector<std::uint8_t>(text.begin(), text.end()));
+}
+
+}  // namespace
+
+int runBench(const GlobalOptions& global, const BenchOptions& options) {
+  const auto type = parseKeyType(options.keyType);
+  if (!type) throw UserError("unknown key type '" + options.keyType + "' (known: u32, i32, f32)");
+  std::vector<const AlgorithmInfo*> chosen;
+  for (const std::string& name : options.algorithms) chosen.push_back(&findAlgorithm(name));
+  const auto known = bench::distributionNames();
+  for (const std::string& distribution : options.distributions)
+    if (std::find(known.begin(), known.end(), distribution) == known.end())
+      throw UserError("unknown distribution '" + distribution + "'");
+  if (options.repetitions < 1) throw UserError("--reps must be at least 1");
+  for (const std::string* path : {&options.csvPath, &options.jsonPath, &options.plotPath})
+    if (!path->empty()) requireWritableOutput(*path);
+  if (!options.plotPath.empty()) requirePngPath(options.plotPath);
+
+  GpuSession gpu(global);
+  std::vector<std::size_t> sizes = options.sizes;
+  if (sizes.empty()) {
+    // A CPU rasterizer is thousands of times slower than a GPU: keep its default run short.
+    sizes = gpu.limits().isSoftwareRenderer() ? std::vector<std::size_t>{1u << 10, 1u << 12, 1u << 14}
+                                              : std::vector<std::size_t>{1u << 16, 1u << 18, 1u << 20, 1u << 22, 1u << 24};
+  }
+  if (chosen.empty())
+    for (const auto& algorithm : algorithms()) chosen.push_back(&algorithm);
+  const bool terminal = ::isatty(STDERR_FILENO);
+  std::vector<bench::BenchResult> results;
+  const std::size_t total = chosen.size() * sizes.size() * options.distributions.size();
+  std::printf("%-14s %11s %-14s %-4s %5s %11s %11s %9s %11s %8s %s\n", "algorithm", "n", "distribution", "type", "clock",
+              "median ms", "min ms", "Mkeys/s", "cpu ms", "vs cpu", "verified");
+  for (const AlgorithmInfo* algorithm : chosen) {
+    for (std::size_t count : sizes) {
+      for (const std::string& distribution : options.distributions) {
+        if (terminal)
+          std::fprintf(stderr, "\r[%zu/%zu] %s n=%zu %s...   ", results.size() + 1, total, std::string(algorithm->name).c_str(),
+                       count, distribution.c_str());
+        const SortShape shape{1, static_cast<std::uint32_t>(count), options.pairs};
+        if (const std::string why = algorithm->whyCannotSort(shape, gpu.limits()); !why.empty()) {
+          if (terminal) std::fprintf(stderr, "\r\033[K");
+          std::printf("%-14s %11zu %-14s skipped: %s\n", std::string(algorithm->name).c_str(), count, distribution.c_str(),
+                      why.c_str());
+          continue;
+        }
+        bench::BenchCase benchCase;
+        benchCase.algorithm = algorithm;
+        benchCase.options = bench::withTunedSettings(*algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+        benchCase.count = count;
+        benchCase.distribution = distribution;
+        benchCase.type = *type;
+        benchCase.pairs = options.pairs;
+        benchCase.repetitions = options.repetitions;
+        const bench::BenchResult r = bench::runBenchCase(benchCase);
+        gpu.requireNoGlErrors();
+        if (terminal) std::fprintf(stderr, "\r\033[K");
+        std::printf("%-14s %11zu %-14s %-4s %5s %11.4f %11.4f %9.3f %11.4f %7.2fx %s\n", r.algorithm.c_str(), r.count,
+                    r.distribution.c_str(), r.type.c_str(), r.clock.c_str(), r.medianMs, r.minMs, r.keysPerSecond() / 1e6,
+                    r.cpuMedianMs, r.medianMs > 0 ? r.cpuMedianMs / r.medianMs : 0.0, r.verified ? "yes" : "NO");
+        std::fflush(stdout);
+        results.push_back(r);
+      }
+    }
+  }
+  if (!options.csvPath.empty()) writeText(options.csvPath, bench::toCsv(results));
+  if (!options.jsonPath.empty())
+    writeText(options.jsonPath, bench::toJson(results, gpu.limits().renderer, gpu.limits().version));
+  if (!options.plotPath.empty()) bench::plotResults(results, gpu.limits().renderer, options.plotPath);
+  const bool allVerified = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.verified; });
+  if (!allVerified) std::cerr << "shadersort: bench: some outputs were wrong (verified = NO)\n";
+  return allVerified ? 0 : 1;
+}
+
+int runPlot(const PlotOptions& options) {
+  requirePngPath(options.outputPath);
+  requireWritableOutput(options.outputPath);
+  const std::vector<std::uint8_t> bytes = readWholeFile(options.csvPath);
+  const auto results = bench::fromCsv(std::string(bytes.begin(), bytes.end()), options.csvPath);
+  bench::plotResults(results, options.title, options.outputPath);
+  return 0;
+}
+
+}  // namespace shadersort::cli

@@ -1,0 +1,101 @@
+// bench, plot and the tuning cache, as a user runs them (tiny sizes: llvmpipe is slow).
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "bench/bench_report.h"
+#include "bench/tune_cache.h"
+#include "cli_support.h"
+#include "data/image.h"
+#include "gl/limits.h"
+#include "gl_test_environment.h"
+
+namespace shadersort::testing {
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> all;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) all.push_back(line);
+  return all;
+}
+
+TEST(Bench, CsvHasOneVerifiedRowPerCaseWithTheDocumentedColumns) {
+  ScratchFolder folder;
+  const auto result = runShadersort("bench --algo frag-odd-even --sizes 64,2^7,100 --dist random,entropy --reps 2 --csv " +
+                                    folder.path("b.csv") + " --json " + folder.path("b.json"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const auto rows = lines(readText(folder.path("b.csv")));
+  ASSERT_EQ(rows.size(), 1u + 3 * 2);
+  std::string header;
+  for (const auto& [name, meaning] : bench::csvColumns()) header += (header.empty() ? "" : ",") + name;
+  EXPECT_EQ(rows[0], header);
+  const auto results = bench::fromCsv(readText(folder.path("b.csv")), "b.csv");
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.verified) << r.algorithm << " " << r.count;
+    EXPECT_GT(r.medianMs, 0.0);
+    EXPECT_GT(r.cpuMedianMs, 0.0);
+    EXPECT_EQ(r.clock, gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall");
+  }
+  EXPECT_EQ(results[2].count, 128u);
+  EXPECT_NE(readText(folder.path("b.json")).find("\"median_ms\""), std::string::npos);
+}
+
+TEST(Bench, PlotWritesAReadablePng) {
+  ScratchFolder folder;
+  auto result = runShadersort("bench --algo frag-odd-even --sizes 32,64,128 --reps 1 --pairs --csv " + folder.path("b.csv") +
+                              " --plot " + folder.path("b.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const Image plot = loadImage(folder.path("b.png"));
+  EXPECT_EQ(plot.width, 1000);
+  EXPECT_EQ(plot.height, 650);
+  result = runShadersort("plot --csv " + folder.path("b.csv") + " --out " + folder.path("again.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(loadImage(folder.path("again.png")).width, 1000);
+}
+
+TEST(Bench, BadArgumentsGiveOneLine) {
+  ScratchFolder folder;
+  for (const std::string& arguments : std::vector<std::string>{"bench --dist lumpy", "bench --sizes 12q", "bench --type f64", "bench --reps 0",
+                                      "plot --csv /nonexistent.csv --out " + folder.path("p.png"), "tune --algo quantum"}) {
+    const auto result = runShadersort(arguments);
+    EXPECT_NE(result.exitCode, 0) << arguments;
+    EXPECT_EQ(lineCount(result.err), 1) << arguments << ": " << result.err;
+  }
+  EXPECT_TRUE(folder.entries().empty());
+}
+
+class TuneCache : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    setenv("XDG_CACHE_HOME", folder_.root().c_str(), 1);
+  }
+  void TearDown() override {
+    unsetenv("XDG_CACHE_HOME");
+    GlTest::TearDown();
+  }
+  ScratchFolder folder_;
+};
+
+TEST_F(TuneCache, StoresPerGpuAndAlgorithmAndExplicitSettingsWin) {
+  const gl::Limits& limits = gl::currentLimits();
+  EXPECT_EQ(bench::tuneCachePath(), folder_.path("shadersort/tuning.tsv"));
+  EXPECT_TRUE(bench::loadTunedSettings(limits).empty());
+  bench::storeTunedSettings(limits, "alpha", {{"workgroup-size", 128}, {"tile-size", 2048}});
+  bench::storeTunedSettings(limits, "beta", {{"workgroup-size", 64}});
+  bench::storeTunedSettings(limits, "alpha", {{"workgroup-size", 256}});  // replaces alpha's entry
+  gl::Limits otherGpu = limits;
+  otherGpu.renderer = "another GPU";
+  bench::storeTunedSettings(otherGpu, "alpha", {{"workgroup-size", 32}});
+  const auto loaded = bench::loadTunedSettings(limits);
+  ASSERT_EQ(loaded.size(), 2u);
+  EXPECT_EQ(loaded.at("alpha"), (bench::TunedSettings{{"workgroup-size", 256}}));
+  EXPECT_EQ(loaded.at("beta"), (bench::TunedSettings{{"workgroup-size", 64}}));
+  EXPECT_EQ(bench::loadTunedSettings(otherGpu).at("alpha").at("workgroup-size"), 32);
+}
+
+}  // namespace
+}  // namespace shadersort::testing
