@@ -12,10 +12,12 @@ namespace shadersort::gl {
 Timing timeGpuWork(const std::function<void()>& work) {
   glFinish();
   if (currentLimits().timerQueriesTrustworthy) {
-    Query query("benchmark: time elapsed");
+    // No label at creation: a query name is only an object once begun (NVIDIA rejects the label).
+    Query query("");
     glBeginQuery(GL_TIME_ELAPSED, query.id());
     work();
     glEndQuery(GL_TIME_ELAPSED);
+    query.setLabel("benchmark: time elapsed");
     GLuint64 nanoseconds = 0;
     glGetQueryObjectui64v(query.id(), GL_QUERY_RESULT, &nanoseconds);
     // A sorter that reads back mid-sort (early exit) has already waited; the query still holds
