@@ -107,4 +107,18 @@ using Framebuffer = Handle<FramebufferTraits>;
 using VertexArray = Handle<VertexArrayTraits>;
 using Query = Handle<QueryTraits>;
 
+// A 2D texture with one level of immutable storage, NEAREST filtering (integer formats need it,
+// and pictures stay crisp when enlarged) and edges clamped.
+inline Texture makeNearestTexture(std::string_view label, GLenum internalFormat, GLsizei width, GLsizei height) {
+  Texture texture(label);
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glTexStorage2D(GL_TEXTURE_2D, 1, internalFormat, width, height);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return texture;
+}
+
 }  // namespace shadersort::gl

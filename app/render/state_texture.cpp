@@ -4,15 +4,9 @@ namespace shadersort::render {
 
 void StateTexture::update(const Image& picture) {
   if (!texture_ || picture.width != width_ || picture.height != height_) {
-    texture_ = gl::Texture("viewer: state picture");
     width_ = picture.width;
     height_ = picture.height;
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width_, height_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    texture_ = gl::makeNearestTexture("viewer: state picture", GL_RGBA8, width_, height_);
   }
   glBindTexture(GL_TEXTURE_2D, texture_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

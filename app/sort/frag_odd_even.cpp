@@ -5,22 +5,6 @@
 #include "core/error.h"
 
 namespace shadersort {
-namespace {
-
-void allocateStateTexture(gl::Texture& texture, const char* label, GLsizei width, GLsizei height) {
-  texture = gl::Texture(label);
-  glBindTexture(GL_TEXTURE_2D, texture.id());
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RG32UI, width, height);
-  // Integer textures are only complete with NEAREST filtering.
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glBindTexture(GL_TEXTURE_2D, 0);
-}
-
-}  // namespace
-
 FragOddEvenSorter::FragOddEvenSorter()
     : program_(gl::Program::graphics("shaders/render/fullscreen_triangle.vert",
                                      "shaders/sort/odd_even_transposition.frag")),
@@ -50,9 +34,9 @@ void FragOddEvenSorter::load(const SortData& input) {
 
   const auto width = static_cast<GLsizei>(shape_.sequenceLength);
   const auto height = static_cast<GLsizei>(shape_.sequenceCount);
-  allocateStateTexture(input_, "frag-odd-even: input", width, height);
-  allocateStateTexture(state_[0], "frag-odd-even: state A", width, height);
-  allocateStateTexture(state_[1], "frag-odd-even: state B", width, height);
+  input_ = gl::makeNearestTexture("frag-odd-even: input", GL_RG32UI, width, height);
+  state_[0] = gl::makeNearestTexture("frag-odd-even: state A", GL_RG32UI, width, height);
+  state_[1] = gl::makeNearestTexture("frag-odd-even: state B", GL_RG32UI, width, height);
 
   std::vector<std::uint32_t> interleaved(input.size() * 2);
   for (std::size_t i = 0; i < input.size(); ++i) {
