@@ -5,18 +5,27 @@
 #include <GLFW/glfw3.h>
 
 #include "core/error.h"
+
+namespace {
+
+// GLFW's descriptions can end in spaces; the message is one tidy line.
+std::string glfwReason(const char* fallback) {
+  const char* description = nullptr;
+  glfwGetError(&description);
+  std::string reason = description ? description : fallback;
+  while (!reason.empty() && reason.back() == ' ') reason.pop_back();
+  return reason;
+}
+
+}  // namespace
 #include "gl/debug_output.h"
 #include "platform/gl_version.h"
 
 namespace shadersort::platform {
 
 Window::Window(int width, int height, const std::string& title, bool debug) {
-  if (!glfwInit()) {
-    const char* description = nullptr;
-    glfwGetError(&description);
-    throw GpuError(std::string("cannot open a window: ") + (description ? description : "GLFW failed to start") +
-                   " (headless commands: run, sort, info)");
-  }
+  if (!glfwInit())
+    throw GpuError("cannot open a window: " + glfwReason("GLFW failed to start") + " (headless commands: run, sort, info)");
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -24,10 +33,9 @@ Window::Window(int width, int height, const std::string& title, bool debug) {
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debug ? GLFW_TRUE : GLFW_FALSE);
   window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
   if (!window_) {
-    const char* description = nullptr;
-    glfwGetError(&description);
+    const std::string reason = glfwReason("unknown reason");
     glfwTerminate();
-    throw GpuError(std::string("cannot open an OpenGL 4.3 core window: ") + (description ? description : "unknown reason"));
+    throw GpuError("cannot open an OpenGL 4.3 core window: " + reason);
   }
   glfwMakeContextCurrent(window_);
   glfwSwapInterval(1);
