@@ -47,6 +47,7 @@ OddEvenSettings OddEvenSettings::parse(const SorterOptions& options, const gl::L
                       "' (known: workgroup-size, items-per-thread, rounds-per-dispatch, check-interval)");
   }
   OddEvenSettings settings;
+  if (options.teaching) settings.checkInterval = kTeachingCheckInterval;
   const auto find = [&](std::string_view name) -> const int* {
     const auto it = options.settings.find(name);
     return it == options.settings.end() ? nullptr : &it->second;
@@ -100,6 +101,7 @@ std::vector<Tunable> OddEvenSorter::tunables(const gl::Limits& limits) {
       {"workgroup-size", static_cast<int>(defaults.workgroupSize), workgroupSizes},
       {"items-per-thread", static_cast<int>(defaults.itemsPerThread), {2, 4, 8, 16, 32}},
       {"rounds-per-dispatch", static_cast<int>(defaults.roundsPerDispatch), rounds},
+      // The fast schedule's default; the teaching schedule checks every kTeachingCheckInterval unless set.
       {"check-interval", static_cast<int>(defaults.checkInterval), {1, 2, 4, 8, 16, 32}},
   };
 }
@@ -133,15 +135,18 @@ const OddEvenSorter::Kernel& OddEvenSorter::kernel() {
     kernel.parity = kernel.program.uniformLocation("u_parity");
   } else {
     defines.set("ITEMS_PER_THREAD", std::int64_t{settings_.itemsPerThread})
-        .set("ROUNDS_PER_DISPATCH", std::int64_t{settings_.roundsPerDispatch})
-        .set("TILE_STRIDE", std::int64_t{settings_.tileStride()})
         .set("SOURCE_KEY_BINDING", std::int64_t{kSourceKeyBinding})
         .set("SOURCE_VALUE_BINDING", std::int64_t{kSourceValueBinding})
         .set("TARGET_KEY_BINDING", std::int64_t{kTargetKeyBinding})
         .set("TARGET_VALUE_BINDING", std::int64_t{kTargetValueBinding});
     kernel.program = gl::Program::compute("shaders/sort/odd_even_fused.comp", defines);
+    kernel.threadsPerSlot = kernel.program.uniformLocation("u_threadsPerSlot");
+    kernel.slotsPerGroup = kernel.program.uniformLocation("u_slotsPerGroup");
     kernel.tilesPerSequence = kernel.program.uniformLocation("u_tilesPerSequence");
     kernel.tileCount = kernel.program.uniformLocation("u_tileCount");
+    kernel.tileStride = kernel.program.uniformLocation("u_tileStride");
+    kernel.halo = kernel.program.uniformLocation("u_halo");
+    kernel.rounds = kernel.program.uniformLocation("u_rounds");
     kernel.firstRound = kernel.program.uniformLocation("u_firstRound");
   }
   kernel.sequenceLength = kernel.program.uniformLocation("u_sequenceLength");
@@ -149,8 +154,34 @@ const OddEvenSorter::Kernel& OddEvenSorter::kernel() {
   return kernel;
 }
 
+OddEvenSorter::TileLayout OddEvenSorter::layoutFor(const SortShape& shape) const {
+  TileLayout layout;
+  const std::uint32_t length = shape.sequenceLength;
+  const std::uint32_t tileSize = settings_.tileSize();
+  if (length <= tileSize) {
+    // The whole sequence is one tile: no halo, and as many sequences per workgroup as fit.
+    layout.rounds = std::clamp(length, 1u, settings_.roundsPerDispatch);
+    layout.threadsPerSlot = std::max(1u, static_cast<std::uint32_t>(gl::divideRoundingUp(length, settings_.itemsPerThread)));
+    layout.slotsPerGroup = settings_.workgroupSize / layout.threadsPerSlot;
+    layout.tileStride = length;
+    layout.tileCount = shape.sequenceCount;
+    layout.groupCount = gl::divideRoundingUp(layout.tileCount, layout.slotsPerGroup);
+    return layout;
+  }
+  // Long sequences: tiles of the whole workgroup that lose one position per round at each edge.
+  layout.rounds = settings_.roundsPerDispatch;
+  layout.threadsPerSlot = settings_.workgroupSize;
+  layout.halo = settings_.roundsPerDispatch;
+  layout.tileStride = tileSize - 2 * layout.halo;
+  layout.tilesPerSequence = static_cast<std::uint32_t>(gl::divideRoundingUp(length, layout.tileStride));
+  layout.tileCount = std::uint64_t{layout.tilesPerSequence} * shape.sequenceCount;
+  layout.groupCount = layout.tileCount;
+  return layout;
+}
+
 void OddEvenSorter::load(const SortData& input) {
   shape_ = input.shape();
+  layout_ = layoutFor(shape_);
   passesRun_ = 0;
   current_ = 0;
   inputKeys_.reset();
@@ -205,15 +236,21 @@ std::string OddEvenSorter::describePass(std::uint32_t pass) const {
            (odd ? "(1,2), (3,4), ..." : "(0,1), (2,3), ...") +
            " compare, one GPU thread per pair; the left keeps the smaller key, and equal keys stay (stable)." + stop;
   }
-  const std::uint64_t firstRound = std::uint64_t{pass} * settings_.roundsPerDispatch + 1;
-  return "dispatch " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ": rounds " +
-         std::to_string(firstRound) + " to " + std::to_string(firstRound + settings_.roundsPerDispatch - 1) +
-         " at once. Each workgroup loads a tile of " + std::to_string(settings_.tileSize()) + " elements: the " +
-         std::to_string(settings_.tileStride()) + " it writes plus " + std::to_string(settings_.roundsPerDispatch) +
-         " on each side, because an element moves at most one place per round. It runs the rounds in registers and "
-         "shared memory; pairs across the tile's edge are skipped, and the wrong values this lets in reach at most "
-         "one place further per round, so the middle it writes is exactly what single rounds would give." +
-         stop;
+  const std::uint64_t firstRound = std::uint64_t{pass} * layout_.rounds + 1;
+  std::string text = "dispatch " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ": rounds " +
+                     std::to_string(firstRound) + " to " + std::to_string(firstRound + layout_.rounds - 1) +
+                     " at once, in registers and shared memory. ";
+  if (layout_.halo == 0) {
+    text += "Each sequence fits one workgroup's tile (" + std::to_string(layout_.slotsPerGroup) +
+            " per workgroup), so its rounds run there exactly as single rounds would.";
+  } else {
+    text += "Each workgroup loads a tile of " + std::to_string(settings_.tileSize()) + " elements: the " +
+            std::to_string(layout_.tileStride) + " it writes plus " + std::to_string(layout_.halo) +
+            " on each side, because an element moves at most one place per round. Pairs across the tile's edge "
+            "are skipped; the wrong values this lets in reach one place further per round, so the middle it writes "
+            "is exactly what single rounds would give.";
+  }
+  return text + stop;
 }
 
 void OddEvenSorter::runPass() {
@@ -250,15 +287,17 @@ void OddEvenSorter::runRound() {
 
 void OddEvenSorter::runFusedRounds() {
   const Kernel& fused = kernel();
-  const std::uint32_t tilesPerSequence =
-      static_cast<std::uint32_t>(gl::divideRoundingUp(shape_.sequenceLength, settings_.tileStride()));
-  const std::uint64_t tileCount = std::uint64_t{tilesPerSequence} * shape_.sequenceCount;
   const int next = 1 - current_;
   fused.program.use();
   glUniform1ui(fused.sequenceLength, shape_.sequenceLength);
-  glUniform1ui(fused.tilesPerSequence, tilesPerSequence);
-  glUniform1ui(fused.tileCount, static_cast<GLuint>(tileCount));
-  glUniform1ui(fused.firstRound, passesRun_ * settings_.roundsPerDispatch);
+  glUniform1ui(fused.threadsPerSlot, layout_.threadsPerSlot);
+  glUniform1ui(fused.slotsPerGroup, layout_.slotsPerGroup);
+  glUniform1ui(fused.tilesPerSequence, layout_.tilesPerSequence);
+  glUniform1ui(fused.tileCount, static_cast<GLuint>(layout_.tileCount));
+  glUniform1i(fused.tileStride, static_cast<GLint>(layout_.tileStride));
+  glUniform1i(fused.halo, static_cast<GLint>(layout_.halo));
+  glUniform1i(fused.rounds, static_cast<GLint>(layout_.rounds));
+  glUniform1ui(fused.firstRound, passesRun_ * layout_.rounds);
   glUniform1ui(fused.counter, passesRun_);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSourceKeyBinding, keys_[current_].id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTargetKeyBinding, keys_[next].id());
@@ -267,7 +306,7 @@ void OddEvenSorter::runFusedRounds() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTargetValueBinding, values_[next].id());
   }
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSwapCountBinding, watch_.counters().id());
-  gl::dispatchLinear(tileCount);
+  gl::dispatchLinear(layout_.groupCount);
   // The next dispatch reads what this one wrote.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   current_ = next;

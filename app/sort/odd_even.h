@@ -2,9 +2,9 @@
 // Odd-even transposition sort in compute shaders, with two schedules of the same rounds:
 //  - teaching: one pass = one round (even: pairs (0,1), (2,3), ...; odd: (1,2), (3,4), ...) over
 //    every sequence, one dispatch each, so the viewer can draw every round;
-//  - fast: one pass = one dispatch that runs `rounds-per-dispatch` rounds in registers and shared
-//    memory on overlapping tiles; its state after pass d equals the teaching state after
-//    d x rounds-per-dispatch passes.
+//  - fast: one pass = one dispatch that runs `rounds-per-dispatch` rounds (fewer when the sequences
+//    are shorter) in registers and shared memory, on overlapping tiles of long sequences or on
+//    whole short ones; its state after pass d equals the teaching state after d x that many passes.
 // Both stop early once an even and an odd round in a row swap nothing (see SwapWatch).
 
 #include <array>
@@ -26,11 +26,12 @@ struct OddEvenSettings {
   std::uint32_t workgroupSize = 256;
   std::uint32_t itemsPerThread = 16;      // fast schedule: consecutive elements per invocation (even)
   std::uint32_t roundsPerDispatch = 512;  // fast schedule: rounds fused into one pass
-  std::uint32_t checkInterval = 4;        // passes between swap-count read-backs
+  // Passes between swap-count read-backs. A fused pass is long, so checking after each costs
+  // little; a teaching pass is one short round, so it checks every few.
+  std::uint32_t checkInterval = 1;
+  static constexpr std::uint32_t kTeachingCheckInterval = 8;
 
   std::uint32_t tileSize() const { return workgroupSize * itemsPerThread; }
-  // Positions a fast-schedule tile writes: the tile less a halo of one element per round each side.
-  std::uint32_t tileStride() const { return tileSize() - 2 * roundsPerDispatch; }
 
   // Reads the settings by name; throws UserError on unknown names and unusable values.
   static OddEvenSettings parse(const SorterOptions& options, const gl::Limits& limits);
@@ -59,14 +60,28 @@ class OddEvenSorter final : public Sorter {
   struct Kernel {
     gl::Program program;
     GLint sequenceLength = -1, counter = -1;
-    GLint pairsPerSequence = -1, pairCount = -1, parity = -1;     // teaching
-    GLint tilesPerSequence = -1, tileCount = -1, firstRound = -1;  // fast
+    GLint pairsPerSequence = -1, pairCount = -1, parity = -1;  // teaching
+    GLint threadsPerSlot = -1, slotsPerGroup = -1, tilesPerSequence = -1, tileCount = -1, tileStride = -1,
+          halo = -1, rounds = -1, firstRound = -1;  // fast
   };
+
+  // How the fast schedule cuts the loaded input into tiles (see odd_even_fused.comp).
+  struct TileLayout {
+    std::uint32_t rounds = 1;            // per dispatch
+    std::uint32_t threadsPerSlot = 1;    // invocations per tile
+    std::uint32_t slotsPerGroup = 1;     // tiles per workgroup
+    std::uint32_t tilesPerSequence = 1;
+    std::uint32_t tileStride = 0;        // positions a tile owns
+    std::uint32_t halo = 0;              // positions loaded beyond them on each side
+    std::uint64_t tileCount = 0;         // over all sequences
+    std::uint64_t groupCount = 0;
+  };
+  TileLayout layoutFor(const SortShape& shape) const;
 
   const Kernel& kernel();
   void runRound();
   void runFusedRounds();
-  std::uint32_t roundsPerPass() const { return teaching_ ? 1 : settings_.roundsPerDispatch; }
+  std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
 
   bool teaching_ = false;
   OddEvenSettings settings_;
@@ -75,6 +90,7 @@ class OddEvenSorter final : public Sorter {
   std::array<gl::Buffer, 2> keys_, values_;          // the state; [1] only for the fast ping-pong
   SwapWatch watch_;
   SortShape shape_;
+  TileLayout layout_;
   std::uint32_t passesRun_ = 0;
   int current_ = 0;  // keys_[current_] holds the state after passesRun_ passes
 };

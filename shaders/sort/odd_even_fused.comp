@@ -1,26 +1,28 @@
-// Fast schedule of the compute odd-even transposition sort: one dispatch runs ROUNDS_PER_DISPATCH
-// rounds, and its result equals that many single rounds (the teaching schedule) exactly.
+// Fast schedule of the compute odd-even transposition sort: one dispatch runs u_rounds rounds
+// (the rounds-per-dispatch setting, or fewer when the sequences are shorter), and its result
+// equals that many single rounds of the teaching schedule exactly. The tile geometry arrives as
+// uniforms because it depends on the sequence length as well as on the settings.
 //
-// Each workgroup owns TILE_STRIDE consecutive positions of one sequence and loads a tile of
-// WORKGROUP_SIZE * ITEMS_PER_THREAD elements: its own positions plus ROUNDS_PER_DISPATCH
-// neighbours on each side. Within the tile it runs the rounds, skipping the pairs that cross the
-// tile's edges, so wrong values enter at the edges; but a round moves an element at most one
-// place, so after r rounds the wrong values reach at most r places in. After all rounds the
-// middle TILE_STRIDE positions are exact and only they are written, into the other buffer
-// (neighbouring tiles read overlapping halos, so the sort cannot run in place).
-//
-// Every invocation keeps ITEMS_PER_THREAD consecutive elements in registers (an even count, so
-// the pairs of one round parity lie inside each invocation and those of the other parity are
-// the inner pairs plus one pair across each invocation boundary, exchanged through shared
-// memory). Barriers sit in the rounds across invocations only; whether a round is one of those
-// is the same for the whole workgroup, so every barrier is in uniform control flow.
+// A workgroup's invocations form slots of u_threadsPerSlot invocations; each slot holds a tile of
+// one sequence, ITEMS_PER_THREAD consecutive elements per invocation, in registers.
+//  - Long sequences (several tiles each): one slot per workgroup. A tile owns u_tileStride
+//    positions and also loads u_halo = u_rounds neighbours on each side. Pairs across
+//    the tile's edges are skipped, so wrong values enter at the edges; but a round moves an
+//    element at most one place, so after r rounds they reach at most r places in. After all
+//    rounds the owned middle is exact and only it is written, into the other buffer
+//    (neighbouring tiles read overlapping halos, so the sort cannot run in place).
+//  - Short sequences (one tile each): the tile is the whole sequence, whose edges are real, so
+//    there is no halo, and as many sequences as fit share a workgroup.
+// ITEMS_PER_THREAD is even, so the pairs of one round parity lie inside each invocation and those
+// of the other are the inner pairs plus one pair across each invocation boundary, exchanged
+// through shared memory. Every tile starts at the same parity, so whether a round exchanges is
+// the same for the whole workgroup: every barrier is in uniform control flow.
 //
 // The swaps of the last two rounds (an even and an odd one) are counted, each pair by the tile
 // that owns its left element: zero means the whole state is sorted.
 //
-// Injected: WORKGROUP_SIZE, ITEMS_PER_THREAD, ROUNDS_PER_DISPATCH, TILE_STRIDE, HAS_VALUES,
-// SOURCE_KEY_BINDING, SOURCE_VALUE_BINDING, TARGET_KEY_BINDING, TARGET_VALUE_BINDING,
-// SWAP_COUNT_BINDING.
+// Injected: WORKGROUP_SIZE, ITEMS_PER_THREAD, HAS_VALUES, SOURCE_KEY_BINDING,
+// SOURCE_VALUE_BINDING, TARGET_KEY_BINDING, TARGET_VALUE_BINDING, SWAP_COUNT_BINDING.
 
 #include "shaders/common/grid.glsl"
 
@@ -35,8 +37,13 @@ layout(std430, binding = TARGET_VALUE_BINDING) writeonly buffer TargetValues { u
 layout(std430, binding = SWAP_COUNT_BINDING) buffer SwapCounts { uint b_swapCounts[]; };
 
 uniform uint u_sequenceLength;
+uniform uint u_threadsPerSlot;
+uniform uint u_slotsPerGroup;
 uniform uint u_tilesPerSequence;
 uniform uint u_tileCount;   // over all sequences
+uniform int u_tileStride;   // positions a tile owns and writes
+uniform int u_halo;         // positions a tile loads beyond its own on each side
+uniform int u_rounds;
 uniform uint u_firstRound;  // global index of this dispatch's first round; its parity picks the pairs
 uniform uint u_counter;     // this pass's word of b_swapCounts
 
@@ -70,16 +77,23 @@ bool orderPair(int j) {
 }
 
 void main() {
-  const uint tile = linearGroupId();
+  const uint group = linearGroupId();
   // Surplus groups of the 2D grid leave as a whole, so the barriers below stay uniform.
-  if (tile >= u_tileCount) return;
+  if (group * u_slotsPerGroup >= u_tileCount) return;
   const int invocation = int(gl_LocalInvocationIndex);
-  const int sequenceLength = int(u_sequenceLength);
+  const uint slotInGroup = gl_LocalInvocationIndex / u_threadsPerSlot;
+  const int slotInvocation = int(gl_LocalInvocationIndex % u_threadsPerSlot);
+  const uint tile = group * u_slotsPerGroup + slotInGroup;
+  // Invocations without a tile (past the last slot or the last tile) hold only padding.
+  const bool hasTile = slotInGroup < u_slotsPerGroup && tile < u_tileCount;
+  const bool linkedLeft = slotInvocation > 0;
+  const bool linkedRight = slotInvocation + 1 < int(u_threadsPerSlot);
+  const int sequenceLength = hasTile ? int(u_sequenceLength) : 0;
   const uint sequenceStart = (tile / u_tilesPerSequence) * u_sequenceLength;
-  const int ownedStart = int(tile % u_tilesPerSequence) * TILE_STRIDE;
-  const int ownedEnd = ownedStart + TILE_STRIDE;
-  const int tileStart = ownedStart - ROUNDS_PER_DISPATCH;
-  const int first = tileStart + invocation * ITEMS_PER_THREAD;
+  const int ownedStart = hasTile ? int(tile % u_tilesPerSequence) * u_tileStride : 0;
+  const int ownedEnd = hasTile ? ownedStart + u_tileStride : 0;
+  const int tileStart = ownedStart - u_halo;
+  const int first = tileStart + slotInvocation * ITEMS_PER_THREAD;
 
   // Positions outside the sequence get keys that never swap with a real neighbour under strict
   // comparison (0 before the start, the largest key after the end): the pair does not exist.
@@ -94,8 +108,8 @@ void main() {
   }
 
   uint closingSwaps = 0u;
-  for (int round = 0; round < ROUNDS_PER_DISPATCH; ++round) {
-    const bool closing = round >= ROUNDS_PER_DISPATCH - 2;
+  for (int round = 0; round < u_rounds; ++round) {
+    const bool closing = round >= u_rounds - 2;
     // Round g pairs (i, i+1) with i = g (mod 2); `first` has the parity of tileStart.
     const bool pairsInside = ((int(u_firstRound) + round - tileStart) & 1) == 0;
     if (pairsInside) {
@@ -116,7 +130,8 @@ void main() {
       memoryBarrierShared();
       barrier();
       // Both sides of a pair make the same strict comparison, so the elements trade places whole.
-      if (invocation + 1 < WORKGROUP_SIZE) {
+      // Invocations of different slots hold different tiles: no pair between them.
+      if (linkedRight) {
         const uint rightKey = s_edgeKeys[slots + invocation + 1];
         if (keys[kLast] > rightKey) {
           keys[kLast] = rightKey;
@@ -126,7 +141,7 @@ void main() {
           if (closing && first + kLast >= ownedStart && first + kLast < ownedEnd) ++closingSwaps;
         }
       }
-      if (invocation > 0) {
+      if (linkedLeft) {
         const uint leftKey = s_edgeKeys[slots + WORKGROUP_SIZE + invocation - 1];
         if (leftKey > keys[0]) {
           keys[0] = leftKey;
