@@ -193,6 +193,38 @@ TEST_F(OddEven, AQuietFirstRoundIsNotEnough) {
   expectStableSorted(input, sorter.read());
 }
 
+// `rounds` rounds of odd-even transposition on the CPU, each sequence on its own.
+SortData roundsOnCpu(SortData data, std::uint32_t rounds) {
+  for (std::uint32_t round = 0; round < rounds; ++round) {
+    for (std::uint32_t s = 0; s < data.sequenceCount; ++s) {
+      const std::size_t start = std::size_t{s} * data.sequenceLength;
+      for (std::size_t i = start + round % 2; i + 1 < start + data.sequenceLength; i += 2) {
+        if (data.keys[i] <= data.keys[i + 1]) continue;
+        std::swap(data.keys[i], data.keys[i + 1]);
+        std::swap(data.values[i], data.values[i + 1]);
+      }
+    }
+  }
+  return data;
+}
+
+TEST_F(OddEven, GridsBeyond65535WorkgroupsReachEveryElement) {
+  // Teaching: one invocation per workgroup, 65537 pairs in the even round. Fast: tiles of 4
+  // elements writing 2 each, 100000 tiles. Both need the 2D grid of dispatchLinear.
+  const SortData input = makeInput(Pattern::Random, 1, 200000);
+  OddEvenSorter teaching = makeSorter(true, {{"workgroup-size", 1}});
+  OddEvenSorter fast = makeSorter(false, {{"workgroup-size", 2}, {"items-per-thread", 2}, {"rounds-per-dispatch", 1}});
+  teaching.load(input);
+  fast.load(input);
+  teaching.seek(2);
+  fast.seek(2);
+  const SortData expected = roundsOnCpu(input, 2);
+  for (const SortData& state : {teaching.read(), fast.read()}) {
+    EXPECT_EQ(state.keys, expected.keys);
+    EXPECT_EQ(state.values, expected.values);
+  }
+}
+
 TEST_F(OddEven, RestartAfterAnEarlyExitSortsAgainAlike) {
   const SortData input = makeInput(Pattern::NearlySorted, 2, 1000);
   OddEvenSorter sorter = makeSorter(true);

@@ -1,7 +1,6 @@
 #include "sort/odd_even.h"
 
 #include <algorithm>
-#include <limits>
 #include <set>
 
 #include "core/error.h"
