@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "sort/frag_odd_even.h"
+#include "sort/odd_even.h"
 
 namespace shadersort {
 
@@ -20,6 +21,12 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<FragOddEvenSorter>();
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }},
+      {"odd-even",
+       "compute odd-even transposition: rounds fused in shared memory on overlapping tiles, early exit on a "
+       "quiet even + odd round",
+       /*stable=*/true, /*hasTeachingSchedule=*/true, OddEvenSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<OddEvenSorter>(options); },
+       OddEvenSorter::tunables},
   };
   return table;
 }

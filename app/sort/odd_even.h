@@ -1,0 +1,98 @@
+#pragma once
+// Odd-even transposition sort in compute shaders, with two schedules of the same rounds:
+//  - teaching: one pass = one round (even: pairs (0,1), (2,3), ...; odd: (1,2), (3,4), ...) over
+//    every sequence, one dispatch each, so the viewer can draw every round;
+//  - fast: one pass = one dispatch that runs `rounds-per-dispatch` rounds (fewer when the sequences
+//    are shorter) in registers and shared memory, on overlapping tiles of long sequences or on
+//    whole short ones; its state after pass d equals the teaching state after d x that many passes.
+// Both stop early once an even and an odd round in a row swap nothing (see SwapWatch).
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gl/handles.h"
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "sort/odd_even_swap_watch.h"
+#include "sort/registry.h"
+#include "sort/sorter.h"
+
+namespace shadersort {
+
+struct OddEvenSettings {
+  std::uint32_t workgroupSize = 256;
+  std::uint32_t itemsPerThread = 16;      // fast schedule: consecutive elements per invocation (even)
+  std::uint32_t roundsPerDispatch = 512;  // fast schedule: rounds fused into one pass
+  // Passes between swap-count read-backs. A fused pass is long, so checking after each costs
+  // little; a teaching pass is one short round, so it checks every few.
+  std::uint32_t checkInterval = 1;
+  static constexpr std::uint32_t kTeachingCheckInterval = 8;
+
+  std::uint32_t tileSize() const { return workgroupSize * itemsPerThread; }
+
+  // Reads the settings by name; throws UserError on unknown names and unusable values.
+  static OddEvenSettings parse(const SorterOptions& options, const gl::Limits& limits);
+};
+
+class OddEvenSorter final : public Sorter {
+ public:
+  explicit OddEvenSorter(const SorterOptions& options);
+  static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
+  static std::vector<Tunable> tunables(const gl::Limits& limits);
+
+  void load(const SortData& input) override;
+  void restart() override;
+  std::uint32_t passCount() const override;
+  std::uint32_t passesRun() const override { return passesRun_; }
+  bool finished() const override;
+  std::string describePass(std::uint32_t pass) const override;
+  void runPass() override;
+  SortData read() const override;
+
+  // The passes after which a swap count showed the state sorted, once one has (for --stats and tests).
+  std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }
+
+ private:
+  // A compiled program and its uniforms, one per key-only / key-value variant.
+  struct Kernel {
+    gl::Program program;
+    GLint sequenceLength = -1, counter = -1;
+    GLint pairsPerSequence = -1, pairCount = -1, parity = -1;  // teaching
+    GLint threadsPerSlot = -1, slotsPerGroup = -1, tilesPerSequence = -1, tileCount = -1, tileStride = -1,
+          halo = -1, rounds = -1, firstRound = -1;  // fast
+  };
+
+  // How the fast schedule cuts the loaded input into tiles (see odd_even_fused.comp).
+  struct TileLayout {
+    std::uint32_t rounds = 1;            // per dispatch
+    std::uint32_t threadsPerSlot = 1;    // invocations per tile
+    std::uint32_t slotsPerGroup = 1;     // tiles per workgroup
+    std::uint32_t tilesPerSequence = 1;
+    std::uint32_t tileStride = 0;        // positions a tile owns
+    std::uint32_t halo = 0;              // positions loaded beyond them on each side
+    std::uint64_t tileCount = 0;         // over all sequences
+    std::uint64_t groupCount = 0;
+  };
+  TileLayout layoutFor(const SortShape& shape) const;
+
+  const Kernel& kernel();
+  void runRound();
+  void runFusedRounds();
+  std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
+
+  bool teaching_ = false;
+  OddEvenSettings settings_;
+  std::array<Kernel, 2> kernels_;  // [hasValues], compiled on first use
+  gl::Buffer inputKeys_, inputValues_;               // kept for restart()
+  std::array<gl::Buffer, 2> keys_, values_;          // the state; [1] only for the fast ping-pong
+  SwapWatch watch_;
+  SortShape shape_;
+  TileLayout layout_;
+  std::uint32_t passesRun_ = 0;
+  int current_ = 0;  // keys_[current_] holds the state after passesRun_ passes
+};
+
+}  // namespace shadersort
