@@ -1,6 +1,7 @@
 #include "sort/registry.h"
 
 #include "core/error.h"
+#include "sort/bitonic.h"
 #include "sort/frag_odd_even.h"
 
 namespace shadersort {
@@ -20,6 +21,11 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<FragOddEvenSorter>();
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }},
+      {"bitonic",
+       "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps fused in registers",
+       /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
+       BitonicSettings::tunables},
   };
   return table;
 }
