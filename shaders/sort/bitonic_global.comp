@@ -61,17 +61,16 @@ void main() {
       const uint other = item | (1u << step);
       // Slot `item` may hold the upper position of the pair (after a mirror step flipped bits).
       const bool itemIsLower = (r_index[item] & highBit) == 0u;
-      const bool swap = itemIsLower ? r_key[item] > r_key[other] : r_key[other] > r_key[item];
-      if (swap) {
-        const uint key = r_key[item];
-        r_key[item] = r_key[other];
-        r_key[other] = key;
+      const uint a = r_key[item], b = r_key[other];
+      // Branch-free: swap when the lower position holds the larger key.
+      const bool swap = itemIsLower ? a > b : b > a;
+      r_key[item] = swap ? b : a;
+      r_key[other] = swap ? a : b;
 #if HAS_VALUES
-        const uint value = r_value[item];
-        r_value[item] = r_value[other];
-        r_value[other] = value;
+      const uint valueA = r_value[item], valueB = r_value[other];
+      r_value[item] = swap ? valueB : valueA;
+      r_value[other] = swap ? valueA : valueB;
 #endif
-      }
     }
   }
 

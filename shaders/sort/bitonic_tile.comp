@@ -74,29 +74,31 @@ void stepInShared(uint distance, bool mirror) {
   syncShared();
 }
 
+// Branch-free (min, max and selects), so the unrolled register steps stay straight-line code.
 void exchangeRegisters(uint lower, uint upper) {
-  if (r_key[lower] <= r_key[upper]) return;
-  const uint key = r_key[lower];
-  r_key[lower] = r_key[upper];
-  r_key[upper] = key;
+  const uint a = r_key[lower], b = r_key[upper];
+  r_key[lower] = min(a, b);
+  r_key[upper] = max(a, b);
 #if HAS_VALUES
-  const uint value = r_value[lower];
-  r_value[lower] = r_value[upper];
-  r_value[upper] = value;
+  const bool swap = a > b;
+  const uint valueA = r_value[lower], valueB = r_value[upper];
+  r_value[lower] = swap ? valueB : valueA;
+  r_value[upper] = swap ? valueA : valueB;
 #endif
 }
 
-// The steps at distances `fromDistance` .. 1 (all < ITEMS) of a merge, inside this
-// invocation's ITEMS positions, which are aligned to ITEMS; `mirror` makes the first a mirror step.
-void stepsInRegisters(uint fromDistance, bool mirror) {
-  for (uint distance = ITEMS / 2u; distance >= 1u; distance /= 2u) {
-    if (distance > fromDistance) continue;
-    const bool mirrorStep = mirror && distance == fromDistance;
-    for (uint item = 0u; item < ITEMS; ++item) {
-      const uint partner = mirrorStep ? item ^ (2u * distance - 1u) : item ^ distance;
-      if (item < partner) exchangeRegisters(item, partner);
-    }
+// One step inside this invocation's ITEMS positions (aligned to ITEMS, so every pair at a
+// distance < ITEMS stays inside). Called with constant arguments, so the loop unrolls.
+void stepInRegisters(uint distance, bool mirror) {
+  for (uint item = 0u; item < ITEMS; ++item) {
+    const uint partner = mirror ? item ^ (2u * distance - 1u) : item ^ distance;
+    if (item < partner) exchangeRegisters(item, partner);
   }
+}
+
+// The steps of a merge at distances ITEMS/2 .. 1.
+void narrowStepsInRegisters() {
+  for (uint distance = ITEMS / 2u; distance >= 1u; distance /= 2u) stepInRegisters(distance, false);
 }
 
 void sharedToRegisters() {
@@ -148,14 +150,17 @@ void sortBlocks(uint base) {
   loadTile(base);
   sharedToRegisters();
   // Merges no wider than ITEMS happen entirely in registers.
-  for (uint width = 2u; width <= ITEMS; width *= 2u)
-    if (width <= u_sortWidth) stepsInRegisters(width / 2u, true);
+  for (uint width = 2u; width <= ITEMS; width *= 2u) {
+    if (width > u_sortWidth) break;
+    stepInRegisters(width / 2u, true);
+    for (uint distance = width / 4u; distance >= 1u; distance /= 2u) stepInRegisters(distance, false);
+  }
   for (uint width = 2u * ITEMS; width <= u_sortWidth; width *= 2u) {
     registersToShared();
     stepInShared(width / 2u, true);
     for (uint distance = width / 4u; distance >= ITEMS; distance /= 2u) stepInShared(distance, false);
     sharedToRegisters();
-    stepsInRegisters(ITEMS / 2u, false);
+    narrowStepsInRegisters();
   }
   registersToShared();
   storeTile(base);
@@ -165,7 +170,7 @@ void finishMerge(uint base) {
   loadTile(base);
   for (uint distance = TILE_SIZE / 2u; distance >= ITEMS; distance /= 2u) stepInShared(distance, false);
   sharedToRegisters();
-  stepsInRegisters(ITEMS / 2u, false);
+  narrowStepsInRegisters();
   registersToShared();
   storeTile(base);
 }
