@@ -120,8 +120,10 @@ TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {
   }
 }
 
-TEST_F(Bitonic, DefaultSettingsSortImagesAndLongSequences) {
-  for (const auto& [count, length] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{{256, 192}, {1, 20000}}) {
+TEST_F(Bitonic, DefaultSettingsSortImagesAndSizesAroundTheTile) {
+  const auto tile = static_cast<std::uint32_t>(BitonicSettings::fromOptions({}, gl::currentLimits()).tileSize);
+  for (const auto& [count, length] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{
+           {256, 192}, {1, tile - 1}, {1, tile + 1}, {1, 2 * tile + 1}, {1, 5 * tile}}) {
     const SortData input = randomInput(count, length, count);
     EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "") << count << " x " << length;
   }
@@ -169,7 +171,8 @@ TEST_F(Bitonic, KeyOnlySortsOrderTheKeys) {
 
 TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
   const int sharedBytes = gl::currentLimits().maxComputeSharedMemorySize;
-  const int tooBigTile = static_cast<int>(std::bit_ceil(static_cast<unsigned>(sharedBytes)));  // 4 bytes per key is not enough
+  // As many positions as shared memory has bytes: 8 bytes per position cannot fit.
+  const int tooBigTile = static_cast<int>(std::bit_ceil(static_cast<unsigned>(sharedBytes)));
   const std::vector<std::pair<Settings, std::string>> cases = {
       {{{"tile-size", tooBigTile}}, "shared memory"},
       {{{"tile-size", 3000}}, "power of two"},

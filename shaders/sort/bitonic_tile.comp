@@ -32,7 +32,7 @@ uint r_value[ITEMS];
 // Shared-memory slot of tile position i. An invocation reading its ITEMS adjacent positions
 // would hit the same bank as its neighbours; xor-ing the low bits with bits 5 and up spreads a
 // warp's reads over all 32 banks, and leaves runs of 32 positions within their 32 slots.
-const uint kSwizzleMask = min(ITEMS, 32u) - 1u;
+const uint kSwizzleMask = min(uint(ITEMS), 32u) - 1u;
 uint slot(uint i) { return i ^ ((i >> 5u) & kSwizzleMask); }
 
 void syncShared() {
