@@ -22,7 +22,7 @@ constexpr const char* kSettingNames = "workgroup-size, tile-size, fused-steps";
 
 bool isPowerOfTwo(int value) { return value > 0 && std::has_single_bit(static_cast<unsigned>(value)); }
 
-std::string kib(int bytes) { return std::to_string(bytes / 1024) + " KiB"; }
+std::string kib(std::int64_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
 // The largest power-of-two tile up to kPreferredTileSize whose keys and values fit shared memory.
 int defaultTileSize(const gl::Limits& limits) {
@@ -31,10 +31,15 @@ int defaultTileSize(const gl::Limits& limits) {
   return tile;
 }
 
+// The workgroups are one-dimensional.
+int maxWorkgroupSizeOf(const gl::Limits& limits) {
+  return std::max(1, std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
+}
+
 // Eight items per invocation: enough register work per barrier, workgroups small enough for
 // several per multiprocessor.
 int defaultWorkgroupSize(int tileSize, const gl::Limits& limits) {
-  return std::clamp(tileSize / 8, 1, std::max(1, limits.maxComputeWorkGroupInvocations));
+  return std::clamp(tileSize / 8, 1, maxWorkgroupSizeOf(limits));
 }
 
 int setting(const SorterOptions& options, const char* name, int fallback) {
@@ -60,17 +65,18 @@ BitonicSettings BitonicSettings::fromOptions(const SorterOptions& options, const
   require(isPowerOfTwo(settings.tileSize) && settings.tileSize >= 2 * kMinItemsPerInvocation,
           "tile-size must be a power of two >= " + std::to_string(2 * kMinItemsPerInvocation) + ", got " +
               std::to_string(settings.tileSize));
-  require(static_cast<std::int64_t>(settings.tileSize) * kBytesPerElement <= limits.maxComputeSharedMemorySize,
-          "tile-size " + std::to_string(settings.tileSize) + " needs " + kib(settings.tileSize * kBytesPerElement) +
+  const std::int64_t tileBytes = static_cast<std::int64_t>(settings.tileSize) * kBytesPerElement;
+  require(tileBytes <= limits.maxComputeSharedMemorySize,
+          "tile-size " + std::to_string(settings.tileSize) + " needs " + kib(tileBytes) +
               " of shared memory for keys and values; this GPU has " + kib(limits.maxComputeSharedMemorySize));
 
   settings.workgroupSize = setting(options, "workgroup-size", defaultWorkgroupSize(settings.tileSize, limits));
-  require(isPowerOfTwo(settings.workgroupSize) && settings.workgroupSize <= limits.maxComputeWorkGroupInvocations,
-          "workgroup-size must be a power of two up to " + std::to_string(limits.maxComputeWorkGroupInvocations) +
-              ", got " + std::to_string(settings.workgroupSize));
+  const int maxWorkgroupSize = maxWorkgroupSizeOf(limits);
+  require(isPowerOfTwo(settings.workgroupSize) && settings.workgroupSize <= maxWorkgroupSize,
+          "workgroup-size must be a power of two up to " + std::to_string(maxWorkgroupSize) + ", got " +
+              std::to_string(settings.workgroupSize));
   const int items = settings.tileSize / settings.workgroupSize;
-  require(settings.workgroupSize <= settings.tileSize && items >= kMinItemsPerInvocation &&
-              items <= kMaxItemsPerInvocation,
+  require(items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation,
           "tile-size / workgroup-size must be " + std::to_string(kMinItemsPerInvocation) + " to " +
               std::to_string(kMaxItemsPerInvocation) + " items per invocation, got " +
               std::to_string(settings.tileSize) + " / " + std::to_string(settings.workgroupSize));
@@ -86,7 +92,7 @@ std::vector<Tunable> BitonicSettings::tunables(const gl::Limits& limits) {
   std::vector<int> workgroupSizes, tileSizes;
   for (int size : {64, 128, 256, 512, 1024}) {
     const int items = defaults.tileSize / size;
-    if (size <= limits.maxComputeWorkGroupInvocations && items >= kMinItemsPerInvocation &&
+    if (size <= maxWorkgroupSizeOf(limits) && items >= kMinItemsPerInvocation &&
         items <= kMaxItemsPerInvocation)
       workgroupSizes.push_back(size);
   }
@@ -106,17 +112,18 @@ std::string BitonicSorter::whyCannotSort(const SortShape& shape, const gl::Limit
   if (bytes > static_cast<std::uint64_t>(limits.maxShaderStorageBlockSize))
     return std::to_string(shape.elementCount()) + " keys take " + std::to_string(bytes) +
            " bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string(limits.maxShaderStorageBlockSize) + ")";
-  const std::uint64_t positions = static_cast<std::uint64_t>(shape.sequenceCount) * bitonicPaddedLength(shape.sequenceLength);
-  if (shape.elementCount() > 0 && positions > kMaxPositions)
-    return std::to_string(shape.sequenceCount) + " sequences padded to " +
-           std::to_string(bitonicPaddedLength(shape.sequenceLength)) + " positions exceed the network's 2^31 positions";
+  // 64-bit, since a length beyond 2^31 has no 32-bit power of two above it.
+  const std::uint64_t padded = std::bit_ceil(std::max<std::uint64_t>(shape.sequenceLength, 1));
+  if (shape.elementCount() > 0 && shape.sequenceCount * padded > kMaxPositions)
+    return std::to_string(shape.sequenceCount) + " sequences padded to " + std::to_string(padded) +
+           " positions exceed the network's 2^31 positions";
   return {};
 }
 
 const BitonicSorter::Kernel& BitonicSorter::kernelFor(const BitonicPass& pass) {
   const bool tile = pass.kind != BitonicPass::Kind::GlobalSteps;
-  const int steps = tile ? 0 : static_cast<int>(pass.steps);
-  const int variant = (shape_.hasValues ? 100 : 0) + steps;
+  const std::uint32_t steps = tile ? 0 : pass.steps;
+  const std::pair variant{shape_.hasValues, steps};
   const auto found = kernels_.find(variant);
   if (found != kernels_.end()) return found->second;
 
@@ -130,7 +137,7 @@ const BitonicSorter::Kernel& BitonicSorter::kernelFor(const BitonicPass& pass) {
         .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(settings_.tileSize)))
         .set("ITEMS", settings_.tileSize / settings_.workgroupSize);
   } else {
-    defines.set("STEPS", steps);
+    defines.set("STEPS", static_cast<std::int64_t>(steps));
   }
   Kernel kernel;
   kernel.program = gl::Program::compute(tile ? "shaders/sort/bitonic_tile.comp" : "shaders/sort/bitonic_global.comp",

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "gl/handles.h"
@@ -57,7 +58,8 @@ class BitonicSorter final : public Sorter {
 
   BitonicSettings settings_;
   bool teaching_ = false;
-  std::map<int, Kernel> kernels_;  // by variant, built on first use and kept across loads
+  // By (values or not, fused steps; 0 for the tile kernel): built on first use, kept across loads.
+  std::map<std::pair<bool, std::uint32_t>, Kernel> kernels_;
 
   SortShape shape_;
   std::uint32_t paddedLength_ = 1;

@@ -32,8 +32,8 @@ constexpr std::uint32_t bitonicPartnerMask(std::uint32_t mergeWidth, std::uint32
   return distance * 2 == mergeWidth ? mergeWidth - 1 : distance;
 }
 
-// The network length for a sequence of `length` elements: the next power of two (0 and 1 need
-// no network and give 1).
+// The network length for a sequence of `length` (at most 2^31) elements: the next power of two
+// (0 and 1 need no network and give 1).
 std::uint32_t bitonicPaddedLength(std::uint32_t length);
 
 // One pass per (merge width, distance) step, all through global memory.
