@@ -1,6 +1,7 @@
 #include "sort/registry.h"
 
 #include "core/error.h"
+#include "sort/bitonic.h"
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
 
@@ -27,6 +28,11 @@ const std::vector<AlgorithmInfo>& algorithms() {
        /*stable=*/true, /*hasTeachingSchedule=*/true, OddEvenSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<OddEvenSorter>(options); },
        OddEvenSorter::tunables},
+      {"bitonic",
+       "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps fused in registers",
+       /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
+       BitonicSettings::tunables},
   };
   return table;
 }

@@ -1,0 +1,50 @@
+#pragma once
+// The bitonic network as a list of GPU passes, and each pass in words.
+//
+// The network is the all-ascending form of bitonic sort: a merge of width k starts with a step
+// that pairs i with its mirror inside the block of k (i xor (k-1)), then halves the distance
+// (i with i xor d) down to 1, and every pair puts the smaller key at the lower index. Because no
+// comparator ever sends the larger key down, a sequence of any length L can run the network of
+// the next power of two P with every pair whose upper partner lies at L or beyond skipped: that
+// is exactly the network over the sequence padded with +infinity, and every intermediate state
+// is a permutation of the input (which the viewer draws).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shadersort {
+
+struct BitonicPass {
+  enum class Kind {
+    SortTiles,    // shared memory: merges of width 2 .. mergeWidth, every step, in one dispatch
+    FinishTiles,  // shared memory: the steps of merge `mergeWidth` at distances tile/2 .. 1
+    GlobalSteps,  // global memory: `steps` steps of merge `mergeWidth` from `distance` down, fused in registers
+  };
+  Kind kind = Kind::GlobalSteps;
+  std::uint32_t mergeWidth = 0;
+  std::uint32_t distance = 0;  // GlobalSteps: distance of the first step; FinishTiles: tile / 2
+  std::uint32_t steps = 0;     // compare-exchange steps the pass runs
+};
+
+// The partner mask of the step at `distance` in a merge of `mergeWidth`: mirror or plain xor.
+constexpr std::uint32_t bitonicPartnerMask(std::uint32_t mergeWidth, std::uint32_t distance) {
+  return distance * 2 == mergeWidth ? mergeWidth - 1 : distance;
+}
+
+// The network length for a sequence of `length` (at most 2^31) elements: the next power of two
+// (0 and 1 need no network and give 1).
+std::uint32_t bitonicPaddedLength(std::uint32_t length);
+
+// One pass per (merge width, distance) step, all through global memory.
+std::vector<BitonicPass> bitonicTeachingSchedule(std::uint32_t paddedLength);
+
+// Tiles of `tileSize` sorted in shared memory; then, for every merge wider than a tile, the wide
+// steps through global memory, `fusedSteps` per pass, and the narrow ones in one shared-memory pass.
+std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::uint32_t tileSize,
+                                             std::uint32_t fusedSteps);
+
+// What `pass` does, for a learner; `sequenceLength` and `paddedLength` name the skipped pairs.
+std::string describeBitonicPass(const BitonicPass& pass, std::uint32_t sequenceLength, std::uint32_t paddedLength);
+
+}  // namespace shadersort

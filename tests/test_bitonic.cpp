@@ -1,0 +1,208 @@
+// The bitonic sorter beyond the registry-wide matrix: sizes around the tile (with tiny tiles, so
+// the global-memory steps run on llvmpipe), both schedules agreeing, every teaching pass a
+// permutation, segmented inputs, grids beyond 65535 workgroups, pass descriptions, settings.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <map>
+#include <random>
+
+#include "core/error.h"
+#include "gl/limits.h"
+#include "gl_test_environment.h"
+#include "sort/bitonic.h"
+#include "sort/bitonic_schedule.h"
+#include "sort/verify.h"
+
+namespace shadersort::testing {
+namespace {
+
+using Settings = std::map<std::string, int, std::less<>>;
+
+// Random keys with a fifth of them the largest key (the padding's key), values distinct.
+SortData randomInput(std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint32_t seed) {
+  SortData data;
+  data.sequenceCount = sequenceCount;
+  data.sequenceLength = sequenceLength;
+  std::mt19937 random(seed);
+  for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(sequenceCount) * sequenceLength; ++i) {
+    data.keys.push_back(random() % 5 == 0 ? 0xFFFFFFFFu : random() % 1000u);
+    data.values.push_back(static_cast<std::uint32_t>(i) + 0x100u);
+  }
+  return data;
+}
+
+std::unique_ptr<Sorter> makeSorter(const Settings& settings, bool teaching = false) {
+  SorterOptions options;
+  options.teaching = teaching;
+  options.settings = settings;
+  return std::make_unique<BitonicSorter>(options);
+}
+
+SortData sortWith(const Settings& settings, bool teaching, const SortData& input) {
+  auto sorter = makeSorter(settings, teaching);
+  sorter->load(input);
+  sorter->runAll();
+  EXPECT_TRUE(sorter->finished());
+  return sorter->read();
+}
+
+class Bitonic : public GlTest {};
+
+TEST(BitonicSchedule, PassCountsFollowTheNetwork) {
+  // log2(P) (log2(P) + 1) / 2 steps for P = 8.
+  EXPECT_EQ(bitonicTeachingSchedule(bitonicPaddedLength(5)).size(), 6u);
+  EXPECT_EQ(bitonicTeachingSchedule(bitonicPaddedLength(1)).size(), 0u);
+  // Tile 16, P = 128, 2 fused: sort tiles; merge 32: 1 global + finish; 64: 1 + finish; 128: 2 + finish.
+  const auto passes = bitonicFastSchedule(128, 16, 2);
+  ASSERT_EQ(passes.size(), 8u);
+  EXPECT_EQ(passes[0].kind, BitonicPass::Kind::SortTiles);
+  EXPECT_EQ(passes[5].kind, BitonicPass::Kind::GlobalSteps);
+  EXPECT_EQ(passes[5].distance, 64u);
+  EXPECT_EQ(passes[5].steps, 2u);
+  EXPECT_EQ(passes[6].distance, 16u);
+  EXPECT_EQ(passes[6].steps, 1u);
+  EXPECT_EQ(passes[7].kind, BitonicPass::Kind::FinishTiles);
+  // Sequences that fit a tile: one pass.
+  EXPECT_EQ(bitonicFastSchedule(256, 4096, 4).size(), 1u);
+}
+
+TEST_F(Bitonic, DescribesEachPassInWords) {
+  auto teaching = makeSorter({}, true);
+  teaching->load(singleSequence({5, 4, 3, 2, 1}));
+  ASSERT_EQ(teaching->passCount(), 6u);
+  EXPECT_EQ(teaching->describePass(0),
+            "merge width 2, distance 1: i with i xor 1, smaller key to the lower index; pairs reaching index 5 or "
+            "beyond are skipped");
+  EXPECT_EQ(teaching->describePass(3),
+            "merge width 8, distance 4: i with i xor 7 (its mirror in the block of 8), smaller key to the lower "
+            "index; pairs reaching index 5 or beyond are skipped");
+  EXPECT_EQ(teaching->describePass(4),
+            "merge width 8, distance 2: i with i xor 2, smaller key to the lower index; pairs reaching index 5 or "
+            "beyond are skipped");
+
+  auto fast = makeSorter({{"tile-size", 16}, {"fused-steps", 2}});
+  fast->load(singleSequence(std::vector<std::uint32_t>(128, 7)));
+  ASSERT_EQ(fast->passCount(), 8u);
+  EXPECT_EQ(fast->describePass(0),
+            "sort every tile of 16 in shared memory: merge widths 2 to 16, 10 steps in one dispatch, smaller key "
+            "to the lower index");
+  EXPECT_EQ(fast->describePass(5),
+            "merge width 128, distances 64 to 32 through global memory, 2 steps in registers: i with i xor 127 "
+            "(its mirror in the block of 128), then i with i xor d, smaller key to the lower index");
+  EXPECT_EQ(fast->describePass(7),
+            "merge width 128, distances 8 to 1 in shared memory, 4 steps in one dispatch: i with i xor d, smaller "
+            "key to the lower index");
+}
+
+TEST_F(Bitonic, SortsSizesAroundTheTileWithEveryFusion) {
+  constexpr std::uint32_t kTile = 16;
+  for (std::uint32_t size : {1u, 2u, 3u, kTile - 1, kTile, kTile + 1, 2 * kTile - 1, 2 * kTile + 1, 4 * kTile + 1,
+                             16 * kTile + 3}) {
+    const SortData input = randomInput(1, size, size);
+    const SortData teaching = sortWith({}, true, input);
+    ASSERT_EQ(verifySorted(input, teaching), "") << "teaching, size " << size;
+    for (int fused : {1, 2, 3, 4}) {
+      SCOPED_TRACE("size " + std::to_string(size) + ", fused-steps " + std::to_string(fused));
+      const SortData fast = sortWith({{"tile-size", kTile}, {"fused-steps", fused}}, false, input);
+      ASSERT_EQ(verifySorted(input, fast), "");
+      EXPECT_EQ(fast.keys, teaching.keys);
+    }
+  }
+}
+
+TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {
+  const SortData input = randomInput(3, 300, 7);
+  for (int workgroupSize : {32, 8, 2}) {  // 2, 8 and 32 items per invocation in tiles of 64
+    SCOPED_TRACE("workgroup-size " + std::to_string(workgroupSize));
+    EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 64}, {"workgroup-size", workgroupSize}}, false, input)), "");
+  }
+}
+
+TEST_F(Bitonic, DefaultSettingsSortImagesAndSizesAroundTheTile) {
+  const auto tile = static_cast<std::uint32_t>(BitonicSettings::fromOptions({}, gl::currentLimits()).tileSize);
+  for (const auto& [count, length] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{
+           {256, 192}, {1, tile - 1}, {1, tile + 1}, {1, 2 * tile + 1}, {1, 5 * tile}}) {
+    const SortData input = randomInput(count, length, count);
+    EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "") << count << " x " << length;
+  }
+}
+
+TEST_F(Bitonic, EveryTeachingPassKeepsEachSequenceAPermutation) {
+  const SortData input = randomInput(3, 13, 5);
+  auto sorter = makeSorter({}, true);
+  sorter->load(input);
+  while (!sorter->finished()) {
+    sorter->runPass();
+    ASSERT_EQ(verifyConserved(input, sorter->read()), "") << "after pass " << sorter->passesRun();
+  }
+  EXPECT_EQ(verifySorted(input, sorter->read()), "");
+}
+
+TEST_F(Bitonic, SortsManySequencesIndependently) {
+  const Settings smallTile = {{"tile-size", 16}};
+  // Tiny sequences packed many to a tile; sequences spanning several tiles; exactly one tile each.
+  for (const auto& [count, length] :
+       std::vector<std::pair<std::uint32_t, std::uint32_t>>{{4096, 3}, {5, 33}, {7, 70}, {37, 16}}) {
+    SCOPED_TRACE(std::to_string(count) + " sequences of " + std::to_string(length));
+    const SortData input = randomInput(count, length, length);
+    EXPECT_EQ(verifySorted(input, sortWith(smallTile, false, input)), "");
+    EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "");
+    EXPECT_EQ(verifySorted(input, sortWith({}, true, input)), "");
+  }
+}
+
+TEST_F(Bitonic, GridsBeyond65535WorkgroupsSortEverything) {
+  // 35000 sequences of 5 with tiles of 4 and one invocation per workgroup: 70000 tile
+  // workgroups and 140000 global-step workgroups, beyond one grid dimension.
+  const SortData input = randomInput(35000, 5, 11);
+  EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}}, false, input)), "");
+  EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}}, true, input)), "");
+}
+
+TEST_F(Bitonic, KeyOnlySortsOrderTheKeys) {
+  SortData input = randomInput(2, 50, 3);
+  input.values.clear();
+  const SortData output = sortWith({{"tile-size", 16}}, false, input);
+  EXPECT_FALSE(output.hasValues());
+  EXPECT_EQ(verifySorted(input, output), "");
+}
+
+TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
+  const int sharedBytes = gl::currentLimits().maxComputeSharedMemorySize;
+  // As many positions as shared memory has bytes: 8 bytes per position cannot fit.
+  const int tooBigTile = static_cast<int>(std::bit_ceil(static_cast<unsigned>(sharedBytes)));
+  const std::vector<std::pair<Settings, std::string>> cases = {
+      {{{"tile-size", tooBigTile}}, "shared memory"},
+      {{{"tile-size", 3000}}, "power of two"},
+      {{{"tile-size", 0}}, "power of two"},
+      {{{"workgroup-size", 48}}, "power of two"},
+      {{{"workgroup-size", 2 * gl::currentLimits().maxComputeWorkGroupInvocations}}, "power of two up to"},
+      {{{"tile-size", 256}, {"workgroup-size", 256}}, "items per invocation"},
+      {{{"tile-size", 4096}, {"workgroup-size", 64}}, "items per invocation"},
+      {{{"fused-steps", 0}}, "fused-steps"},
+      {{{"fused-steps", 5}}, "fused-steps"},
+      {{{"radix-bits", 4}}, "no setting 'radix-bits'"},
+  };
+  for (const auto& [settings, expected] : cases) {
+    try {
+      makeSorter(settings);
+      ADD_FAILURE() << "accepted " << settings.begin()->first << "=" << settings.begin()->second;
+    } catch (const UserError& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find(expected), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+TEST_F(Bitonic, EveryTunableCandidateIsAccepted) {
+  for (const Tunable& tunable : BitonicSettings::tunables(gl::currentLimits())) {
+    EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
+    for (int value : tunable.candidates) EXPECT_NO_THROW(makeSorter({{tunable.name, value}})) << tunable.name << "=" << value;
+  }
+}
+
+}  // namespace
+}  // namespace shadersort::testing
