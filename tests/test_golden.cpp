@@ -46,7 +46,10 @@ ImageDifference compareImages(const Image& a, const Image& b) {
 
 constexpr int kMaxChannelDifference = 0;
 
-std::string goldenPath(const std::string& name) { return std::string(SHADERSORT_GOLDEN_DIR) + "/" + name; }
+std::string goldenPath(const std::string& name) {
+  const char* override = std::getenv("SHADERSORT_GOLDEN_DIR");
+  return std::string(override && *override ? override : SHADERSORT_GOLDEN_DIR) + "/" + name;
+}
 
 Image headlessState(const ScratchFolder& folder, const std::string& algorithm, int pass) {
   const std::string out = folder.path("pass" + std::to_string(pass) + ".png");
