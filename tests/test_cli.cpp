@@ -14,6 +14,7 @@
 #include "data/image_sequences.h"
 #include "data/key_encoding.h"
 #include "data/patterns.h"
+#include "gl/limits.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
 
@@ -168,7 +169,9 @@ TEST_P(BadInputs, OneLineNonZeroExitNoOutputInputsUntouched) {
   writeWords(folder.path("keys.bin"), {5, 3, 9});
   writeBytes(folder.path("odd.bin"), {1, 2, 3, 4, 5});
   writeWords(folder.path("two.bin"), {1, 2});
-  std::vector<std::uint32_t> tooMany(20000, 7);
+  // One more key than the GPU's texture limit allows frag-odd-even.
+  const int beyondTextureLimit = gl::currentLimits().maxTextureSize + 1;
+  std::vector<std::uint32_t> tooMany(static_cast<std::size_t>(beyondTextureLimit), 7);
   writeWords(folder.path("many.bin"), tooMany);
   std::filesystem::create_directory(folder.path("folder"));
   const auto before = folder.entries();
@@ -177,6 +180,8 @@ TEST_P(BadInputs, OneLineNonZeroExitNoOutputInputsUntouched) {
 
   std::string arguments = GetParam().arguments;
   for (std::size_t at; (at = arguments.find("{dir}")) != std::string::npos;) arguments.replace(at, 5, folder.root().string());
+  for (std::size_t at; (at = arguments.find("{beyond}")) != std::string::npos;)
+    arguments.replace(at, 8, std::to_string(beyondTextureLimit));
   const auto result = runShadersort(arguments, GetParam().environment);
   expectCleanFailure(result, GetParam().mention);
   EXPECT_EQ(folder.entries(), before) << "an output (or temporary) file was left behind";
@@ -210,7 +215,7 @@ const BadInput kBadInputs[] = {
     {"SizeMalformed", "run --pattern random --size big --out {dir}/o.png", "size"},
     {"NegativePasses", "run --passes -3 --out {dir}/o.png", "passes"},
     {"PassesNotANumber", "run --passes many --out {dir}/o.png", "passes"},
-    {"SizeBeyondTextureLimit", "run --pattern random --size 20000x2 --out {dir}/o.png", "GL_MAX_TEXTURE_SIZE"},
+    {"SizeBeyondTextureLimit", "run --pattern random --size {beyond}x2 --out {dir}/o.png", "GL_MAX_TEXTURE_SIZE"},
     {"KeysBeyondTextureLimit", "sort --algo frag-odd-even --in {dir}/many.bin --out {dir}/o.bin", "GL_MAX_TEXTURE_SIZE"},
     {"OutputFolderMissing", "run --out {dir}/no/such/folder/o.png", "does not exist"},
     {"OutputIsAFolder", "run --out {dir}/folder", "folder"},
