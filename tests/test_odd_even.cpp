@@ -72,9 +72,10 @@ TEST_F(OddEven, FastDefaultsStopRightAfterTheDispatchThatSorted) {
   sorter.load(input);
   sorter.runAll();
   EXPECT_EQ(sorter.passCount(), 8u);  // 4000 elements, 512 rounds per dispatch
-  // Its last two rounds swapped nothing, so the first dispatch is known to have sorted.
+  // Its last two rounds swapped nothing, so the first dispatch is known to have sorted. A real
+  // GPU runs ahead of the check by at most the ring of checks in flight (llvmpipe by none).
   EXPECT_EQ(sorter.sortedAfter(), std::optional<std::uint32_t>(1));
-  EXPECT_EQ(sorter.passesRun(), 1u);
+  EXPECT_LE(sorter.passesRun(), 1u + SwapWatch::kRingSize);
   expectStableSorted(input, sorter.read());
 }
 
@@ -167,6 +168,7 @@ std::optional<std::uint32_t> watchCounts(const std::vector<std::uint32_t>& count
   gl::uploadWords(watch.counters(), counts);
   for (std::uint32_t passesRun = 1; passesRun <= counts.size() && !watch.sortedAfter(); ++passesRun) {
     watch.passIssued(passesRun);
+    glFinish();  // every check issued so far has landed: the answer must not depend on timing
     watch.poll();
   }
   return watch.sortedAfter();
@@ -231,13 +233,16 @@ TEST_F(OddEven, RestartAfterAnEarlyExitSortsAgainAlike) {
   sorter.load(input);
   sorter.runAll();
   const std::uint32_t passes = sorter.passesRun();
+  const std::optional<std::uint32_t> sortedAfter = sorter.sortedAfter();
   ASSERT_LT(passes, sorter.passCount());
+  ASSERT_TRUE(sortedAfter.has_value());
   sorter.restart();
   EXPECT_FALSE(sorter.finished());
   EXPECT_FALSE(sorter.sortedAfter().has_value());
   EXPECT_EQ(sorter.read().keys, input.keys);
   sorter.runAll();
-  EXPECT_EQ(sorter.passesRun(), passes);
+  // The pass that proved it sorted is the same; how far the GPU ran ahead may differ.
+  EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
   expectStableSorted(input, sorter.read());
 }
 

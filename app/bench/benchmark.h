@@ -42,7 +42,7 @@ struct BenchResult {
   double cpuKeysPerSecond() const { return cpuMedianMs > 0 ? static_cast<double>(count) / (cpuMedianMs * 1e-3) : 0; }
 };
 
-// Loads once, runs one warm-up sort and verifies it, then times `repetitions` sorts (each from a
+// Loads once, runs one sort and verifies it, warms up for at least 100 ms, then times `repetitions` sorts (each from a
 // restart, which is not timed). Throws UserError when the GPU cannot sort this case.
 BenchResult runBenchCase(const BenchCase& benchCase);
 
