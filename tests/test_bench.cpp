@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
 
 #include "bench/bench_report.h"
@@ -95,6 +96,23 @@ TEST_F(TuneCache, StoresPerGpuAndAlgorithmAndExplicitSettingsWin) {
   EXPECT_EQ(loaded.at("alpha"), (bench::TunedSettings{{"workgroup-size", 256}}));
   EXPECT_EQ(loaded.at("beta"), (bench::TunedSettings{{"workgroup-size", 64}}));
   EXPECT_EQ(bench::loadTunedSettings(otherGpu).at("alpha").at("workgroup-size"), 32);
+}
+
+TEST(Tune, FindsSettingsNoSlowerThanTheDefaultsAndTheNextRunUsesThem) {
+  ScratchFolder folder;
+  const std::string cache = "XDG_CACHE_HOME=" + folder.root().string();
+  const auto before = runShadersort("info", cache);
+  ASSERT_EQ(before.exitCode, 0) << before.err;
+  EXPECT_NE(before.out.find("bitonic          fused-steps=4 tile-size=4096 workgroup-size=512 (defaults)"), std::string::npos)
+      << before.out;
+  const auto tune = runShadersort("tune --algo bitonic --size 4096 --reps 1", cache);
+  ASSERT_EQ(tune.exitCode, 0) << tune.err;
+  EXPECT_NE(tune.out.find("best: "), std::string::npos) << tune.out;
+  EXPECT_EQ(tune.out.find("wrong output"), std::string::npos) << "a candidate sorted wrongly: " << tune.out;
+  const auto after = runShadersort("info", cache);
+  EXPECT_NE(after.out.find("(tuned)"), std::string::npos) << after.out;
+  EXPECT_NE(runShadersort("info --no-tune-cache", cache).out.find("(ignored: --no-tune-cache)"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(folder.path("shadersort/tuning.tsv")));
 }
 
 }  // namespace

@@ -35,10 +35,12 @@ int runInfo(const GlobalOptions& global) {
   std::printf("tuning cache    %s%s\n", bench::tuneCachePath().c_str(),
               !global.useTuneCache ? " (ignored: --no-tune-cache)" : tuned.empty() ? " (nothing for this GPU)" : "");
   for (const auto& algorithm : algorithms()) {
-    SorterOptions inUse = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);
-    if (algorithm.tunables(limits).empty()) continue;
-    std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), bench::describeSettings(inUse).c_str(),
-                inUse.settings.empty() ? "" : " (tuned)");
+    const SorterOptions tuned = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);
+    SorterOptions inUse = tuned;
+    for (const Tunable& tunable : algorithm.tunables(limits)) inUse.settings.emplace(tunable.name, tunable.defaultValue);
+    if (inUse.settings.empty()) continue;
+    std::printf("  %-16s %s (%s)\n", std::string(algorithm.name).c_str(), bench::describeSettings(inUse).c_str(),
+                tuned.settings.empty() ? "defaults" : "tuned");
   }
   return 0;
 }
