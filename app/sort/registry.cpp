@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "sort/frag_odd_even.h"
+#include "sort/radix.h"
 
 namespace shadersort {
 
@@ -20,6 +21,12 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<FragOddEvenSorter>();
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }},
+      {"radix",
+       "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
+       "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
+       /*stable=*/true, /*hasTeachingSchedule=*/true, RadixSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<RadixSorter>(options); },
+       RadixSorter::tunables},
   };
   return table;
 }
