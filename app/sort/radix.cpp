@@ -27,6 +27,8 @@ constexpr GLuint kProbeBinding = 0;
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kColumnScanItems = 8;     // counters per invocation in the column scan
 constexpr std::uint32_t kShortColumn = 32;        // columns up to this long are scanned serially
+// Polls of a predecessor's status before counting its digits instead of waiting longer.
+constexpr std::uint32_t kLookBackSpins = 64;
 constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
 // The chained scan keeps a 2-bit flag and a 30-bit position in one word.
 constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 30) - 1;
@@ -44,12 +46,18 @@ constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thr
 std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
 std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
 
+// The rank-and-scatter kernel's tile holds the partition's keys, or the subgroups' 16-bit
+// digit counts, or (chained scan) a partition's digit counts and a vote.
+std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix) {
+  return std::max({partitionSize, subgroups * radix / 2, radix + 1});
+}
+
 // Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
 std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch) {
   const auto workgroup = static_cast<std::uint64_t>(settings.workgroupSize);
   const std::uint64_t radix = radixOf(static_cast<std::uint32_t>(settings.radixBits));
-  const std::uint64_t tile =
-      std::max(workgroup * static_cast<std::uint64_t>(settings.keysPerThread), workgroup / subgroupWidth * radix / 2);
+  const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(settings.keysPerThread),
+                                        workgroup / subgroupWidth, radix);
   return tile + 2 * radix + workgroup + (coreMatch ? workgroup : 0) + 1;
 }
 
@@ -228,7 +236,6 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
   if (slot) return *slot;
   const std::uint32_t bits = digitBits();
   const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
-  const std::uint64_t tileWords = std::max<std::uint64_t>(partitionSize(), workgroup / subgroupWidth_ * radixOf(bits) / 2);
   gl::ShaderDefines defines;
   defines.set("WORKGROUP_SIZE", workgroup)
       .set("RADIX_BITS", bits)
@@ -238,7 +245,8 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
       .set("BALLOT_KIND", ballotKind_)
       .set("CHAINED", 0)
       .set("SHORT_COLUMNS", 0)
-      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords))
+      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth_, radixOf(bits))))
+      .set("LOOK_BACK_SPINS", kLookBackSpins)
       .set("SCAN_ITEMS", kColumnScanItems)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)

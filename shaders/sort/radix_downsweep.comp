@@ -26,6 +26,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 #define SUBGROUPS (WORKGROUP_SIZE / SUBGROUP_WIDTH)
 #define HALF_RADIX (RADIX / 2u)
 #define DIGITS_PER_INVOCATION ((RADIX + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)
+#define DIGITS_PER_STRIDE DIGITS_PER_INVOCATION  // digits self, self + WORKGROUP_SIZE, ...
 
 uniform uint u_hasValues;
 
@@ -144,24 +145,85 @@ void main() {
   }
   barrier();
 #if CHAINED
-  for (uint digit = self; digit < RADIX && part.count > 0u; digit += WORKGROUP_SIZE) {
-    uint count = (digit + 1u < RADIX ? digitStart[digit + 1u] : part.count) - digitStart[digit];
-    uint exclusive = globalMinusLocal[digit];
-    if (part.indexInSequence != 0u) {
-      atomicExchange(status[p * RADIX + digit], FLAG_AGGREGATE | count);
-      exclusive = 0u;
-      uint look = p - 1u;
-      for (;;) {
-        uint published = atomicOr(status[look * RADIX + digit], 0u);
-        uint flag = published & FLAG_MASK;
-        if (flag == 0u) continue;  // that partition has not counted yet
-        exclusive += published & VALUE_MASK;
-        if (flag == FLAG_INCLUSIVE) break;
-        --look;
+  // Publish this partition's digit counts, then walk back over its predecessors in lockstep,
+  // all digits together, until each digit meets an inclusive prefix. A predecessor that has not
+  // published after LOOK_BACK_SPINS polls gets its digits counted here from its keys, so no
+  // partition ever depends on another one running (llvmpipe also cuts off long loops).
+  uint counts[DIGITS_PER_STRIDE];
+  uint sequenceStart[DIGITS_PER_STRIDE];  // where the digit starts in the sequence
+  uint exclusive[DIGITS_PER_STRIDE];
+  uint captured[DIGITS_PER_STRIDE];
+  bool open[DIGITS_PER_STRIDE];
+  for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+    uint digit = self + i * WORKGROUP_SIZE;
+    open[i] = false;
+    captured[i] = 0u;
+    counts[i] = 0u;
+    sequenceStart[i] = 0u;
+    exclusive[i] = 0u;
+    if (digit >= RADIX || part.count == 0u) continue;
+    counts[i] = (digit + 1u < RADIX ? digitStart[digit + 1u] : part.count) - digitStart[digit];
+    sequenceStart[i] = globalMinusLocal[digit];
+    if (part.indexInSequence == 0u) {
+      exclusive[i] = sequenceStart[i];
+      atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+    } else {
+      atomicExchange(status[p * RADIX + digit], FLAG_AGGREGATE | counts[i]);
+      open[i] = true;
+    }
+  }
+  uint firstOfSequence = p - part.indexInSequence;
+  bool lookingBack = part.count > 0u && part.indexInSequence != 0u;  // the same in the whole workgroup
+  for (uint look = p - 1u; lookingBack; --look) {
+    uint waiting = 0u;
+    for (uint spin = 0u; spin < LOOK_BACK_SPINS; ++spin) {
+      if (self == 0u) tile[RADIX] = 0u;
+      barrier();
+      for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+        if (!open[i] || captured[i] != 0u) continue;
+        uint published = atomicOr(status[look * RADIX + self + i * WORKGROUP_SIZE], 0u);
+        if ((published & FLAG_MASK) != 0u) {
+          captured[i] = published;
+        } else {
+          atomicAdd(tile[RADIX], 1u);
+        }
+      }
+      barrier();
+      waiting = tile[RADIX];
+      barrier();
+      if (waiting == 0u) break;
+    }
+    if (waiting != 0u) {
+      for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) tile[digit] = 0u;
+      barrier();
+      Partition previous = partitionAt(look, PARTITION_SIZE);
+      for (uint local = self; local < previous.count; local += WORKGROUP_SIZE)
+        atomicAdd(tile[digitOf(keysIn[previous.start + local])], 1u);
+    }
+    if (self == 0u) tile[RADIX] = 0u;
+    barrier();
+    for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+      if (!open[i]) continue;
+      uint digit = self + i * WORKGROUP_SIZE;
+      uint published = captured[i];
+      if (published == 0u)
+        published = look == firstOfSequence ? FLAG_INCLUSIVE | (sequenceStart[i] + tile[digit]) : FLAG_AGGREGATE | tile[digit];
+      captured[i] = 0u;
+      exclusive[i] += published & VALUE_MASK;
+      if ((published & FLAG_MASK) == FLAG_INCLUSIVE) {
+        open[i] = false;
+        atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+      } else {
+        atomicAdd(tile[RADIX], 1u);
       }
     }
-    atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive + count));
-    globalMinusLocal[digit] = exclusive - digitStart[digit];
+    barrier();
+    lookingBack = tile[RADIX] != 0u;
+    barrier();
+  }
+  for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+    uint digit = self + i * WORKGROUP_SIZE;
+    if (digit < RADIX && part.count > 0u) globalMinusLocal[digit] = exclusive[i] - digitStart[digit];
   }
 #else
   for (uint digit = self; digit < RADIX && part.count > 0u; digit += WORKGROUP_SIZE)
