@@ -27,6 +27,7 @@ constexpr GLuint kProbeBinding = 0;
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kColumnScanItems = 8;     // counters per invocation in the column scan
 constexpr std::uint32_t kShortColumn = 32;        // columns up to this long are scanned serially
+constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
 // Polls of a predecessor's status before counting its digits instead of waiting longer.
 constexpr std::uint32_t kLookBackSpins = 64;
 constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
@@ -247,6 +248,7 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
       .set("SHORT_COLUMNS", 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth_, radixOf(bits))))
       .set("LOOK_BACK_SPINS", kLookBackSpins)
+      .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
       .set("SCAN_ITEMS", kColumnScanItems)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)
@@ -467,7 +469,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     setGeometry(histogram);
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-    gl::dispatchLinear(partitionCount_);
+    gl::dispatchLinear(ceilDiv(partitionCount_, kHistogramPartitions));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
 

@@ -85,11 +85,14 @@ void main() {
     uint word = subgroup * HALF_RADIX + (min(digit, RADIX_MASK) >> 1);
     uint shift = (digit & 1u) * 16u;
     uint before = (tile[word] >> shift) & 0xFFFFu;
-    barrier();  // all have read the count before the group's highest lane adds to it
+    // The histogram belongs to this subgroup: all its lanes read the count before the group's
+    // highest lane adds to it, and the addition lands before the next row reads.
+    SUBGROUP_SYNC();
     if (peers.y != 0u) atomicAdd(tile[word], peers.y << shift);
-    barrier();
+    SUBGROUP_SYNC();
     positions[row] = before + peers.x;
   }
+  barrier();
 
   // Per digit: exclusive scan of the histograms over subgroups (in place), totals to digitStart.
   for (uint pair = self; pair < HALF_RADIX; pair += WORKGROUP_SIZE) {

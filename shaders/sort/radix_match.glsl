@@ -3,6 +3,8 @@
 //   2: GL_KHR_shader_subgroup_ballot, 1: GL_ARB_shader_ballot (both: one ballot per digit bit),
 //   0: core GL 4.3, where a "subgroup" is SUBGROUP_WIDTH neighbouring invocations that compare
 //      digits through shared memory.
+// SUBGROUP_SYNC() orders shared memory between the invocations of one subgroup (the whole
+// workgroup waits where there is no subgroup barrier).
 // C++ checked (radix_ballot_probe.comp) that a real subgroup is SUBGROUP_WIDTH <= 32
 // invocations with lane = gl_LocalInvocationIndex % SUBGROUP_WIDTH, so one uint holds a ballot.
 
@@ -12,14 +14,17 @@
 uint ballotMask(bool vote) {
   return subgroupBallot(vote).x;
 }
+#define SUBGROUP_SYNC() subgroupMemoryBarrierShared(); subgroupBarrier()
 #elif BALLOT_KIND == 1
 #extension GL_ARB_shader_ballot : require
 #extension GL_ARB_gpu_shader_int64 : require
 uint ballotMask(bool vote) {
   return unpackUint2x32(ballotARB(vote)).x;
 }
+#define SUBGROUP_SYNC() barrier()  // ARB_shader_ballot has no subgroup barrier
 #else
 shared uint laneDigits[WORKGROUP_SIZE];
+#define SUBGROUP_SYNC() barrier()
 #endif
 
 // x: how many lanes below this one hold the same digit; y: for the highest such lane (the one
