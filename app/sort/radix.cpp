@@ -121,6 +121,8 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
         throw UserError(shown + ": needs a power of two from 32 to " + std::to_string(maxWorkgroup));
       settings.workgroupSize = value;
     } else if (name == "keys-per-thread") {
+      // At most 32: keys stay in registers, and partitions (<= 1024 x 32) below the 2^16 that
+      // the ranking's 16-bit counts can hold.
       if (value < 1 || value > 32) throw UserError(shown + ": needs 1 to 32");
       settings.keysPerThread = value;
     } else if (name == "scan") {
@@ -138,7 +140,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
   return settings;
 }
 
-RadixSorter::RadixSorter(const SorterOptions& options) : teaching_(options.teaching) {
+RadixSorter::RadixSorter(const SorterOptions& options) {
   const gl::Limits& limits = gl::currentLimits();
   settings_ = parseRadixSettings(options, limits);
   chained_ = settings_.scan == 2 || (settings_.scan == 0 && limits.vendor.find("NVIDIA") != std::string::npos);

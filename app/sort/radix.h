@@ -81,7 +81,6 @@ class RadixSorter final : public Sorter {
   std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
 
   RadixSettings settings_;
-  bool teaching_ = false;
   bool chained_ = false;     // the fast pipeline's scan, resolved
   int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;
@@ -100,7 +99,7 @@ class RadixSorter final : public Sorter {
   StorageBuffer counters_;                           // [sequence][digit][partition]
   StorageBuffer offsets_;                            // classic: each key's offset in its block
   std::vector<StorageBuffer> scanTotals_;            // classic: block totals of each scan level
-  StorageBuffer histograms_;                        // fast: [sequence][place][digit]
+  StorageBuffer histograms_;                         // fast: [sequence][place][digit]
   StorageBuffer status_, tickets_;                   // fast, chained scan
   std::uint32_t passesRun_ = 0;
 };
