@@ -4,6 +4,7 @@
 #include "sort/bitonic.h"
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
+#include "sort/radix.h"
 
 namespace shadersort {
 
@@ -33,6 +34,12 @@ const std::vector<AlgorithmInfo>& algorithms() {
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
        BitonicSettings::tunables},
+      {"radix",
+       "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
+       "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
+       /*stable=*/true, /*hasTeachingSchedule=*/true, RadixSorter::whyCannotSort,
+       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<RadixSorter>(options); },
+       RadixSorter::tunables},
   };
   return table;
 }

@@ -1,0 +1,536 @@
+#include "sort/radix.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/error.h"
+#include "gl/compute.h"
+
+namespace shadersort {
+namespace {
+
+// Binding points, below the 8 shader storage blocks GL 4.3 guarantees per compute shader.
+// Offsets/histogram and the scan level buffers never meet in one shader.
+constexpr GLuint kKeysInBinding = 0;
+constexpr GLuint kKeysOutBinding = 1;
+constexpr GLuint kValuesInBinding = 2;
+constexpr GLuint kValuesOutBinding = 3;
+constexpr GLuint kCountersBinding = 4;
+constexpr GLuint kOffsetsBinding = 5;
+constexpr GLuint kHistogramBinding = 5;
+constexpr GLuint kStatusBinding = 6;
+constexpr GLuint kTicketsBinding = 7;
+constexpr GLuint kScanDataBinding = 4;
+constexpr GLuint kScanTotalsBinding = 5;
+constexpr GLuint kProbeBinding = 0;
+
+constexpr std::uint32_t kTeachingBits = 4;
+constexpr std::uint32_t kColumnScanItems = 8;     // counters per invocation in the column scan
+constexpr std::uint32_t kShortColumn = 32;        // columns up to this long are scanned serially
+constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
+// Polls of a predecessor's status before counting its digits instead of waiting longer.
+constexpr std::uint32_t kLookBackSpins = 64;
+constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
+// The chained scan keeps a 2-bit flag and a 30-bit position in one word.
+constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 30) - 1;
+// Above this many words of per-partition counters (relative to the input) the fast pipeline
+// hands short sequences to the classic one, whose 16 digits need 16x fewer counters.
+constexpr std::uint64_t kCounterAllowanceWords = std::uint64_t{1} << 20;
+
+// Not in glad's GL 4.3 core header: GL_KHR_shader_subgroup queries.
+constexpr GLenum kSubgroupSupportedStages = 0x9533;
+constexpr GLenum kSubgroupSupportedFeatures = 0x9534;
+constexpr GLint kSubgroupFeatureBallot = 0x08;
+
+constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot";
+
+std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
+std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
+
+// The rank-and-scatter kernel's tile holds the partition's keys, or the subgroups' 16-bit
+// digit counts, or (chained scan) a partition's digit counts and a vote.
+std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix) {
+  return std::max({partitionSize, subgroups * radix / 2, radix + 1});
+}
+
+// Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
+std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch) {
+  const auto workgroup = static_cast<std::uint64_t>(settings.workgroupSize);
+  const std::uint64_t radix = radixOf(static_cast<std::uint32_t>(settings.radixBits));
+  const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(settings.keysPerThread),
+                                        workgroup / subgroupWidth, radix);
+  return tile + 2 * radix + workgroup + (coreMatch ? workgroup : 0) + 1;
+}
+
+std::uint64_t classicSharedWords(int workgroupSize) { return 2 * static_cast<std::uint64_t>(workgroupSize); }
+
+void requireSharedMemory(std::uint64_t words, const gl::Limits& limits, const std::string& what) {
+  const std::uint64_t bytes = words * 4;
+  if (bytes > static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize))
+    throw UserError("radix: " + what + " needs " + std::to_string(bytes) + " bytes of shared memory; this GPU has " +
+                    std::to_string(limits.maxComputeSharedMemorySize));
+}
+
+std::uint64_t ceilDiv(std::uint64_t value, std::uint64_t divisor) { return gl::divideRoundingUp(value, divisor); }
+
+void clearBuffer(const gl::Buffer& buffer, std::size_t bytes) {
+  const std::uint32_t zero = 0;
+  // Shader writes to the buffer (an earlier pass or run) must land before the clear.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
+  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(bytes), GL_RED_INTEGER,
+                       GL_UNSIGNED_INT, &zero);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+std::string bitRange(std::uint32_t place, std::uint32_t bits) {
+  return "bits " + std::to_string(place * bits) + "-" + std::to_string(place * bits + bits - 1);
+}
+
+}  // namespace
+
+// A compute program with its uniform locations looked up once (-1 where a kernel has none).
+struct RadixSorter::Kernel {
+  explicit Kernel(gl::Program compiled)
+      : program(std::move(compiled)),
+        sequenceLength(program.uniformLocation("u_sequenceLength")),
+        partsPerSequence(program.uniformLocation("u_partsPerSequence")),
+        partitionCount(program.uniformLocation("u_partitionCount")),
+        shift(program.uniformLocation("u_shift")),
+        hasValues(program.uniformLocation("u_hasValues")),
+        place(program.uniformLocation("u_place")),
+        sequenceCount(program.uniformLocation("u_sequenceCount")),
+        count(program.uniformLocation("u_count")) {}
+  gl::Program program;
+  GLint sequenceLength, partsPerSequence, partitionCount, shift, hasValues, place, sequenceCount, count;
+};
+
+RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits& limits) {
+  RadixSettings settings;
+  if (options.teaching) settings.radixBits = static_cast<int>(kTeachingBits);
+  const int maxWorkgroup = std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]);
+  for (const auto& [name, value] : options.settings) {
+    const std::string shown = "radix: " + name + " " + std::to_string(value);
+    if (name == "radix-bits") {
+      if (value != 4 && value != 8) throw UserError(shown + ": digits are 4 bits (teaching) or 8 bits (fast)");
+      if (options.teaching && value != static_cast<int>(kTeachingBits))
+        throw UserError(shown + ": the teaching schedule uses 4-bit digits");
+      settings.radixBits = value;
+    } else if (name == "workgroup-size") {
+      if (value < 32 || value > maxWorkgroup || !std::has_single_bit(static_cast<unsigned>(value)))
+        throw UserError(shown + ": needs a power of two from 32 to " + std::to_string(maxWorkgroup));
+      settings.workgroupSize = value;
+    } else if (name == "keys-per-thread") {
+      // At most 32: keys stay in registers, and partitions (<= 1024 x 32) below the 2^16 that
+      // the ranking's 16-bit counts can hold.
+      if (value < 1 || value > 32) throw UserError(shown + ": needs 1 to 32");
+      settings.keysPerThread = value;
+    } else if (name == "scan") {
+      if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 reduce-then-scan, 2 chained scan");
+      settings.scan = value;
+    } else if (name == "ballot") {
+      if (value < 0 || value > 1) throw UserError(shown + ": 0 auto, 1 off");
+      settings.ballot = value;
+    } else {
+      throw UserError("radix has no setting '" + name + "' (known: " + kKnownSettings + ")");
+    }
+  }
+  requireSharedMemory(classicSharedWords(settings.workgroupSize), limits,
+                      "workgroup-size " + std::to_string(settings.workgroupSize));
+  return settings;
+}
+
+RadixSorter::RadixSorter(const SorterOptions& options) {
+  const gl::Limits& limits = gl::currentLimits();
+  settings_ = parseRadixSettings(options, limits);
+  chained_ = settings_.scan == 2 || (settings_.scan == 0 && limits.vendor.find("NVIDIA") != std::string::npos);
+  subgroupWidth_ = kCoreSubgroupWidth;
+  if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
+
+  // Ballots only where a probe shows subgroups laid out as radix_match.glsl expects.
+  std::vector<int> kinds;
+  if (settings_.ballot == 0 && limits.hasKhrSubgroup) {
+    GLint stages = 0, features = 0;
+    glGetIntegerv(kSubgroupSupportedStages, &stages);
+    glGetIntegerv(kSubgroupSupportedFeatures, &features);
+    if ((stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0) kinds.push_back(2);
+  }
+  if (settings_.ballot == 0 && limits.hasArbShaderBallot) kinds.push_back(1);
+  for (int kind : kinds) {
+    gl::ShaderDefines defines;
+    defines.set("WORKGROUP_SIZE", settings_.workgroupSize).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
+    const gl::Program probe = gl::Program::compute("shaders/sort/radix_ballot_probe.comp", defines);
+    const gl::Buffer report =
+        gl::makeStorageBuffer("radix: ballot probe", static_cast<std::size_t>(settings_.workgroupSize) * 4);
+    probe.use();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kProbeBinding, report.id());
+    glDispatchCompute(1, 1, 1);
+    const auto sizes = gl::downloadWords(report, static_cast<std::size_t>(settings_.workgroupSize));
+    const std::uint32_t size = sizes.front();
+    if (size != 0 && settings_.workgroupSize % static_cast<int>(size) == 0 &&
+        std::all_of(sizes.begin(), sizes.end(), [&](std::uint32_t s) { return s == size; })) {
+      ballotKind_ = kind;
+      subgroupWidth_ = size;
+      break;
+    }
+  }
+  requireSharedMemory(fastSharedWords(settings_, subgroupWidth_, ballotKind_ == 0), limits,
+                      "workgroup-size " + std::to_string(settings_.workgroupSize) + " x keys-per-thread " +
+                          std::to_string(settings_.keysPerThread));
+}
+
+RadixSorter::~RadixSorter() = default;
+
+std::string RadixSorter::whyCannotSort(const SortShape& shape, const gl::Limits& limits) {
+  const std::uint64_t count = shape.elementCount();
+  if (count > kMaxElements)
+    return std::to_string(count) + " elements exceed radix's limit of 2^30 - 1 (output positions are 30-bit)";
+  const auto maxBlock = static_cast<std::uint64_t>(limits.maxShaderStorageBlockSize);
+  if (count * 4 > maxBlock)
+    return "the keys take " + std::to_string(count * 4) + " bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" +
+           std::to_string(maxBlock) + ")";
+  // The classic pipeline (every shape's fallback) keeps 16 counters per block of 512 keys.
+  if (shape.sequenceLength >= 2) {
+    const std::uint64_t counterBytes = std::uint64_t{shape.sequenceCount} * 16 * ceilDiv(shape.sequenceLength, 512) * 4;
+    if (counterBytes > maxBlock)
+      return "its digit counters take " + std::to_string(counterBytes) +
+             " bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string(maxBlock) + ")";
+  }
+  return {};
+}
+
+std::vector<Tunable> RadixSorter::tunables(const gl::Limits& limits) {
+  const RadixSettings defaults;
+  // Candidates must fit with the narrowest subgroup a driver reports (8 on llvmpipe).
+  auto fits = [&](int workgroupSize, int keysPerThread) {
+    RadixSettings settings = defaults;
+    settings.workgroupSize = workgroupSize;
+    settings.keysPerThread = keysPerThread;
+    const auto sharedBytes = static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize);
+    return workgroupSize <= std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]) &&
+           fastSharedWords(settings, 8, true) * 4 <= sharedBytes && classicSharedWords(workgroupSize) * 4 <= sharedBytes;
+  };
+  Tunable workgroup{"workgroup-size", defaults.workgroupSize, {}};
+  for (int size : {64, 128, 256, 512, 1024})
+    if (fits(size, defaults.keysPerThread)) workgroup.candidates.push_back(size);
+  Tunable keys{"keys-per-thread", defaults.keysPerThread, {}};
+  for (int perThread : {4, 8, 12, 15, 16, 20, 24, 28, 32})
+    if (fits(defaults.workgroupSize, perThread)) keys.candidates.push_back(perThread);
+  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, {"ballot", defaults.ballot, {0, 1}}};
+}
+
+std::uint32_t RadixSorter::partitionSize() const {
+  const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
+  return pipeline_ == Pipeline::Classic ? 2 * workgroup : workgroup * static_cast<std::uint32_t>(settings_.keysPerThread);
+}
+
+void RadixSorter::choosePipeline() {
+  pipeline_ = settings_.radixBits == static_cast<int>(kTeachingBits) ? Pipeline::Classic : Pipeline::Fast;
+  if (pipeline_ == Pipeline::Classic) return;
+  // Short sequences would give the fast pipeline a counter matrix far larger than the input.
+  const std::uint64_t parts = ceilDiv(shape_.sequenceLength, partitionSize());
+  const std::uint64_t radix = radixOf(digitBits());
+  const std::uint64_t words = std::max(shape_.sequenceCount * radix * parts, shape_.sequenceCount * radix * placesOf(digitBits()));
+  const auto maxWords = static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize) / 4;
+  if (words > 8 * shape_.elementCount() + kCounterAllowanceWords || words > maxWords) pipeline_ = Pipeline::Classic;
+}
+
+RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant) {
+  if (slot) return *slot;
+  const std::uint32_t bits = digitBits();
+  const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
+  gl::ShaderDefines defines;
+  defines.set("WORKGROUP_SIZE", workgroup)
+      .set("RADIX_BITS", bits)
+      .set("PARTITION_SIZE", partitionSize())
+      .set("KEYS_PER_THREAD", settings_.keysPerThread)
+      .set("SUBGROUP_WIDTH", subgroupWidth_)
+      .set("BALLOT_KIND", ballotKind_)
+      .set("CHAINED", 0)
+      .set("SHORT_COLUMNS", 0)
+      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth_, radixOf(bits))))
+      .set("LOOK_BACK_SPINS", kLookBackSpins)
+      .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
+      .set("SCAN_ITEMS", kColumnScanItems)
+      .set("KEYS_IN_BINDING", kKeysInBinding)
+      .set("KEYS_OUT_BINDING", kKeysOutBinding)
+      .set("VALUES_IN_BINDING", kValuesInBinding)
+      .set("VALUES_OUT_BINDING", kValuesOutBinding)
+      .set("COUNTERS_BINDING", kCountersBinding)
+      .set("OFFSETS_BINDING", kOffsetsBinding)
+      .set("HISTOGRAM_BINDING", kHistogramBinding)
+      .set("STATUS_BINDING", kStatusBinding)
+      .set("TICKETS_BINDING", kTicketsBinding)
+      .set("SCAN_DATA_BINDING", kScanDataBinding)
+      .set("SCAN_TOTALS_BINDING", kScanTotalsBinding);
+  if (variant) defines.set(variant, 1);
+  slot = std::make_unique<Kernel>(gl::Program::compute(path, defines));
+  return *slot;
+}
+
+namespace {
+
+// Buffers are bound as ranges of their exact size, so no binding exceeds what the block holds.
+void bindStorage(GLuint binding, const gl::Buffer& buffer, std::size_t bytes) {
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer.id(), 0, static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 4)));
+}
+
+}  // namespace
+
+void RadixSorter::load(const SortData& input) {
+  shape_ = input.shape();
+  passesRun_ = 0;
+  places_.clear();
+  for (auto* buffer : {&keysInput_, &valuesInput_, &keys_[0], &keys_[1], &values_[0], &values_[1], &counters_, &offsets_,
+                       &histograms_, &status_, &tickets_})
+    *buffer = {};
+  scanTotals_.clear();
+
+  const std::size_t count = input.size();
+  const auto maxBytes = static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize);
+  auto allocate = [&](StorageBuffer& target, const char* label, std::uint64_t words,
+                      const std::vector<std::uint32_t>* data = nullptr) {
+    if (words * 4 > maxBytes)
+      throw UserError(std::string("radix: the ") + label + " buffer would take " + std::to_string(words * 4) +
+                      " bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string(maxBytes) + ")");
+    target.bytes = static_cast<std::size_t>(std::max<std::uint64_t>(words * 4, 4));
+    target.buffer = data ? gl::makeStorageBuffer(std::string("radix: ") + label, *data)
+                         : gl::makeStorageBuffer(std::string("radix: ") + label, target.bytes);
+  };
+  allocate(keysInput_, "input keys", count, &input.keys);
+  allocate(valuesInput_, "input values", input.hasValues() ? count : 0, &input.values);
+
+  choosePipeline();
+  // Digit places where some keys differ; every other place would leave the order as it is.
+  std::uint32_t anyBits = 0, allBits = ~0u;
+  for (std::uint32_t key : input.keys) {
+    anyBits |= key;
+    allBits &= key;
+  }
+  const std::uint32_t differing = count == 0 ? 0u : anyBits ^ allBits;
+  const std::uint32_t bits = digitBits();
+  if (shape_.sequenceLength >= 2)
+    for (std::uint32_t place = 0; place < placesOf(bits); ++place)
+      if (((differing >> (place * bits)) & (radixOf(bits) - 1)) != 0) places_.push_back(place);
+  if (places_.empty()) return;
+
+  partsPerSequence_ = static_cast<std::uint32_t>(ceilDiv(shape_.sequenceLength, partitionSize()));
+  partitionCount_ = std::uint64_t{shape_.sequenceCount} * partsPerSequence_;
+  const std::uint64_t counterWords = partitionCount_ * radixOf(bits);
+  for (std::size_t i = 0; i < std::min<std::size_t>(places_.size(), 2); ++i) {
+    allocate(keys_[i], i == 0 ? "keys A" : "keys B", count);
+    allocate(values_[i], i == 0 ? "values A" : "values B", shape_.hasValues ? count : 0);
+  }
+  if (pipeline_ == Pipeline::Classic) {
+    allocate(counters_, "counter matrix", counterWords);
+    allocate(offsets_, "offsets in block", count);
+    const std::uint64_t block = partitionSize();
+    for (std::uint64_t level = counterWords; ; level = ceilDiv(level, block)) {
+      scanTotals_.emplace_back();
+      allocate(scanTotals_.back(), "scan level totals", ceilDiv(level, block));
+      if (level <= block) break;
+    }
+  } else {
+    allocate(histograms_, "digit histograms", std::uint64_t{shape_.sequenceCount} * placesOf(bits) * radixOf(bits));
+    if (chained_) {
+      allocate(status_, "look-back status", counterWords);
+      allocate(tickets_, "partition tickets", 1);
+    } else {
+      allocate(counters_, "counter matrix", counterWords);
+    }
+  }
+}
+
+void RadixSorter::restart() { passesRun_ = 0; }
+
+std::uint32_t RadixSorter::passCount() const { return static_cast<std::uint32_t>(places_.size()); }
+
+std::string RadixSorter::pipelineName() const {
+  if (pipeline_ == Pipeline::Classic) return "classic";
+  return chained_ ? "fast/chained" : "fast/portable";
+}
+
+std::string RadixSorter::rankingName() const {
+  switch (ballotKind_) {
+    case 2: return "ballot KHR";
+    case 1: return "ballot ARB";
+    default: return "shared memory";
+  }
+}
+
+std::string RadixSorter::describePass(std::uint32_t pass) const {
+  if (pass >= passCount()) return "no pass " + std::to_string(pass + 1) + ": the keys are sorted";
+  const std::uint32_t bits = digitBits();
+  const std::uint32_t radix = radixOf(bits);
+  const std::string where = shape_.sequenceCount > 1 ? " of its sequence" : "";
+  std::string text = "digit pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ", " +
+                     bitRange(places_[pass], bits) + " (" + std::to_string(radix) + " digit values): ";
+  const std::string block = std::to_string(partitionSize());
+  if (pipeline_ == Pipeline::Classic) {
+    return text + "(1) each block of " + block + " keys flags the keys whose digit is 0, then 1, ... " +
+           std::to_string(radix - 1) +
+           ", and Blelloch-scans each flag array in shared memory (up-sweep, down-sweep): a key's scanned flag is its "
+           "offset among equal digits in the block, the total is the block's count of that digit, written into a "
+           "counter matrix digit by digit; (2) a Blelloch prefix sum over the matrix gives every (digit, block) its "
+           "first output position" + where + "; (3) every key moves to that position plus its offset, carrying its "
+           "value. Equal digits keep their order, so the passes before stay in force.";
+  }
+  if (pass == 0)
+    text += "first one pass counts the digit histograms of all " + std::to_string(placesOf(bits)) +
+            " places at once" + where + "; then ";
+  text += "each partition of " + block + " keys ranks its keys by digit in shared memory (" + rankingName() +
+          ", " + std::to_string(subgroupWidth_) + " keys at a time) and ";
+  text += chained_ ? "finds where its digits start by looking back at the counts its predecessors published "
+                     "(chained scan)"
+                   : "learns where its digits start from a scan of every partition's digit counts (reduce, scan)";
+  return text + ", then writes its keys" + where + " in runs of equal digits, carrying values.";
+}
+
+void RadixSorter::setGeometry(const Kernel& kernel) const {
+  glUniform1ui(kernel.sequenceLength, shape_.sequenceLength);
+  glUniform1ui(kernel.partsPerSequence, partsPerSequence_);
+  glUniform1ui(kernel.partitionCount, static_cast<GLuint>(partitionCount_));
+  glUniform1ui(kernel.hasValues, shape_.hasValues ? 1u : 0u);
+  glUniform1ui(kernel.sequenceCount, shape_.sequenceCount);
+}
+
+void RadixSorter::runPass() {
+  if (finished()) return;
+  const std::uint32_t pass = passesRun_;
+  const StorageBuffer& keysIn = pass == 0 ? keysInput_ : keys_[(pass - 1) % 2];
+  const StorageBuffer& valuesIn = pass == 0 ? valuesInput_ : values_[(pass - 1) % 2];
+  if (pipeline_ == Pipeline::Classic) {
+    runClassicPass(places_[pass], keysIn, keys_[pass % 2], valuesIn, values_[pass % 2]);
+  } else {
+    runFastPass(pass, places_[pass], keysIn, keys_[pass % 2], valuesIn, values_[pass % 2]);
+  }
+  ++passesRun_;
+}
+
+void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
+                                 const StorageBuffer& valuesIn, const StorageBuffer& valuesOut) {
+  // (1) flags, Blelloch scans per digit, counts per block.
+  Kernel& block = kernel(classicBlock_, "shaders/sort/radix_teach_block.comp");
+  block.program.use();
+  setGeometry(block);
+  glUniform1ui(block.shift, place * kTeachingBits);
+  bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+  bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
+  bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+  gl::dispatchLinear(partitionCount_);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+
+  // (2) prefix sum over the counter matrix.
+  scanClassicCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
+
+  // (3) scatter.
+  Kernel& scatter = kernel(classicScatter_, "shaders/sort/radix_teach_scatter.comp");
+  scatter.program.use();
+  setGeometry(scatter);
+  glUniform1ui(scatter.shift, place * kTeachingBits);
+  bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+  bindStorage(kKeysOutBinding, keysOut.buffer, keysOut.bytes);
+  bindStorage(kValuesInBinding, valuesIn.buffer, valuesIn.bytes);
+  bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
+  bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
+  bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+  gl::dispatchLinear(partitionCount_);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void RadixSorter::scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {
+  const std::uint64_t groups = ceilDiv(count, partitionSize());
+  const StorageBuffer& totals = scanTotals_[level];
+  Kernel& scan = kernel(classicScan_, "shaders/sort/radix_teach_scan.comp");
+  scan.program.use();
+  glUniform1ui(scan.count, static_cast<GLuint>(count));
+  bindStorage(kScanDataBinding, data.buffer, data.bytes);
+  bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
+  gl::dispatchLinear(groups);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  if (groups <= 1) return;
+  scanClassicCounters(level + 1, totals, groups);
+  Kernel& add = kernel(classicAdd_, "shaders/sort/radix_teach_add.comp");
+  add.program.use();
+  glUniform1ui(add.count, static_cast<GLuint>(count));
+  bindStorage(kScanDataBinding, data.buffer, data.bytes);
+  bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
+  gl::dispatchLinear(groups);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn,
+                              const StorageBuffer& keysOut, const StorageBuffer& valuesIn,
+                              const StorageBuffer& valuesOut) {
+  const std::uint32_t bits = digitBits();
+  if (pass == 0) {
+    // Digit histograms of every place, from the input (a pass only permutes keys within sequences).
+    clearBuffer(histograms_.buffer, histograms_.bytes);
+    Kernel& histogram = kernel(histogram_, "shaders/sort/radix_histogram.comp");
+    histogram.program.use();
+    setGeometry(histogram);
+    bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
+    gl::dispatchLinear(ceilDiv(partitionCount_, kHistogramPartitions));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  }
+
+  if (!chained_) {
+    Kernel& upsweep = kernel(upsweep_, "shaders/sort/radix_upsweep.comp");
+    upsweep.program.use();
+    setGeometry(upsweep);
+    glUniform1ui(upsweep.shift, place * bits);
+    bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+    bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+    gl::dispatchLinear(partitionCount_);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+
+    // Short columns (images) get an invocation each, long ones a workgroup each.
+    const bool shortColumns = partsPerSequence_ <= kShortColumn;
+    Kernel& columns = shortColumns ? kernel(shortColumnScan_, "shaders/sort/radix_column_scan.comp", "SHORT_COLUMNS")
+                                   : kernel(columnScan_, "shaders/sort/radix_column_scan.comp");
+    columns.program.use();
+    setGeometry(columns);
+    bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+    const std::uint64_t columnCount = std::uint64_t{shape_.sequenceCount} * radixOf(bits);
+    gl::dispatchLinear(shortColumns ? ceilDiv(columnCount, static_cast<std::uint64_t>(settings_.workgroupSize)) : columnCount);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  } else {
+    clearBuffer(status_.buffer, status_.bytes);
+    clearBuffer(tickets_.buffer, tickets_.bytes);
+  }
+
+  Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix_downsweep.comp", "CHAINED")
+                               : kernel(downsweep_, "shaders/sort/radix_downsweep.comp");
+  downsweep.program.use();
+  setGeometry(downsweep);
+  glUniform1ui(downsweep.shift, place * bits);
+  glUniform1ui(downsweep.place, place);
+  bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+  bindStorage(kKeysOutBinding, keysOut.buffer, keysOut.bytes);
+  bindStorage(kValuesInBinding, valuesIn.buffer, valuesIn.bytes);
+  bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
+  bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
+  if (chained_) {
+    bindStorage(kStatusBinding, status_.buffer, status_.bytes);
+    bindStorage(kTicketsBinding, tickets_.buffer, tickets_.bytes);
+  } else {
+    bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+  }
+  gl::dispatchLinear(partitionCount_);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+SortData RadixSorter::read() const {
+  SortData data;
+  data.sequenceCount = shape_.sequenceCount;
+  data.sequenceLength = shape_.sequenceLength;
+  const std::size_t count = shape_.elementCount();
+  const StorageBuffer& keys = passesRun_ == 0 ? keysInput_ : keys_[(passesRun_ - 1) % 2];
+  const StorageBuffer& values = passesRun_ == 0 ? valuesInput_ : values_[(passesRun_ - 1) % 2];
+  data.keys = gl::downloadWords(keys.buffer, count);
+  if (shape_.hasValues) data.values = gl::downloadWords(values.buffer, count);
+  return data;
+}
+
+}  // namespace shadersort

@@ -1,0 +1,107 @@
+#pragma once
+// LSD radix sort in compute shaders, stable, one drawn pass per digit place.
+//
+// Two pipelines share the partition layout: a partition is a run of keys inside one sequence,
+// and every count is kept per [sequence][digit][partition], so a prefix sum over that matrix
+// already places each sequence's keys inside the sequence's own range (no extra passes for the
+// sequence index).
+//  - classic (teaching, --radix-bits 4): 4-bit digits, three steps per pass: Blelloch scans of
+//    digit flags per block with the block counts written digit-major, a Blelloch prefix sum over
+//    the counter matrix, a scatter;
+//  - fast (default, 8-bit digits): one upfront pass builds every place's digit histograms, then
+//    per pass either reduce-then-scan (counts, column scan, rank and scatter) or one chained-scan
+//    dispatch with decoupled look-back; ranking uses subgroup ballots where they exist.
+// Digit places where every key has the same digit are skipped (found on the CPU at load).
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gl/handles.h"
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "sort/registry.h"
+#include "sort/sorter.h"
+
+namespace shadersort {
+
+// The settings after defaults and checks; `scan` and `ballot` as asked (0 = auto).
+struct RadixSettings {
+  int radixBits = 8;
+  int workgroupSize = 256;
+  int keysPerThread = 15;
+  int scan = 0;    // 0 auto, 1 portable reduce-then-scan, 2 chained scan
+  int ballot = 0;  // 0 auto, 1 off
+};
+
+// Throws UserError for unknown names and values this GPU cannot use.
+RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits& limits);
+
+class RadixSorter final : public Sorter {
+ public:
+  explicit RadixSorter(const SorterOptions& options);
+  ~RadixSorter() override;
+  static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
+  static std::vector<Tunable> tunables(const gl::Limits& limits);
+
+  void load(const SortData& input) override;
+  void restart() override;
+  std::uint32_t passCount() const override;
+  std::uint32_t passesRun() const override { return passesRun_; }
+  std::string describePass(std::uint32_t pass) const override;
+  void runPass() override;
+  SortData read() const override;
+
+  // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained"; the
+  // ranking ("ballot KHR", "ballot ARB", "shared memory") and the subgroup width it uses.
+  std::string pipelineName() const;
+  std::string rankingName() const;
+  std::uint32_t subgroupWidth() const { return subgroupWidth_; }
+
+ private:
+  struct Kernel;
+  struct StorageBuffer {
+    gl::Buffer buffer;
+    std::size_t bytes = 0;
+  };
+  enum class Pipeline { Classic, Fast };
+
+  void choosePipeline();
+  // `variant`: a define set to 1 on top of the common ones (CHAINED, SHORT_COLUMNS), or null.
+  Kernel& kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant = nullptr);
+  void setGeometry(const Kernel& kernel) const;
+  void runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
+                      const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
+  void scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
+  void runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
+                   const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
+  std::uint32_t partitionSize() const;
+  std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
+
+  RadixSettings settings_;
+  bool chained_ = false;     // the fast pipeline's scan, resolved
+  int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR (the BALLOT_KIND define)
+  std::uint32_t subgroupWidth_ = 16;
+
+  // Built on first use, so that a sorter compiles only what its inputs need.
+  std::unique_ptr<Kernel> classicBlock_, classicScan_, classicAdd_, classicScatter_;
+  std::unique_ptr<Kernel> histogram_, upsweep_, columnScan_, shortColumnScan_, downsweep_, chainedDownsweep_;
+
+  SortShape shape_;
+  Pipeline pipeline_ = Pipeline::Fast;
+  std::vector<std::uint32_t> places_;  // digit places that differ between keys, lowest first
+  std::uint32_t partsPerSequence_ = 0;
+  std::uint64_t partitionCount_ = 0;
+  StorageBuffer keysInput_, valuesInput_;            // the loaded input, read by the first pass
+  std::array<StorageBuffer, 2> keys_, values_;       // pass i writes keys_[i % 2]
+  StorageBuffer counters_;                           // [sequence][digit][partition]
+  StorageBuffer offsets_;                            // classic: each key's offset in its block
+  std::vector<StorageBuffer> scanTotals_;            // classic: block totals of each scan level
+  StorageBuffer histograms_;                         // fast: [sequence][place][digit]
+  StorageBuffer status_, tickets_;                   // fast, chained scan
+  std::uint32_t passesRun_ = 0;
+};
+
+}  // namespace shadersort

@@ -1,0 +1,35 @@
+// Run once per sorter when a ballot extension exists: reports the subgroup size if subgroups
+// are laid out as radix_match.glsl assumes (size <= 32, lane = local index % size, ballot bit i
+// = lane i), else 0, so that the sorter can fall back to the core path.
+
+#if BALLOT_KIND == 2
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#else
+#extension GL_ARB_shader_ballot : require
+#extension GL_ARB_gpu_shader_int64 : require
+#endif
+
+layout(local_size_x = WORKGROUP_SIZE) in;
+
+layout(std430, binding = PROBE_BINDING) writeonly buffer Report { uint report[]; };
+
+void main() {
+  uint self = gl_LocalInvocationIndex;
+#if BALLOT_KIND == 2
+  uint size = gl_SubgroupSize;
+  uint lane = gl_SubgroupInvocationID;
+  bool idMatches = gl_SubgroupID == self / max(size, 1u);
+  uint all = subgroupBallot(true).x;
+  uint odd = subgroupBallot((lane & 1u) != 0u).x;
+#else
+  uint size = gl_SubGroupSizeARB;
+  uint lane = gl_SubGroupInvocationARB;
+  bool idMatches = true;
+  uint all = unpackUint2x32(ballotARB(true)).x;
+  uint odd = unpackUint2x32(ballotARB((lane & 1u) != 0u)).x;
+#endif
+  uint full = size >= 32u ? 0xFFFFFFFFu : (1u << size) - 1u;
+  bool ok = size >= 1u && size <= 32u && idMatches && lane == self % size && all == full && odd == (full & 0xAAAAAAAAu);
+  report[self] = ok ? size : 0u;
+}

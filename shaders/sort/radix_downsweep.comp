@@ -1,0 +1,262 @@
+// Fast path, the last step of a digit pass: each partition ranks its keys by digit in shared
+// memory (stable: equal digits keep their order) and scatters them, values following.
+//
+// Ranking: subgroup s owns the contiguous sub-tile [s, s + 1) * KEYS_PER_THREAD * SUBGROUP_WIDTH
+// of the partition and walks it one row of SUBGROUP_WIDTH keys at a time; matchPeers() gives
+// each key its rank among equal digits of the row, and the subgroup's histogram (16-bit counts,
+// two per word) its rank among the rows before. A scan of the histograms over subgroups and one
+// over digits turn that into the key's position in the partition. Keys then go through shared
+// memory in that order, so that keys of one digit leave in runs of consecutive addresses.
+//
+// Where each digit of this partition starts in the output:
+//   CHAINED == 0: from the column-scanned counter matrix (radix_column_scan.comp);
+//   CHAINED == 1: by a chained scan with decoupled look-back: partitions take tickets in
+//     order, publish their digit counts, and add up their predecessors' published counts
+//     until one that already holds its inclusive prefix. It needs predecessors to make
+//     progress while a partition waits; tickets make that true on drivers that keep started
+//     workgroups running.
+
+#include "shaders/sort/radix_match.glsl"
+
+layout(local_size_x = WORKGROUP_SIZE) in;
+
+#include "shaders/sort/radix_common.glsl"
+#include "shaders/sort/radix_workgroup_scan.glsl"
+
+#define SUBGROUPS (WORKGROUP_SIZE / SUBGROUP_WIDTH)
+#define HALF_RADIX (RADIX / 2u)
+#define DIGITS_PER_INVOCATION ((RADIX + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)
+#define DIGITS_PER_STRIDE DIGITS_PER_INVOCATION  // digits self, self + WORKGROUP_SIZE, ...
+
+uniform uint u_hasValues;
+
+layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
+layout(std430, binding = KEYS_OUT_BINDING) writeonly buffer KeysOut { uint keysOut[]; };
+layout(std430, binding = VALUES_IN_BINDING) readonly buffer ValuesIn { uint valuesIn[]; };
+layout(std430, binding = VALUES_OUT_BINDING) writeonly buffer ValuesOut { uint valuesOut[]; };
+
+#define PLACES (32u / RADIX_BITS)
+uniform uint u_place;
+layout(std430, binding = HISTOGRAM_BINDING) readonly buffer Histogram { uint histogram[]; };
+
+#if CHAINED
+#define FLAG_AGGREGATE (1u << 30)
+#define FLAG_INCLUSIVE (2u << 30)
+#define FLAG_MASK (3u << 30)
+#define VALUE_MASK ((1u << 30) - 1u)
+layout(std430, binding = STATUS_BINDING) coherent buffer Status { uint status[]; };
+layout(std430, binding = TICKETS_BINDING) coherent buffer Tickets { uint tickets[]; };
+shared uint partitionTicket;
+#else
+layout(std430, binding = COUNTERS_BINDING) readonly buffer Counters { uint counters[]; };
+#endif
+
+// Keys in rank order at the end; before that the subgroups' packed digit histograms.
+shared uint tile[TILE_WORDS];
+shared uint digitStart[RADIX];        // first position of each digit in the partition
+shared uint globalMinusLocal[RADIX];  // output index of a key = this + its position
+
+void main() {
+  uint self = gl_LocalInvocationIndex;
+#if CHAINED
+  if (self == 0u) partitionTicket = atomicAdd(tickets[0], 1u);
+  barrier();
+  uint p = partitionTicket;
+#else
+  uint p = linearGroupId();
+#endif
+  Partition part = partitionAt(p, PARTITION_SIZE);
+  uint lane = self % SUBGROUP_WIDTH;
+  uint subgroup = self / SUBGROUP_WIDTH;
+  uint subtile = subgroup * KEYS_PER_THREAD * SUBGROUP_WIDTH + lane;
+
+  for (uint i = self; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
+  barrier();
+
+  // Rank within the subgroup's rows.
+  uint keys[KEYS_PER_THREAD];
+  uint positions[KEYS_PER_THREAD];
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
+    uint local = subtile + row * SUBGROUP_WIDTH;
+    bool valid = local < part.count;
+    keys[row] = valid ? keysIn[part.start + local] : 0u;
+    uint digit = valid ? digitOf(keys[row]) : RADIX;
+    uvec2 peers = matchPeers(digit, valid);
+    uint word = subgroup * HALF_RADIX + (min(digit, RADIX_MASK) >> 1);
+    uint shift = (digit & 1u) * 16u;
+    uint before = (tile[word] >> shift) & 0xFFFFu;
+    // The histogram belongs to this subgroup: all its lanes read the count before the group's
+    // highest lane adds to it, and the addition lands before the next row reads.
+    SUBGROUP_SYNC();
+    if (peers.y != 0u) atomicAdd(tile[word], peers.y << shift);
+    SUBGROUP_SYNC();
+    positions[row] = before + peers.x;
+  }
+  barrier();
+
+  // Per digit: exclusive scan of the histograms over subgroups (in place), totals to digitStart.
+  for (uint pair = self; pair < HALF_RADIX; pair += WORKGROUP_SIZE) {
+    uint low = 0u, high = 0u;
+    for (uint s = 0u; s < SUBGROUPS; ++s) {
+      uint counts = tile[s * HALF_RADIX + pair];
+      tile[s * HALF_RADIX + pair] = low | (high << 16);
+      low += counts & 0xFFFFu;
+      high += counts >> 16;
+    }
+    digitStart[2u * pair] = low;
+    digitStart[2u * pair + 1u] = high;
+  }
+  barrier();
+
+  // Exclusive scan over digits; each invocation owns DIGITS_PER_INVOCATION neighbours.
+  uint owned = 0u;
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    uint digit = self * DIGITS_PER_INVOCATION + i;
+    if (digit < RADIX) owned += digitStart[digit];
+  }
+  uint unusedTotal;
+  uint start = workgroupExclusiveSum(owned, unusedTotal);
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    uint digit = self * DIGITS_PER_INVOCATION + i;
+    if (digit >= RADIX) break;
+    uint count = digitStart[digit];
+    digitStart[digit] = start;
+    start += count;
+  }
+  barrier();
+
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
+    if (subtile + row * SUBGROUP_WIDTH >= part.count) break;
+    uint digit = digitOf(keys[row]);
+    uint below = (tile[subgroup * HALF_RADIX + (digit >> 1)] >> ((digit & 1u) * 16u)) & 0xFFFFu;
+    positions[row] += digitStart[digit] + below;
+  }
+
+  // Where each digit starts in the sequence: its histogram for this place, prefix-summed.
+  uint histogramBase = (part.sequence * PLACES + u_place) * RADIX;
+  owned = 0u;
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    uint digit = self * DIGITS_PER_INVOCATION + i;
+    if (digit < RADIX && part.count > 0u) owned += histogram[histogramBase + digit];
+  }
+  start = part.sequence * u_sequenceLength + workgroupExclusiveSum(owned, unusedTotal);
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    uint digit = self * DIGITS_PER_INVOCATION + i;
+    if (digit >= RADIX || part.count == 0u) break;
+    globalMinusLocal[digit] = start;
+    start += histogram[histogramBase + digit];
+  }
+  barrier();
+#if CHAINED
+  // Publish this partition's digit counts, then walk back over its predecessors in lockstep,
+  // all digits together, until each digit meets an inclusive prefix. A predecessor that has not
+  // published after LOOK_BACK_SPINS polls gets its digits counted here from its keys, so no
+  // partition ever depends on another one running (llvmpipe also cuts off long loops).
+  uint counts[DIGITS_PER_STRIDE];
+  uint sequenceStart[DIGITS_PER_STRIDE];  // where the digit starts in the sequence
+  uint exclusive[DIGITS_PER_STRIDE];
+  uint captured[DIGITS_PER_STRIDE];
+  bool open[DIGITS_PER_STRIDE];
+  for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+    uint digit = self + i * WORKGROUP_SIZE;
+    open[i] = false;
+    captured[i] = 0u;
+    counts[i] = 0u;
+    sequenceStart[i] = 0u;
+    exclusive[i] = 0u;
+    if (digit >= RADIX || part.count == 0u) continue;
+    counts[i] = (digit + 1u < RADIX ? digitStart[digit + 1u] : part.count) - digitStart[digit];
+    sequenceStart[i] = globalMinusLocal[digit];
+    if (part.indexInSequence == 0u) {
+      exclusive[i] = sequenceStart[i];
+      atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+    } else {
+      atomicExchange(status[p * RADIX + digit], FLAG_AGGREGATE | counts[i]);
+      open[i] = true;
+    }
+  }
+  uint firstOfSequence = p - part.indexInSequence;
+  bool lookingBack = part.count > 0u && part.indexInSequence != 0u;  // the same in the whole workgroup
+  for (uint look = p - 1u; lookingBack; --look) {
+    uint waiting = 0u;
+    for (uint spin = 0u; spin < LOOK_BACK_SPINS; ++spin) {
+      if (self == 0u) tile[RADIX] = 0u;
+      barrier();
+      for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+        if (!open[i] || captured[i] != 0u) continue;
+        uint published = atomicOr(status[look * RADIX + self + i * WORKGROUP_SIZE], 0u);
+        if ((published & FLAG_MASK) != 0u) {
+          captured[i] = published;
+        } else {
+          atomicAdd(tile[RADIX], 1u);
+        }
+      }
+      barrier();
+      waiting = tile[RADIX];
+      barrier();
+      if (waiting == 0u) break;
+    }
+    if (waiting != 0u) {
+      for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) tile[digit] = 0u;
+      barrier();
+      Partition previous = partitionAt(look, PARTITION_SIZE);
+      for (uint local = self; local < previous.count; local += WORKGROUP_SIZE)
+        atomicAdd(tile[digitOf(keysIn[previous.start + local])], 1u);
+    }
+    if (self == 0u) tile[RADIX] = 0u;
+    barrier();
+    for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+      if (!open[i]) continue;
+      uint digit = self + i * WORKGROUP_SIZE;
+      uint published = captured[i];
+      if (published == 0u)
+        published = look == firstOfSequence ? FLAG_INCLUSIVE | (sequenceStart[i] + tile[digit]) : FLAG_AGGREGATE | tile[digit];
+      captured[i] = 0u;
+      exclusive[i] += published & VALUE_MASK;
+      if ((published & FLAG_MASK) == FLAG_INCLUSIVE) {
+        open[i] = false;
+        atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+      } else {
+        atomicAdd(tile[RADIX], 1u);
+      }
+    }
+    barrier();
+    lookingBack = tile[RADIX] != 0u;
+    barrier();
+  }
+  for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+    uint digit = self + i * WORKGROUP_SIZE;
+    if (digit < RADIX && part.count > 0u) globalMinusLocal[digit] = exclusive[i] - digitStart[digit];
+  }
+#else
+  for (uint digit = self; digit < RADIX && part.count > 0u; digit += WORKGROUP_SIZE)
+    globalMinusLocal[digit] += counters[counterIndex(part, digit)] - digitStart[digit];
+#endif
+  barrier();  // the histograms in tile are no longer needed
+
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
+    if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
+  barrier();
+  uint destinations[KEYS_PER_THREAD];
+  for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
+    uint local = m * WORKGROUP_SIZE + self;
+    destinations[m] = 0u;
+    if (local >= part.count) break;
+    uint key = tile[local];
+    destinations[m] = globalMinusLocal[digitOf(key)] + local;
+    keysOut[destinations[m]] = key;
+  }
+  if (u_hasValues != 0u) {
+    barrier();
+    for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
+      uint local = subtile + row * SUBGROUP_WIDTH;
+      if (local < part.count) tile[positions[row]] = valuesIn[part.start + local];
+    }
+    barrier();
+    for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
+      uint local = m * WORKGROUP_SIZE + self;
+      if (local >= part.count) break;
+      valuesOut[destinations[m]] = tile[local];
+    }
+  }
+}

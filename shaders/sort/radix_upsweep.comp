@@ -1,0 +1,23 @@
+// Fast path, portable scan, step 1 of a digit pass: each partition counts its digits in shared
+// memory and writes the counts into the [sequence][digit][partition] matrix.
+
+layout(local_size_x = WORKGROUP_SIZE) in;
+
+#include "shaders/sort/radix_common.glsl"
+
+layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
+layout(std430, binding = COUNTERS_BINDING) writeonly buffer Counters { uint counters[]; };
+
+shared uint localCounts[RADIX];
+
+void main() {
+  Partition part = partitionAt(linearGroupId(), PARTITION_SIZE);
+  uint self = gl_LocalInvocationIndex;
+  for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) localCounts[digit] = 0u;
+  barrier();
+  for (uint local = self; local < part.count; local += WORKGROUP_SIZE)
+    atomicAdd(localCounts[digitOf(keysIn[part.start + local])], 1u);
+  barrier();
+  if (part.count == 0u) return;
+  for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) counters[counterIndex(part, digit)] = localCounts[digit];
+}

@@ -1,0 +1,258 @@
+// The radix sort beyond the registry-wide matrix: each pipeline, scan and ranking variant with
+// small partitions (so that sizes around a partition and many partitions stay cheap on
+// llvmpipe), key distributions that stress ranking, digit-place skipping, sequences, settings.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "core/error.h"
+#include "gl/limits.h"
+#include "gl_test_environment.h"
+#include "sort/radix.h"
+#include "sort/verify.h"
+
+namespace shadersort::testing {
+namespace {
+
+struct Variant {
+  std::string name;
+  std::map<std::string, int, std::less<>> settings;
+  std::uint32_t partitionSize;  // keys per partition that these settings give
+};
+
+// workgroup-size 32 is the smallest allowed; the fast partition is 32 x 2 keys, the classic
+// (Blelloch) block 2 x 32.
+std::vector<Variant> variants() {
+  const std::map<std::string, int, std::less<>> small = {{"workgroup-size", 32}, {"keys-per-thread", 2}};
+  auto with = [&](std::initializer_list<std::pair<const std::string, int>> extra) {
+    auto settings = small;
+    for (const auto& [name, value] : extra) settings[name] = value;
+    return settings;
+  };
+  return {
+      {"portable_ballot", with({{"scan", 1}, {"ballot", 0}}), 64},
+      {"portable_shared", with({{"scan", 1}, {"ballot", 1}}), 64},
+      {"chained_ballot", with({{"scan", 2}, {"ballot", 0}}), 64},
+      {"chained_shared", with({{"scan", 2}, {"ballot", 1}}), 64},
+      {"classic", with({{"radix-bits", 4}}), 64},
+  };
+}
+
+std::unique_ptr<RadixSorter> makeSorter(const std::map<std::string, int, std::less<>>& settings, bool teaching = false) {
+  SorterOptions options;
+  options.teaching = teaching;
+  options.settings = settings;
+  return std::make_unique<RadixSorter>(options);
+}
+
+SortData sortWith(RadixSorter& sorter, const SortData& input) {
+  EXPECT_EQ(RadixSorter::whyCannotSort(input.shape(), gl::currentLimits()), "");
+  sorter.load(input);
+  sorter.runAll();
+  EXPECT_TRUE(sorter.finished());
+  return sorter.read();
+}
+
+std::vector<std::uint32_t> randomWords(std::size_t count, std::uint32_t seed, int andedWords = 1) {
+  std::mt19937 random(seed);
+  std::vector<std::uint32_t> words(count);
+  for (auto& word : words) {
+    word = random();
+    // AND of several words: fewer set bits, many repeated digits.
+    for (int i = 1; i < andedWords; ++i) word &= random();
+  }
+  return words;
+}
+
+SortData withIndexValues(SortData data) {
+  data.values.resize(data.keys.size());
+  std::iota(data.values.begin(), data.values.end(), 0u);
+  return data;
+}
+
+class RadixVariant : public GlTestWithParam<Variant> {};
+
+TEST_P(RadixVariant, UsesTheRequestedPipelineAndRanking) {
+  const Variant& variant = GetParam();
+  auto sorter = makeSorter(variant.settings);
+  sorter->load(singleSequence(randomWords(1000, 1)));
+  if (variant.settings.contains("radix-bits")) {
+    EXPECT_EQ(sorter->pipelineName(), "classic");
+    return;
+  }
+  EXPECT_EQ(sorter->pipelineName(), variant.settings.at("scan") == 2 ? "fast/chained" : "fast/portable");
+  const gl::Limits& limits = gl::currentLimits();
+  if (variant.settings.at("ballot") == 1 || (!limits.hasKhrSubgroup && !limits.hasArbShaderBallot)) {
+    EXPECT_EQ(sorter->rankingName(), "shared memory");
+  } else {
+    EXPECT_NE(sorter->rankingName(), "shared memory") << "a ballot extension exists but the probe rejected it";
+    EXPECT_EQ(static_cast<std::uint32_t>(32) % sorter->subgroupWidth(), 0u);
+  }
+}
+
+TEST_P(RadixVariant, SizesAroundThePartitionMatchStableSort) {
+  const Variant& variant = GetParam();
+  auto sorter = makeSorter(variant.settings);
+  const std::uint32_t p = variant.partitionSize;
+  for (std::uint32_t size : {p - 1, p, p + 1, 2 * p - 1, 2 * p, 2 * p + 1, 37 * p + 5}) {
+    for (int anded : {1, 2, 3, 4}) {
+      SCOPED_TRACE("size " + std::to_string(size) + ", AND of " + std::to_string(anded) + " words");
+      const SortData input = withIndexValues(singleSequence(randomWords(size, size * 7 + anded, anded)));
+      const SortData result = sortWith(*sorter, input);
+      ASSERT_EQ(result.keys, referenceStableSort(input).keys);
+      ASSERT_EQ(result.values, referenceStableSort(input).values);
+    }
+  }
+}
+
+TEST_P(RadixVariant, AllEqualAndTwoValuedKeysKeepTheirOrder) {
+  const Variant& variant = GetParam();
+  auto sorter = makeSorter(variant.settings);
+  const std::size_t size = 5 * variant.partitionSize + 3;
+  const SortData equal = withIndexValues(singleSequence(std::vector<std::uint32_t>(size, 0xA5A5A5A5u)));
+  const SortData result = sortWith(*sorter, equal);
+  EXPECT_EQ(sorter->passCount(), 0u);
+  EXPECT_EQ(result.values, equal.values);
+
+  // Two keys that differ in every digit place, interleaved: every pass moves every key.
+  std::vector<std::uint32_t> keys(size);
+  for (std::size_t i = 0; i < size; ++i) keys[i] = (i * 2654435761u) % 3 == 0 ? 0xFFFFFFFFu : 0u;
+  const SortData twoValued = withIndexValues(singleSequence(keys));
+  EXPECT_EQ(sortWith(*sorter, twoValued).values, referenceStableSort(twoValued).values);
+  EXPECT_EQ(sorter->passCount(), variant.settings.contains("radix-bits") ? 8u : 4u);
+}
+
+TEST_P(RadixVariant, ManySequencesOfManyPartitionsSortIndependently) {
+  const Variant& variant = GetParam();
+  auto sorter = makeSorter(variant.settings);
+  for (auto [count, length] : {std::pair{40u, 3 * variant.partitionSize + 7}, std::pair{300u, 70u}, std::pair{2000u, 3u}}) {
+    SCOPED_TRACE(std::to_string(count) + " sequences of " + std::to_string(length));
+    SortData input;
+    input.sequenceCount = count;
+    input.sequenceLength = length;
+    input.keys = randomWords(std::size_t{count} * length, count + length, 2);
+    input = withIndexValues(input);
+    const SortData result = sortWith(*sorter, input);
+    EXPECT_EQ(verifySorted(input, result), "");
+    EXPECT_EQ(result.values, referenceStableSort(input).values);
+  }
+}
+
+std::string variantName(const ::testing::TestParamInfo<Variant>& info) { return info.param.name; }
+
+INSTANTIATE_TEST_SUITE_P(Radix, RadixVariant, ::testing::ValuesIn(variants()), variantName);
+
+class Radix : public GlTest {};
+
+// An image sorted by an 8-bit key (a colour channel): 256 columns of 192 pixels.
+SortData eightBitImage() {
+  SortData image;
+  image.sequenceCount = 256;
+  image.sequenceLength = 192;
+  image.values = randomWords(std::size_t{256} * 192, 5);  // RGBA pixels
+  for (std::uint32_t pixel : image.values) image.keys.push_back(pixel & 0xFFu);
+  return image;
+}
+
+TEST_F(Radix, EightBitImageKeysTakeTwoTeachingPassesAndOneFastPass) {
+  const SortData image = eightBitImage();
+  auto teaching = makeSorter({}, /*teaching=*/true);
+  const SortData taught = sortWith(*teaching, image);
+  EXPECT_EQ(teaching->passCount(), 2u);
+  EXPECT_EQ(verifySorted(image, taught), "");
+  EXPECT_EQ(taught.values, referenceStableSort(image).values);
+  EXPECT_NE(teaching->describePass(0).find("Blelloch"), std::string::npos);
+  EXPECT_NE(teaching->describePass(1).find("bits 4-7"), std::string::npos);
+
+  auto fast = makeSorter({});
+  const SortData sorted = sortWith(*fast, image);
+  EXPECT_EQ(fast->passCount(), 1u);
+  EXPECT_EQ(sorted.values, taught.values);
+}
+
+TEST_F(Radix, SkipsDigitPlacesWhereAllKeysAgree) {
+  std::vector<std::uint32_t> keys = randomWords(500, 9);
+  for (auto& key : keys) key = 0x12000034u | (key & 0x0000FF00u);  // only bits 8-15 differ
+  auto sorter = makeSorter({});
+  const SortData input = withIndexValues(singleSequence(keys));
+  EXPECT_EQ(sortWith(*sorter, input).values, referenceStableSort(input).values);
+  ASSERT_EQ(sorter->passCount(), 1u);
+  EXPECT_NE(sorter->describePass(0).find("bits 8-15"), std::string::npos);
+}
+
+TEST_F(Radix, SeekingStopsAfterEachDigitPass) {
+  // After pass k the keys are ordered by their lowest k digits, stably.
+  const SortData input = withIndexValues(singleSequence(randomWords(700, 11)));
+  for (bool teaching : {false, true}) {
+    auto sorter = makeSorter({}, teaching);
+    sorter->load(input);
+    const std::uint32_t bits = teaching ? 4 : 8;
+    for (std::uint32_t pass = 1; pass <= sorter->passCount(); ++pass) {
+      sorter->seek(pass);
+      const std::uint64_t mask = (std::uint64_t{1} << (bits * pass)) - 1;
+      std::vector<std::uint32_t> order(input.size());
+      std::iota(order.begin(), order.end(), 0u);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::uint32_t a, std::uint32_t b) { return (input.keys[a] & mask) < (input.keys[b] & mask); });
+      EXPECT_EQ(sorter->read().values, order) << (teaching ? "teaching" : "fast") << " after pass " << pass;
+    }
+  }
+}
+
+TEST_F(Radix, GridsBeyondOneDimensionOfWorkgroups) {
+  // More partitions than 65535 workgroups fit in one grid row, on each pipeline.
+  const std::uint32_t maxX = static_cast<std::uint32_t>(gl::currentLimits().maxComputeWorkGroupCount[0]);
+  SortData shortRows;
+  shortRows.sequenceCount = maxX + 2;
+  shortRows.sequenceLength = 2;
+  shortRows.keys = randomWords(std::size_t{shortRows.sequenceCount} * 2, 3);
+  for (auto& key : shortRows.keys) key &= 0xF0u;  // one 4-bit digit pass
+  auto sorter = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}});
+  EXPECT_EQ(verifySorted(shortRows, sortWith(*sorter, shortRows)), "");
+  EXPECT_EQ(sorter->pipelineName(), "classic") << "sequences of 2 keys go to the classic pipeline";
+
+  // One digit pass (8-bit keys) keeps this affordable on llvmpipe.
+  std::vector<std::uint32_t> keys = randomWords(std::size_t{maxX + 2} * 32, 4);
+  for (auto& key : keys) key &= 0xFFu;
+  const SortData longRow = withIndexValues(singleSequence(keys));
+  for (int scan : {1, 2}) {
+    auto fast = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}, {"scan", scan}});
+    EXPECT_EQ(sortWith(*fast, longRow).values, referenceStableSort(longRow).values) << "scan " << scan;
+  }
+}
+
+TEST_F(Radix, RejectsUnknownSettingsAndUnusableValues) {
+  const std::vector<std::map<std::string, int, std::less<>>> bad = {
+      {{"digits", 8}},         {{"radix-bits", 6}},      {{"workgroup-size", 48}}, {{"workgroup-size", 16}},
+      {{"keys-per-thread", 0}}, {{"scan", 3}},            {{"ballot", 2}},
+      {{"workgroup-size", 1024}, {"keys-per-thread", 32}},  // far beyond shared memory
+  };
+  for (const auto& settings : bad) EXPECT_THROW(makeSorter(settings), UserError) << settings.begin()->first;
+  EXPECT_THROW(makeSorter({{"radix-bits", 8}}, /*teaching=*/true), UserError);
+  EXPECT_NO_THROW(makeSorter({{"radix-bits", 4}}, /*teaching=*/true));
+}
+
+TEST_F(Radix, TunableCandidatesAreUsableHere) {
+  const auto tunables = RadixSorter::tunables(gl::currentLimits());
+  ASSERT_FALSE(tunables.empty());
+  for (const Tunable& tunable : tunables) {
+    EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
+    for (int candidate : tunable.candidates)
+      EXPECT_NO_THROW(makeSorter({{tunable.name, candidate}})) << tunable.name << " " << candidate;
+  }
+}
+
+TEST_F(Radix, RefusesShapesBeyondTheStorageBlockLimit) {
+  gl::Limits limits = gl::currentLimits();
+  limits.maxShaderStorageBlockSize = 1 << 20;
+  EXPECT_EQ(RadixSorter::whyCannotSort({1, 1 << 18, true}, limits), "");
+  EXPECT_NE(RadixSorter::whyCannotSort({1, (1 << 18) + 1, true}, limits).find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"),
+            std::string::npos);
+  EXPECT_NE(RadixSorter::whyCannotSort({1u << 16, 1u << 15, false}, gl::currentLimits()).find("2^30"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace shadersort::testing
