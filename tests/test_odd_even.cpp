@@ -165,7 +165,10 @@ std::optional<std::uint32_t> watchCounts(const std::vector<std::uint32_t>& count
                                          std::uint32_t checkInterval) {
   SwapWatch watch;
   watch.reset(static_cast<std::uint32_t>(counts.size()), roundsPerPass, checkInterval);
-  gl::uploadWords(watch.counters(), counts);
+  // Written by the GPU, after the reset's clear, as a sort's shaders would: a CPU-side
+  // glBufferSubData here read back as zeros on NVIDIA.
+  const gl::Buffer source = gl::makeStorageBuffer("test: swap counts", counts);
+  gl::copyBuffer(source, watch.counters(), counts.size() * 4);
   for (std::uint32_t passesRun = 1; passesRun <= counts.size() && !watch.sortedAfter(); ++passesRun) {
     watch.passIssued(passesRun);
     glFinish();  // every check issued so far has landed: the answer must not depend on timing
