@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -228,14 +229,7 @@ void BitonicSorter::runPass() {
 }
 
 SortData BitonicSorter::read() const {
-  SortData data;
-  data.sequenceCount = shape_.sequenceCount;
-  data.sequenceLength = shape_.sequenceLength;
-  const std::size_t count = shape_.elementCount();
-  if (count == 0) return data;
-  data.keys = gl::downloadWords(keys_, count);
-  if (shape_.hasValues) data.values = gl::downloadWords(values_, count);
-  return data;
+  return downloadSortData(shape_, keys_, values_);
 }
 
 }  // namespace shadersort

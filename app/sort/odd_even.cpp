@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -312,14 +313,7 @@ void OddEvenSorter::runFusedRounds() {
 }
 
 SortData OddEvenSorter::read() const {
-  SortData data;
-  data.sequenceCount = shape_.sequenceCount;
-  data.sequenceLength = shape_.sequenceLength;
-  const std::size_t count = shape_.elementCount();
-  if (count == 0) return data;
-  data.keys = gl::downloadWords(keys_[current_], count);
-  if (shape_.hasValues) data.values = gl::downloadWords(values_[current_], count);
-  return data;
+  return downloadSortData(shape_, keys_[current_], values_[current_]);
 }
 
 }  // namespace shadersort
