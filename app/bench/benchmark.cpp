@@ -129,8 +129,22 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   result.settings = describeSettings(benchCase.options);
 
   // The CPU reference doubles as the check; big inputs get one CPU run to keep benches short.
-  const int cpuRepetitions = benchCase.count >= (1u << 22) ? 1 : std::min(benchCase.repetitions, 3);
-  const CpuReference reference = cpuSort(encoded, benchCase.pairs, std::max(1, cpuRepetitions));
+  // Consecutive cases on the same data (several algorithms at one size) share it: a 2^28-key
+  // std::sort takes half a minute.
+  static struct {
+    std::string data;
+    CpuReference reference;
+  } last;
+  const std::string data = benchCase.distribution + "/" + std::to_string(benchCase.count) + "/" + result.type +
+                           (benchCase.pairs ? "/pairs" : "/keys");
+  if (last.data != data) {
+    last.data.clear();
+    last.reference = {};  // free the old one before building a new one
+    const int cpuRepetitions = benchCase.count >= (1u << 22) ? 1 : std::min(benchCase.repetitions, 3);
+    last.reference = cpuSort(encoded, benchCase.pairs, std::max(1, cpuRepetitions));
+    last.data = data;
+  }
+  const CpuReference& reference = last.reference;
   result.cpuMedianMs = reference.medianMs;
 
   auto sorter = benchCase.algorithm->create(benchCase.options);

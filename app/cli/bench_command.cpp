@@ -52,9 +52,10 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
   const std::size_t total = chosen.size() * sizes.size() * options.distributions.size();
   std::printf("%-14s %11s %-14s %-4s %5s %11s %11s %9s %11s %8s %s\n", "algorithm", "n", "distribution", "type", "clock",
               "median ms", "min ms", "Mkeys/s", "cpu ms", "vs cpu", "verified");
-  for (const AlgorithmInfo* algorithm : chosen) {
-    for (std::size_t count : sizes) {
-      for (const std::string& distribution : options.distributions) {
+  // Algorithms innermost: cases on the same data follow each other and share the CPU reference.
+  for (std::size_t count : sizes) {
+    for (const std::string& distribution : options.distributions) {
+      for (const AlgorithmInfo* algorithm : chosen) {
         if (terminal)
           std::fprintf(stderr, "\r[%zu/%zu] %s n=%zu %s...   ", results.size() + 1, total, std::string(algorithm->name).c_str(),
                        count, distribution.c_str());
