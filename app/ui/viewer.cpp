@@ -81,11 +81,17 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
   ImGui_ImplOpenGL3_Init("#version 430 core");
 
-  SorterOptions sorterOptions =
-      bench::withTunedSettings(*algorithm, options.sorter, gl::currentLimits(), global.useTuneCache);
-  sorterOptions.teaching = true;  // the viewer draws every basic step
-  std::unique_ptr<Sorter> sorter = algorithm->create(sorterOptions);
-  sorter->load(input.data);
+  // The viewer draws every basic step: each sorter runs its teaching schedule.
+  auto makeSorter = [&](const AlgorithmInfo& chosen, const SorterOptions& explicitOptions) {
+    SorterOptions sorterOptions =
+        bench::withTunedSettings(chosen, explicitOptions, gl::currentLimits(), global.useTuneCache);
+    sorterOptions.teaching = true;
+    std::unique_ptr<Sorter> made = chosen.create(sorterOptions);
+    made->load(input.data);
+    return made;
+  };
+  std::unique_ptr<Sorter> sorter = makeSorter(*algorithm, options.sorter);
+  std::string switchError;  // why the last algorithm switch was refused, shown in the panel
   render::StateTexture picture;
   picture.update(sortDataToImage(sorter->read(), input.axis));
   Playback playback{.playing = options.startPlaying};
@@ -116,6 +122,26 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     ImGui::SetNextWindowPos(ImVec2(16, 16), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(kPanelWidth, 0), ImGuiCond_Always);
     ImGui::Begin("shadersort", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+    if (ImGui::BeginCombo("algorithm", std::string(algorithm->name).c_str())) {
+      for (const AlgorithmInfo& candidate : algorithms()) {
+        if (ImGui::Selectable(std::string(candidate.name).c_str(), &candidate == algorithm) && &candidate != algorithm) {
+          // A new sorter on the same input, from pass 0; settings given on the command line belong
+          // to the first algorithm, so the new one starts from its own (tuned) defaults.
+          try {
+            requireSortable(candidate, input.data.shape(), gl::currentLimits());
+            sorter = makeSorter(candidate, {});
+            algorithm = &candidate;
+            target = 0;
+            switchError.clear();
+            picture.update(sortDataToImage(sorter->read(), input.axis));
+          } catch (const UserError& refused) {
+            switchError = refused.what();
+          }
+        }
+      }
+      ImGui::EndCombo();
+    }
+    if (!switchError.empty()) ImGui::TextWrapped("%s", switchError.c_str());
     ImGui::TextWrapped("%s", std::string(algorithm->summary).c_str());
     ImGui::Separator();
     if (ImGui::Button(playback.playing ? "Pause" : "Play") || ImGui::IsKeyPressed(ImGuiKey_Space))
