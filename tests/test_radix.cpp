@@ -205,6 +205,9 @@ TEST_F(Radix, SeekingStopsAfterEachDigitPass) {
 TEST_F(Radix, GridsBeyondOneDimensionOfWorkgroups) {
   // More partitions than 65535 workgroups fit in one grid row, on each pipeline.
   const std::uint32_t maxX = static_cast<std::uint32_t>(gl::currentLimits().maxComputeWorkGroupCount[0]);
+  // NVIDIA allows 2^31 - 1 groups in x: dispatchLinear never needs a second row there, and an
+  // input that would need one (2^36 keys) exceeds radix's own limit.
+  if (maxX > (1u << 20)) GTEST_SKIP() << "this GPU dispatches " << maxX << " groups in one row";
   SortData shortRows;
   shortRows.sequenceCount = maxX + 2;
   shortRows.sequenceLength = 2;

@@ -394,6 +394,12 @@ void RadixSorter::setGeometry(const Kernel& kernel) const {
   glUniform1ui(kernel.sequenceCount, shape_.sequenceCount);
 }
 
+void RadixSorter::dispatch(const char* step, std::uint64_t groups) {
+  gl::dispatchLinear(groups);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  if (observer_) observer_(step);
+}
+
 void RadixSorter::runPass() {
   if (finished()) return;
   const std::uint32_t pass = passesRun_;
@@ -417,8 +423,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
   bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
   bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-  gl::dispatchLinear(partitionCount_);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch("teach-block", partitionCount_);
 
   // (2) prefix sum over the counter matrix.
   scanClassicCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
@@ -434,8 +439,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
   bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
   bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-  gl::dispatchLinear(partitionCount_);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch("teach-scatter", partitionCount_);
 }
 
 void RadixSorter::scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {
@@ -446,8 +450,7 @@ void RadixSorter::scanClassicCounters(std::size_t level, const StorageBuffer& da
   glUniform1ui(scan.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  gl::dispatchLinear(groups);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch("teach-scan", groups);
   if (groups <= 1) return;
   scanClassicCounters(level + 1, totals, groups);
   Kernel& add = kernel(classicAdd_, "shaders/sort/radix_teach_add.comp");
@@ -455,8 +458,7 @@ void RadixSorter::scanClassicCounters(std::size_t level, const StorageBuffer& da
   glUniform1ui(add.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  gl::dispatchLinear(groups);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch("teach-add", groups);
 }
 
 void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn,
@@ -471,8 +473,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     setGeometry(histogram);
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-    gl::dispatchLinear(ceilDiv(partitionCount_, kHistogramPartitions));
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    dispatch("histogram", ceilDiv(partitionCount_, kHistogramPartitions));
   }
 
   if (!chained_) {
@@ -482,8 +483,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     glUniform1ui(upsweep.shift, place * bits);
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-    gl::dispatchLinear(partitionCount_);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    dispatch("upsweep", partitionCount_);
 
     // Short columns (images) get an invocation each, long ones a workgroup each.
     const bool shortColumns = partsPerSequence_ <= kShortColumn;
@@ -493,11 +493,11 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     setGeometry(columns);
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
     const std::uint64_t columnCount = std::uint64_t{shape_.sequenceCount} * radixOf(bits);
-    gl::dispatchLinear(shortColumns ? ceilDiv(columnCount, static_cast<std::uint64_t>(settings_.workgroupSize)) : columnCount);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    dispatch("column-scan", shortColumns ? ceilDiv(columnCount, static_cast<std::uint64_t>(settings_.workgroupSize)) : columnCount);
   } else {
     clearBuffer(status_.buffer, status_.bytes);
     clearBuffer(tickets_.buffer, tickets_.bytes);
+    if (observer_) observer_("clear");
   }
 
   Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix_downsweep.comp", "CHAINED")
@@ -517,8 +517,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
   } else {
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
   }
-  gl::dispatchLinear(partitionCount_);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch("downsweep", partitionCount_);
 }
 
 SortData RadixSorter::read() const {

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,6 +61,11 @@ class RadixSorter final : public Sorter {
   std::string rankingName() const;
   std::uint32_t subgroupWidth() const { return subgroupWidth_; }
 
+  // Diagnostics: called after every dispatch (and its memory barrier) with the step's name, e.g.
+  // to time each kernel with timestamp queries or to serialise the GPU between steps.
+  using DispatchObserver = std::function<void(const char* step)>;
+  void setDispatchObserver(DispatchObserver observer) { observer_ = std::move(observer); }
+
  private:
   struct Kernel;
   struct StorageBuffer {
@@ -72,6 +78,8 @@ class RadixSorter final : public Sorter {
   // `variant`: a define set to 1 on top of the common ones (CHAINED, SHORT_COLUMNS), or null.
   Kernel& kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant = nullptr);
   void setGeometry(const Kernel& kernel) const;
+  // glDispatchCompute over `groups` workgroups, a storage barrier, then the observer.
+  void dispatch(const char* step, std::uint64_t groups);
   void runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                       const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
   void scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
@@ -102,6 +110,7 @@ class RadixSorter final : public Sorter {
   StorageBuffer histograms_;                         // fast: [sequence][place][digit]
   StorageBuffer status_, tickets_;                   // fast, chained scan
   std::uint32_t passesRun_ = 0;
+  DispatchObserver observer_;
 };
 
 }  // namespace shadersort

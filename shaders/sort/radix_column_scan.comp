@@ -5,6 +5,8 @@
 //   SHORT_COLUMNS == 1: one invocation per column, serially (images: a few partitions per sequence);
 //   SHORT_COLUMNS == 0: one workgroup per column, SCAN_ITEMS entries per invocation and step.
 
+#pragma optionNV(unroll all)
+
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix_common.glsl"

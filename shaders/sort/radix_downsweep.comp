@@ -18,6 +18,8 @@
 
 #include "shaders/sort/radix_match.glsl"
 
+#pragma optionNV(unroll all)
+
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix_common.glsl"
@@ -73,13 +75,18 @@ void main() {
   for (uint i = self; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
   barrier();
 
-  // Rank within the subgroup's rows.
+  // All loads first, so that they are in flight together. Every loop over keys[] and positions[]
+  // has a constant trip count and no break, so that it unrolls and the arrays stay in registers.
   uint keys[KEYS_PER_THREAD];
   uint positions[KEYS_PER_THREAD];
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     uint local = subtile + row * SUBGROUP_WIDTH;
-    bool valid = local < part.count;
-    keys[row] = valid ? keysIn[part.start + local] : 0u;
+    keys[row] = local < part.count ? keysIn[part.start + local] : 0u;
+  }
+
+  // Rank within the subgroup's rows.
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
+    bool valid = subtile + row * SUBGROUP_WIDTH < part.count;
     uint digit = valid ? digitOf(keys[row]) : RADIX;
     uvec2 peers = matchPeers(digit, valid);
     uint word = subgroup * HALF_RADIX + (min(digit, RADIX_MASK) >> 1);
@@ -126,10 +133,9 @@ void main() {
   barrier();
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-    if (subtile + row * SUBGROUP_WIDTH >= part.count) break;
     uint digit = digitOf(keys[row]);
     uint below = (tile[subgroup * HALF_RADIX + (digit >> 1)] >> ((digit & 1u) * 16u)) & 0xFFFFu;
-    positions[row] += digitStart[digit] + below;
+    if (subtile + row * SUBGROUP_WIDTH < part.count) positions[row] += digitStart[digit] + below;
   }
 
   // Where each digit starts in the sequence: its histogram for this place, prefix-summed.
@@ -232,31 +238,36 @@ void main() {
   for (uint digit = self; digit < RADIX && part.count > 0u; digit += WORKGROUP_SIZE)
     globalMinusLocal[digit] += counters[counterIndex(part, digit)] - digitStart[digit];
 #endif
+  memoryBarrierShared();
   barrier();  // the histograms in tile are no longer needed
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
     if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
+  // The values' loads go out now and land while the keys leave; keys[] is free again.
+  bool hasValues = u_hasValues != 0u;
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
+    uint local = subtile + row * SUBGROUP_WIDTH;
+    keys[row] = hasValues && local < part.count ? valuesIn[part.start + local] : 0u;
+  }
+  memoryBarrierShared();
   barrier();
   uint destinations[KEYS_PER_THREAD];
   for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
     uint local = m * WORKGROUP_SIZE + self;
-    destinations[m] = 0u;
-    if (local >= part.count) break;
-    uint key = tile[local];
+    uint key = tile[min(local, TILE_WORDS - 1u)];
     destinations[m] = globalMinusLocal[digitOf(key)] + local;
-    keysOut[destinations[m]] = key;
+    if (local < part.count) keysOut[destinations[m]] = key;
   }
-  if (u_hasValues != 0u) {
+  if (hasValues) {
+    memoryBarrierShared();
     barrier();
-    for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-      uint local = subtile + row * SUBGROUP_WIDTH;
-      if (local < part.count) tile[positions[row]] = valuesIn[part.start + local];
-    }
+    for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
+      if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
+    memoryBarrierShared();
     barrier();
     for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
       uint local = m * WORKGROUP_SIZE + self;
-      if (local >= part.count) break;
-      valuesOut[destinations[m]] = tile[local];
+      if (local < part.count) valuesOut[destinations[m]] = tile[local];
     }
   }
 }

@@ -4,6 +4,8 @@
 // HISTOGRAM_PARTITIONS partitions in shared memory and adds to the global histograms once per
 // sequence it met, keeping global atomics few.
 
+#pragma optionNV(unroll all)
+
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix_common.glsl"
@@ -42,10 +44,16 @@ void main() {
       barrier();
       sequence = part.sequence;
     }
-    for (uint local = self; local < part.count; local += WORKGROUP_SIZE) {
-      uint key = keysIn[part.start + local];
+    // A partition is WORKGROUP_SIZE x KEYS_PER_THREAD keys: loads first, then the counting.
+    uint keys[KEYS_PER_THREAD];
+    for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
+      uint local = i * WORKGROUP_SIZE + self;
+      keys[i] = local < part.count ? keysIn[part.start + local] : 0u;
+    }
+    for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
+      if (i * WORKGROUP_SIZE + self >= part.count) continue;
       for (uint place = 0u; place < PLACES; ++place)
-        atomicAdd(localHistogram[place * RADIX + ((key >> (place * RADIX_BITS)) & RADIX_MASK)], 1u);
+        atomicAdd(localHistogram[place * RADIX + ((keys[i] >> (place * RADIX_BITS)) & RADIX_MASK)], 1u);
     }
   }
   barrier();

@@ -1,6 +1,8 @@
 // Fast path, portable scan, step 1 of a digit pass: each partition counts its digits in shared
 // memory and writes the counts into the [sequence][digit][partition] matrix.
 
+#pragma optionNV(unroll all)
+
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix_common.glsl"
@@ -15,8 +17,14 @@ void main() {
   uint self = gl_LocalInvocationIndex;
   for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) localCounts[digit] = 0u;
   barrier();
-  for (uint local = self; local < part.count; local += WORKGROUP_SIZE)
-    atomicAdd(localCounts[digitOf(keysIn[part.start + local])], 1u);
+  // Loads first (a constant trip count unrolls), so that they are in flight together.
+  uint keys[KEYS_PER_THREAD];
+  for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
+    uint local = i * WORKGROUP_SIZE + self;
+    keys[i] = local < part.count ? keysIn[part.start + local] : 0u;
+  }
+  for (uint i = 0u; i < KEYS_PER_THREAD; ++i)
+    if (i * WORKGROUP_SIZE + self < part.count) atomicAdd(localCounts[digitOf(keys[i])], 1u);
   barrier();
   if (part.count == 0u) return;
   for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) counters[counterIndex(part, digit)] = localCounts[digit];
