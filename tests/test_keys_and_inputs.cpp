@@ -13,6 +13,7 @@
 #include "data/pixel_keys.h"
 #include "gl/program.h"
 #include "gl_test_environment.h"
+#include "sort/verify.h"
 
 namespace shadersort::testing {
 namespace {
@@ -140,6 +141,38 @@ TEST(Inputs, PatternInputsColourKeysOnARamp) {
   EXPECT_EQ(input.data.sequenceCount, 4u);
   EXPECT_EQ(input.image.width, 4);
   EXPECT_NE(patternKeyColour(0), patternKeyColour(0xFFFFFFFFu));
+}
+
+}  // namespace
+}  // namespace shadersort::testing
+
+namespace shadersort::testing {
+namespace {
+
+// The check every full sort passes before its result is written must catch each kind of fault.
+TEST(QuickCheck, CatchesDisorderLossDuplicationAndAlteredValues) {
+  SortData input;
+  input.sequenceCount = 2;
+  input.sequenceLength = 5;
+  input.keys = {5, 1, 4, 1, 3, 9, 8, 7, 7, 6};
+  input.values = {50, 10, 40, 11, 30, 90, 80, 70, 71, 60};
+  const SortData good = referenceStableSort(input);
+  EXPECT_EQ(quickCheckSorted(input, good), "");
+  SortData disordered = good;
+  std::swap(disordered.keys[5], disordered.keys[6]);
+  std::swap(disordered.values[5], disordered.values[6]);
+  EXPECT_NE(quickCheckSorted(input, disordered), "");
+  SortData duplicated = good;  // a pair written twice, another lost, order intact
+  duplicated.keys[1] = duplicated.keys[0];
+  duplicated.values[1] = duplicated.values[0];
+  EXPECT_NE(quickCheckSorted(input, duplicated), "");
+  SortData altered = good;
+  altered.values[3] += 1;
+  EXPECT_NE(quickCheckSorted(input, altered), "");
+  SortData crossed = good;  // a pair moved into the other sequence
+  std::swap(crossed.keys[4], crossed.keys[5]);
+  std::swap(crossed.values[4], crossed.values[5]);
+  EXPECT_NE(quickCheckSorted(input, crossed), "");
 }
 
 }  // namespace

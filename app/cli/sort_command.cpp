@@ -12,6 +12,7 @@
 #include "data/key_encoding.h"
 #include "data/raw_words.h"
 #include "sort/registry.h"
+#include "sort/verify.h"
 
 namespace shadersort::cli {
 
@@ -48,6 +49,9 @@ int runSort(const GlobalOptions& global, const SortOptions& options) {
   SortData output = sorter->read();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   gpu.requireNoGlErrors();
+  // Checked before anything is written: ordered, and the same pairs (an O(n) fingerprint).
+  if (const std::string problem = quickCheckSorted(input, output); !problem.empty())
+    throw GpuError(std::string(algorithm.name) + " gave a wrong result on this GPU (" + problem + "); nothing written");
 
   decodeKeys(*keyType, output.keys);
   // Both outputs or neither: if the second write fails, the first is taken back.

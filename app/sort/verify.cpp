@@ -25,7 +25,33 @@ std::string shapeMismatch(const SortData& input, const SortData& output) {
   return {};
 }
 
+// A strong 64-bit mix of one pair: summed over a sequence it gives a fingerprint that does not
+// depend on order but changes when any pair is lost, duplicated or altered.
+std::uint64_t pairFingerprint(std::uint32_t key, std::uint32_t value) {
+  std::uint64_t x = (static_cast<std::uint64_t>(key) << 32 | value) + 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
 }  // namespace
+
+std::string quickCheckSorted(const SortData& input, const SortData& output) {
+  if (auto mismatch = shapeMismatch(input, output); !mismatch.empty()) return mismatch;
+  for (std::uint32_t s = 0; s < input.sequenceCount; ++s) {
+    const std::size_t begin = static_cast<std::size_t>(s) * input.sequenceLength;
+    std::uint64_t before = 0, after = 0;
+    for (std::uint32_t i = 0; i < input.sequenceLength; ++i) {
+      const std::size_t at = begin + i;
+      if (i > 0 && output.keys[at - 1] > output.keys[at])
+        return "sequence " + std::to_string(s) + " is out of order at index " + std::to_string(i);
+      before += pairFingerprint(input.keys[at], input.hasValues() ? input.values[at] : 0u);
+      after += pairFingerprint(output.keys[at], output.hasValues() ? output.values[at] : 0u);
+    }
+    if (before != after) return "sequence " + std::to_string(s) + " does not hold the input's elements";
+  }
+  return {};
+}
 
 SortData referenceStableSort(const SortData& input) {
   SortData output = input;

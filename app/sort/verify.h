@@ -14,6 +14,11 @@ SortData referenceStableSort(const SortData& input);
 // pairs of the same sequence of `input`; otherwise what is wrong and where.
 std::string verifySorted(const SortData& input, const SortData& output);
 
+// The cheap check every full sort gets before its result is used (O(n), no sorting): each
+// sequence ordered by key, and an order-independent fingerprint of its (key, value) pairs equal
+// to the input's. Empty when both hold, otherwise what failed.
+std::string quickCheckSorted(const SortData& input, const SortData& output);
+
 // Empty when each sequence of `output` holds exactly the pairs of `input` (in any order).
 std::string verifyConserved(const SortData& input, const SortData& output);
 
