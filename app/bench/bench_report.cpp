@@ -137,7 +137,8 @@ void plotResults(const std::vector<BenchResult>& results, const std::string& tit
   // One series per algorithm, plus the CPU reference, each sorted by N.
   std::map<std::string, std::map<std::size_t, double>> series;
   for (const BenchResult& r : results) {
-    if (r.distribution != distribution || r.type != type || r.pairs != pairs) continue;
+    // A wrong result's time means nothing: only verified cases are drawn.
+    if (r.distribution != distribution || r.type != type || r.pairs != pairs || !r.verified) continue;
     series[r.algorithm][r.count] = r.keysPerSecond() / 1e9;
     series[pairs ? "std::stable_sort (CPU)" : "std::sort (CPU)"][r.count] = r.cpuKeysPerSecond() / 1e9;
   }

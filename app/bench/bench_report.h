@@ -17,7 +17,7 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& r
 std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nameForErrors);
 
 // Keys per second against N, log-log, one line per algorithm (first distribution and type in the
-// results) plus std::sort. Renders with gnuplot; throws UserError when gnuplot is missing.
+// results; verified cases only) plus std::sort. Renders with gnuplot; throws UserError when gnuplot is missing.
 void plotResults(const std::vector<BenchResult>& results, const std::string& title, const std::string& pngPath);
 
 }  // namespace shadersort::bench
