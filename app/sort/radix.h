@@ -32,8 +32,10 @@ namespace shadersort {
 struct RadixSettings {
   int radixBits = 8;
   int workgroupSize = 256;
-  int keysPerThread = 15;
-  int scan = 0;    // 0 auto, 1 portable reduce-then-scan, 2 chained scan
+  // A power of two: on an NVIDIA H200, 14 and 15 gave wrong output at 2^23 and 2^24 keys every
+  // time, 8 and 16 never did (see docs/BENCHMARKS.md); the cause is not found yet.
+  int keysPerThread = 16;
+  int scan = 0;    // 0 auto (= 1 for now), 1 portable reduce-then-scan, 2 chained scan
   int ballot = 0;  // 0 auto, 1 off
 };
 
