@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -523,15 +524,9 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
 }
 
 SortData RadixSorter::read() const {
-  SortData data;
-  data.sequenceCount = shape_.sequenceCount;
-  data.sequenceLength = shape_.sequenceLength;
-  const std::size_t count = shape_.elementCount();
   const StorageBuffer& keys = passesRun_ == 0 ? keysInput_ : keys_[(passesRun_ - 1) % 2];
   const StorageBuffer& values = passesRun_ == 0 ? valuesInput_ : values_[(passesRun_ - 1) % 2];
-  data.keys = gl::downloadWords(keys.buffer, count);
-  if (shape_.hasValues) data.values = gl::downloadWords(values.buffer, count);
-  return data;
+  return downloadSortData(shape_, keys.buffer, values.buffer);
 }
 
 }  // namespace shadersort
