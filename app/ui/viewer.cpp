@@ -65,12 +65,63 @@ void drawPicture(const render::StateTexture& texture, int windowWidth, int windo
                                            origin, ImVec2(origin.x + size.x, origin.y + size.y));
 }
 
+// Input controls; true when the user changed something this frame.
+bool drawInputControls(InputSpec& spec) {
+  bool changed = false;
+  const std::string current = spec.pattern ? std::string(patternName(*spec.pattern))
+                              : spec.imagePath ? *spec.imagePath
+                                               : std::string("built-in picture");
+  if (ImGui::BeginCombo("input", current.c_str())) {
+    if (ImGui::Selectable("built-in picture", !spec.pattern && !spec.imagePath)) {
+      spec.pattern.reset();
+      spec.imagePath.reset();
+      changed = true;
+    }
+    for (Pattern pattern : allPatterns()) {
+      if (ImGui::Selectable(std::string(patternName(pattern)).c_str(), spec.pattern == pattern)) {
+        spec.pattern = pattern;
+        spec.imagePath.reset();
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (spec.pattern) {
+    // The size follows the slider while it is dragged; the input is rebuilt once it is let go.
+    int size[2] = {spec.width, spec.height};
+    ImGui::SliderInt2("size", size, 2, 512, "%d", ImGuiSliderFlags_Logarithmic);
+    spec.width = size[0];
+    spec.height = size[1];
+    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+  } else if (ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
+    for (std::string_view name : pixelKeyNames()) {
+      if (ImGui::Selectable(std::string(name).c_str(), pixelKeyName(spec.order.key) == name)) {
+        spec.order.key = *parsePixelKey(name);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  int axis = spec.order.axis == Axis::Columns ? 0 : 1;
+  bool axisChanged = ImGui::RadioButton("columns", &axis, 0);
+  ImGui::SameLine();
+  axisChanged |= ImGui::RadioButton("rows", &axis, 1);
+  if (axisChanged) {
+    spec.order.axis = axis == 0 ? Axis::Columns : Axis::Rows;
+    changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Checkbox("descending", &spec.order.descending)) changed = true;
+  return changed;
+}
+
 }  // namespace
 
 int runView(const GlobalOptions& global, const ViewOptions& options) {
   // [SECTION] setup
   const AlgorithmInfo* algorithm = &findAlgorithm(options.algorithm);
-  const ResolvedInput input = resolveInput(options.input);
+  InputSpec inputSpec = options.input;
+  ResolvedInput input = resolveInput(inputSpec);
   platform::Window window(1280, 800, "shadersort", global.glDebug);
   requireSortable(*algorithm, input.data.shape(), gl::currentLimits());
 
@@ -91,7 +142,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     return made;
   };
   std::unique_ptr<Sorter> sorter = makeSorter(*algorithm, options.sorter);
-  std::string switchError;  // why the last algorithm switch was refused, shown in the panel
+  std::string switchError;  // why the last change of algorithm or input was refused, shown in the panel
   render::StateTexture picture;
   picture.update(sortDataToImage(sorter->read(), input.axis));
   Playback playback{.playing = options.startPlaying};
@@ -141,8 +192,23 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
       }
       ImGui::EndCombo();
     }
-    if (!switchError.empty()) ImGui::TextWrapped("%s", switchError.c_str());
     ImGui::TextWrapped("%s", std::string(algorithm->summary).c_str());
+    // The input: the picture (or the --image file) or a pattern, and how it is ordered. A change
+    // reloads the same sorter from pass 0; one the GPU cannot take is refused and explained.
+    if (drawInputControls(inputSpec)) {
+      try {
+        ResolvedInput changed = resolveInput(inputSpec);
+        requireSortable(*algorithm, changed.data.shape(), gl::currentLimits());
+        input = std::move(changed);
+        sorter->load(input.data);
+        target = 0;
+        switchError.clear();
+        picture.update(sortDataToImage(sorter->read(), input.axis));
+      } catch (const UserError& refused) {
+        switchError = refused.what();
+      }
+    }
+    if (!switchError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", switchError.c_str());
     ImGui::Separator();
     if (ImGui::Button(playback.playing ? "Pause" : "Play") || ImGui::IsKeyPressed(ImGuiKey_Space))
       playback.playing = !playback.playing;
