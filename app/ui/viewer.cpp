@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,8 +66,9 @@ void drawPicture(const render::StateTexture& texture, int windowWidth, int windo
                                            origin, ImVec2(origin.x + size.x, origin.y + size.y));
 }
 
-// Input controls; true when the user changed something this frame.
-bool drawInputControls(InputSpec& spec) {
+// Input controls; true when the user changed something this frame. `imageFile` is the --image
+// the viewer started with, if any, so it can be chosen again after a pattern.
+bool drawInputControls(InputSpec& spec, const std::optional<std::string>& imageFile) {
   bool changed = false;
   const std::string current = spec.pattern ? std::string(patternName(*spec.pattern))
                               : spec.imagePath ? *spec.imagePath
@@ -75,6 +77,11 @@ bool drawInputControls(InputSpec& spec) {
     if (ImGui::Selectable("built-in picture", !spec.pattern && !spec.imagePath)) {
       spec.pattern.reset();
       spec.imagePath.reset();
+      changed = true;
+    }
+    if (imageFile && ImGui::Selectable(imageFile->c_str(), !spec.pattern && spec.imagePath)) {
+      spec.pattern.reset();
+      spec.imagePath = imageFile;
       changed = true;
     }
     for (Pattern pattern : allPatterns()) {
@@ -195,7 +202,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     ImGui::TextWrapped("%s", std::string(algorithm->summary).c_str());
     // The input: the picture (or the --image file) or a pattern, and how it is ordered. A change
     // reloads the same sorter from pass 0; one the GPU cannot take is refused and explained.
-    if (drawInputControls(inputSpec)) {
+    if (drawInputControls(inputSpec, options.input.imagePath)) {
       try {
         ResolvedInput changed = resolveInput(inputSpec);
         requireSortable(*algorithm, changed.data.shape(), gl::currentLimits());
