@@ -10,21 +10,19 @@ namespace shadersort::gl {
 Buffer makeStorageBuffer(std::string_view label, std::size_t bytes, const void* data) {
   Buffer buffer(label);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
-  glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 4)), data, GL_DYNAMIC_COPY);
+  const auto size = static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 4));
+  // Immutable storage with no CPU access (GL 4.4 or ARB_buffer_storage) tells the driver that the
+  // buffer can stay in video memory for good; plain GL 4.3 has only a usage hint.
+  if (glBufferStorage != nullptr)
+    glBufferStorage(GL_SHADER_STORAGE_BUFFER, size, data, 0);
+  else
+    glBufferData(GL_SHADER_STORAGE_BUFFER, size, data, GL_DYNAMIC_COPY);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   return buffer;
 }
 
 Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t>& words) {
   return makeStorageBuffer(label, words.size() * 4, words.empty() ? nullptr : words.data());
-}
-
-void uploadWords(const Buffer& buffer, const std::vector<std::uint32_t>& words, std::size_t firstWord) {
-  if (words.empty()) return;
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(firstWord * 4),
-                  static_cast<GLsizeiptr>(words.size() * 4), words.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord) {

@@ -11,11 +11,10 @@
 namespace shadersort::gl {
 
 // A shader storage buffer of `bytes` bytes (at least 4, so an empty input still binds), filled
-// from `data` when given. GL_DYNAMIC_COPY: written and read by the GPU, read back now and then.
+// from `data` when given, for the GPU's use only (read back through downloadWords' staging copy).
 Buffer makeStorageBuffer(std::string_view label, std::size_t bytes, const void* data = nullptr);
 Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t>& words);
 
-void uploadWords(const Buffer& buffer, const std::vector<std::uint32_t>& words, std::size_t firstWord = 0);
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord = 0);
 void copyBuffer(const Buffer& from, const Buffer& to, std::size_t bytes);
 
