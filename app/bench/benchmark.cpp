@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -71,6 +72,32 @@ bool pairsArePermutationOfReference(const SortData& output, const CpuReference& 
     begin = end;
   }
   return true;
+}
+
+// Sorts `repetitions` more times with a timestamp after every step the sorter reports.
+void profileSteps(Sorter& sorter, int repetitions, BenchResult& result) {
+  gl::StepTimer timer;
+  sorter.observeSteps([&](std::string_view step) { timer.mark(step); });
+  std::vector<std::string> order;
+  std::map<std::string, std::pair<int, std::vector<double>>> byName;  // count per sort, totals
+  for (int r = 0; r < repetitions; ++r) {
+    sorter.restart();
+    timer.start();
+    sorter.runAll();
+    std::map<std::string, std::pair<int, double>> thisSort;
+    for (const auto& step : timer.finish()) {
+      if (!byName.contains(step.name) && !thisSort.contains(step.name)) order.push_back(step.name);
+      ++thisSort[step.name].first;
+      thisSort[step.name].second += step.milliseconds;
+    }
+    for (const auto& [name, counted] : thisSort) {
+      byName[name].first = counted.first;
+      byName[name].second.push_back(counted.second);
+    }
+  }
+  sorter.observeSteps({});
+  for (const std::string& name : order) result.steps.push_back({name, byName[name].first, median(byName[name].second)});
+  result.stepClock = timer.clock();
 }
 
 }  // namespace
@@ -151,10 +178,13 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   sorter->load(input);
   sorter->runAll();  // first run: shader compilation, first-touch allocations; checked below
   const SortData output = sorter->read();
-  // More warm-up until the GPU's clocks have ramped up: at least 100 ms of sorting (a cold H200
-  // measured 2^24 keys 3.5x slower on its first timed runs).
+  // More warm-up until the GPU's clocks have ramped up. An H100 drops its SM clock from 1980 to
+  // 345 MHz about a second after it goes idle (as it does while the CPU reference sorts) and
+  // takes about half a second of steady work to come back (nvidia-smi, docs/BENCHMARKS.md): so
+  // a second of sorting on a real GPU, 100 ms on a CPU rasterizer, which has no clocks to ramp.
+  const auto warmUp = gl::currentLimits().isSoftwareRenderer() ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000);
   const auto warmUpStart = std::chrono::steady_clock::now();
-  for (int run = 0; run < 50 && std::chrono::steady_clock::now() - warmUpStart < std::chrono::milliseconds(100); ++run) {
+  for (int run = 0; run < 5000 && std::chrono::steady_clock::now() - warmUpStart < warmUp; ++run) {
     sorter->restart();
     sorter->runAll();
     glFinish();
@@ -177,6 +207,7 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   result.verified = result.verified && sorter->read().keys == reference.keys;
   result.medianMs = median(times);
   result.minMs = *std::min_element(times.begin(), times.end());
+  if (benchCase.steps) profileSteps(*sorter, std::max(1, benchCase.repetitions), result);
   return result;
 }
 

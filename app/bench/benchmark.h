@@ -27,6 +27,15 @@ struct BenchCase {
   KeyType type = KeyType::U32;
   bool pairs = false;  // values travel with keys
   int repetitions = 5;
+  bool steps = false;  // also time each GPU step of a sort (for sorters that report steps)
+};
+
+// One kind of GPU step of a sort (e.g. radix's "downsweep"): how often a sort ran it and the
+// time of all those runs together, median over the profiled sorts.
+struct StepProfile {
+  std::string name;
+  int count = 0;
+  double totalMs = 0;
 };
 
 struct BenchResult {
@@ -38,11 +47,13 @@ struct BenchResult {
   double cpuMedianMs = 0;  // std::sort (keys) or std::stable_sort (pairs), same data
   std::uint32_t passesRun = 0, passCount = 0;
   bool verified = false;
+  std::vector<StepProfile> steps;  // in the order first run; empty unless asked and reported
+  std::string stepClock;
   double keysPerSecond() const { return medianMs > 0 ? static_cast<double>(count) / (medianMs * 1e-3) : 0; }
   double cpuKeysPerSecond() const { return cpuMedianMs > 0 ? static_cast<double>(count) / (cpuMedianMs * 1e-3) : 0; }
 };
 
-// Loads once, runs one sort and verifies it, warms up for at least 100 ms, then times `repetitions` sorts (each from a
+// Loads once, runs one sort and verifies it, warms up (1 s on a GPU, 100 ms on a CPU rasterizer), then times `repetitions` sorts (each from a
 // restart, which is not timed). Throws UserError when the GPU cannot sort this case.
 BenchResult runBenchCase(const BenchCase& benchCase);
 

@@ -74,12 +74,18 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         benchCase.type = *type;
         benchCase.pairs = options.pairs;
         benchCase.repetitions = options.repetitions;
+        benchCase.steps = options.steps;
         const bench::BenchResult r = bench::runBenchCase(benchCase);
         gpu.requireNoGlErrors();
         if (terminal) std::fprintf(stderr, "\r\033[K");
         std::printf("%-14s %11zu %-14s %-4s %5s %11.4f %11.4f %9.3f %11.4f %7.2fx %s\n", r.algorithm.c_str(), r.count,
                     r.distribution.c_str(), r.type.c_str(), r.clock.c_str(), r.medianMs, r.minMs, r.keysPerSecond() / 1e6,
                     r.cpuMedianMs, r.medianMs > 0 ? r.cpuMedianMs / r.medianMs : 0.0, r.verified ? "yes" : "NO");
+        if (!r.steps.empty()) {
+          std::printf("  steps (%s clock, median of %d sorts):", r.stepClock.c_str(), r.repetitions);
+          for (const auto& step : r.steps) std::printf(" %s %dx %.4f ms;", step.name.c_str(), step.count, step.totalMs);
+          std::printf("\n");
+        }
         std::fflush(stdout);
         results.push_back(r);
       }

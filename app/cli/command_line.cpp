@@ -189,6 +189,7 @@ int runCommandLine(int argc, char** argv) {
   benchCommand->add_option("--type", bench.keyType, "key type: u32, i32, f32")->capture_default_str();
   benchCommand->add_flag("--pairs", bench.pairs, "u32 values travel with the keys");
   benchCommand->add_option("--reps", bench.repetitions, "timed repetitions per case")->capture_default_str();
+  benchCommand->add_flag("--steps", bench.steps, "also time each GPU step (dispatch) of the sorts that report them");
   benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
   benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
   benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");

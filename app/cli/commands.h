@@ -52,6 +52,7 @@ struct BenchOptions {
   std::string keyType = "u32";
   bool pairs = false;
   int repetitions = 5;
+  bool steps = false;
   std::string csvPath, jsonPath, plotPath;
   SorterOptions sorter;
 };

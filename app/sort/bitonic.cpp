@@ -225,6 +225,13 @@ void BitonicSorter::runPass() {
   }
   // The next dispatch reads what this one wrote.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  if (observer_) {
+    switch (pass.kind) {
+      case BitonicPass::Kind::SortTiles: observer_("sort-tiles"); break;
+      case BitonicPass::Kind::FinishTiles: observer_("finish-tiles"); break;
+      case BitonicPass::Kind::GlobalSteps: observer_("global-steps"); break;
+    }
+  }
   ++passesRun_;
 }
 

@@ -45,6 +45,7 @@ class BitonicSorter final : public Sorter {
   std::string describePass(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
+  void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
 
  private:
   // A compiled shader variant and its uniform locations (-1 where the variant has none).
@@ -67,6 +68,7 @@ class BitonicSorter final : public Sorter {
   std::uint32_t passesRun_ = 0;
   gl::Buffer inputKeys_, inputValues_;  // the loaded input, for restart()
   gl::Buffer keys_, values_;            // the state
+  StepObserver observer_;
 };
 
 }  // namespace shadersort

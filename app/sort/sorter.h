@@ -6,7 +6,9 @@
 // restart() rewinds to the loaded input without re-uploading it.
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "sort/sort_data.h"
 
@@ -39,6 +41,12 @@ class Sorter {
 
   // The current state, read back from the GPU.
   virtual SortData read() const = 0;
+
+  // Diagnostics: a sorter whose passes are several GPU steps (dispatches) calls the observer after
+  // each one, once its memory barrier is issued, with the step's short name (e.g. "downsweep");
+  // `bench --steps` puts a GPU timestamp there. Sorters that report no steps ignore it.
+  using StepObserver = std::function<void(std::string_view step)>;
+  virtual void observeSteps(StepObserver observer) { (void)observer; }
 
   // Runs or rewinds so that exactly `pass` passes (or all, if fewer) have run.
   void seek(std::uint32_t pass) {
