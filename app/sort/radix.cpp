@@ -26,7 +26,6 @@ constexpr GLuint kScanTotalsBinding = 5;
 constexpr GLuint kProbeBinding = 0;
 
 constexpr std::uint32_t kTeachingBits = 4;
-constexpr std::uint32_t kColumnScanItems = 8;     // counters per invocation in the column scan
 constexpr std::uint32_t kShortColumn = 32;        // columns up to this long are scanned serially
 constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
 // Polls of a predecessor's status before counting its digits instead of waiting longer.
@@ -42,6 +41,7 @@ constexpr std::uint64_t kCounterAllowanceWords = std::uint64_t{1} << 20;
 constexpr GLenum kSubgroupSupportedStages = 0x9533;
 constexpr GLenum kSubgroupSupportedFeatures = 0x9534;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
+constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
 constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot";
 
@@ -49,9 +49,9 @@ std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
 std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
 
 // The rank-and-scatter kernel's tile holds the partition's keys, or the subgroups' 16-bit
-// digit counts, or (chained scan) a partition's digit counts and a vote.
+// digit counts, or (chained scan) a partition's digit counts and two vote counters.
 std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix) {
-  return std::max({partitionSize, subgroups * radix / 2, radix + 1});
+  return std::max({partitionSize, subgroups * radix / 2, radix + 2});
 }
 
 // Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
@@ -130,7 +130,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 reduce-then-scan, 2 chained scan");
       settings.scan = value;
     } else if (name == "ballot") {
-      if (value < 0 || value > 1) throw UserError(shown + ": 0 auto, 1 off");
+      if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 off, 2 ballots only (no match instruction)");
       settings.ballot = value;
     } else {
       throw UserError("radix has no setting '" + name + "' (known: " + kKnownSettings + ")");
@@ -151,14 +151,19 @@ RadixSorter::RadixSorter(const SorterOptions& options) {
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
   // Ballots only where a probe shows subgroups laid out as radix_match.glsl expects.
+  // Best first: one match instruction per key (NV partitioned), ballots per digit bit (KHR, ARB).
   std::vector<int> kinds;
-  if (settings_.ballot == 0 && limits.hasKhrSubgroup) {
+  if (settings_.ballot != 1 && limits.hasKhrSubgroup) {
     GLint stages = 0, features = 0;
     glGetIntegerv(kSubgroupSupportedStages, &stages);
     glGetIntegerv(kSubgroupSupportedFeatures, &features);
-    if ((stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0) kinds.push_back(2);
+    const bool computeBallots = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0 &&
+                                (features & kSubgroupFeatureShuffle) != 0;
+    if (computeBallots && settings_.ballot == 0 && limits.hasExtension("GL_NV_shader_subgroup_partitioned"))
+      kinds.push_back(3);
+    if (computeBallots) kinds.push_back(2);
   }
-  if (settings_.ballot == 0 && limits.hasArbShaderBallot) kinds.push_back(1);
+  if (settings_.ballot != 1 && limits.hasArbShaderBallot) kinds.push_back(1);
   for (int kind : kinds) {
     gl::ShaderDefines defines;
     defines.set("WORKGROUP_SIZE", settings_.workgroupSize).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
@@ -219,7 +224,7 @@ std::vector<Tunable> RadixSorter::tunables(const gl::Limits& limits) {
   Tunable keys{"keys-per-thread", defaults.keysPerThread, {}};
   for (int perThread : {4, 8, 12, 15, 16, 20, 24, 28, 32})
     if (fits(defaults.workgroupSize, perThread)) keys.candidates.push_back(perThread);
-  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, {"ballot", defaults.ballot, {0, 1}}};
+  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, {"ballot", defaults.ballot, {0, 1, 2}}};
 }
 
 std::uint32_t RadixSorter::partitionSize() const {
@@ -254,7 +259,6 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth_, radixOf(bits))))
       .set("LOOK_BACK_SPINS", kLookBackSpins)
       .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
-      .set("SCAN_ITEMS", kColumnScanItems)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)
       .set("VALUES_IN_BINDING", kValuesInBinding)
@@ -355,6 +359,7 @@ std::string RadixSorter::pipelineName() const {
 
 std::string RadixSorter::rankingName() const {
   switch (ballotKind_) {
+    case 3: return "match NV";
     case 2: return "ballot KHR";
     case 1: return "ballot ARB";
     default: return "shared memory";
@@ -477,6 +482,13 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
     dispatch("histogram", ceilDiv(partitionCount_, kHistogramPartitions));
+    // ... turned into where each digit starts, per sequence and place.
+    Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
+    starts.program.use();
+    setGeometry(starts);
+    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
+    dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
+                                     static_cast<std::uint64_t>(settings_.workgroupSize)));
   }
 
   if (!chained_) {
@@ -494,7 +506,9 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
                                    : kernel(columnScan_, "shaders/sort/radix_column_scan.comp");
     columns.program.use();
     setGeometry(columns);
+    glUniform1ui(columns.place, place);
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
+    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
     const std::uint64_t columnCount = std::uint64_t{shape_.sequenceCount} * radixOf(bits);
     dispatch("column-scan", shortColumns ? ceilDiv(columnCount, static_cast<std::uint64_t>(settings_.workgroupSize)) : columnCount);
   } else {
@@ -521,6 +535,10 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
   }
   dispatch("downsweep", partitionCount_);
+}
+
+std::vector<std::uint32_t> RadixSorter::readCounters() const {
+  return gl::downloadWords(counters_.buffer, counters_.bytes / 4);
 }
 
 SortData RadixSorter::read() const {

@@ -8,14 +8,14 @@
 //  - classic (teaching, --radix-bits 4): 4-bit digits, three steps per pass: Blelloch scans of
 //    digit flags per block with the block counts written digit-major, a Blelloch prefix sum over
 //    the counter matrix, a scatter;
-//  - fast (default, 8-bit digits): one upfront pass builds every place's digit histograms, then
-//    per pass either reduce-then-scan (counts, column scan, rank and scatter) or one chained-scan
-//    dispatch with decoupled look-back; ranking uses subgroup ballots where they exist.
+//  - fast (default, 8-bit digits): one upfront pass builds every place's digit histograms (and a
+//    tiny one turns them into where each digit starts), then per pass either reduce-then-scan
+//    (counts, column scan, rank and scatter) or one chained-scan dispatch with decoupled
+//    look-back; ranking uses subgroup ballots where they exist.
 // Digit places where every key has the same digit are skipped (found on the CPU at load).
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,7 +36,7 @@ struct RadixSettings {
   // time, 8 and 16 never did (see docs/BENCHMARKS.md); the cause is not found yet.
   int keysPerThread = 16;
   int scan = 0;    // 0 auto (= 1 for now), 1 portable reduce-then-scan, 2 chained scan
-  int ballot = 0;  // 0 auto, 1 off
+  int ballot = 0;  // 0 auto, 1 off, 2 ballots but not the NV match instruction
 };
 
 // Throws UserError for unknown names and values this GPU cannot use.
@@ -58,15 +58,17 @@ class RadixSorter final : public Sorter {
   SortData read() const override;
 
   // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained"; the
-  // ranking ("ballot KHR", "ballot ARB", "shared memory") and the subgroup width it uses.
+  // ranking ("match NV", "ballot KHR", "ballot ARB", "shared memory") and the subgroup width it uses.
   std::string pipelineName() const;
   std::string rankingName() const;
   std::uint32_t subgroupWidth() const { return subgroupWidth_; }
 
-  // Diagnostics: called after every dispatch (and its memory barrier) with the step's name, e.g.
-  // to time each kernel with timestamp queries or to serialise the GPU between steps.
-  using DispatchObserver = std::function<void(const char* step)>;
-  void setDispatchObserver(DispatchObserver observer) { observer_ = std::move(observer); }
+  void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
+  // Diagnostics for the fast portable pipeline: the counter matrix [sequence][digit][partition]
+  // as it is now (digit counts after "upsweep", each count's output position after "column-scan"), and
+  // the keys per partition.
+  std::vector<std::uint32_t> readCounters() const;
+  std::uint32_t partitionSize() const;
 
  private:
   struct Kernel;
@@ -87,17 +89,16 @@ class RadixSorter final : public Sorter {
   void scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
   void runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                    const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
-  std::uint32_t partitionSize() const;
   std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
 
   RadixSettings settings_;
   bool chained_ = false;     // the fast pipeline's scan, resolved
-  int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR (the BALLOT_KIND define)
+  int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;
 
   // Built on first use, so that a sorter compiles only what its inputs need.
   std::unique_ptr<Kernel> classicBlock_, classicScan_, classicAdd_, classicScatter_;
-  std::unique_ptr<Kernel> histogram_, upsweep_, columnScan_, shortColumnScan_, downsweep_, chainedDownsweep_;
+  std::unique_ptr<Kernel> histogram_, digitStarts_, upsweep_, columnScan_, shortColumnScan_, downsweep_, chainedDownsweep_;
 
   SortShape shape_;
   Pipeline pipeline_ = Pipeline::Fast;
@@ -109,10 +110,10 @@ class RadixSorter final : public Sorter {
   StorageBuffer counters_;                           // [sequence][digit][partition]
   StorageBuffer offsets_;                            // classic: each key's offset in its block
   std::vector<StorageBuffer> scanTotals_;            // classic: block totals of each scan level
-  StorageBuffer histograms_;                         // fast: [sequence][place][digit]
+  StorageBuffer histograms_;                         // fast: [sequence][place][digit], then digit starts
   StorageBuffer status_, tickets_;                   // fast, chained scan
   std::uint32_t passesRun_ = 0;
-  DispatchObserver observer_;
+  StepObserver observer_;
 };
 
 }  // namespace shadersort

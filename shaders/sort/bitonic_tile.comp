@@ -12,6 +12,7 @@
 #pragma optionNV(unroll all)
 
 #include "shaders/common/grid.glsl"
+#include "shaders/common/workgroup_barrier.glsl"
 #include "shaders/sort/bitonic_elements.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
@@ -36,8 +37,7 @@ const uint kSwizzleMask = min(uint(ITEMS), 32u) - 1u;
 uint slot(uint i) { return i ^ ((i >> 5u) & kSwizzleMask); }
 
 void syncShared() {
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
 }
 
 // The tile's first virtual position: tiles hold whole sequences when P <= TILE_SIZE, else

@@ -25,6 +25,7 @@
 // SOURCE_VALUE_BINDING, TARGET_KEY_BINDING, TARGET_VALUE_BINDING, SWAP_COUNT_BINDING.
 
 #include "shaders/common/grid.glsl"
+#include "shaders/common/workgroup_barrier.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
@@ -127,8 +128,7 @@ void main() {
       s_edgeValues[slots + invocation] = values[0];
       s_edgeValues[slots + WORKGROUP_SIZE + invocation] = values[kLast];
 #endif
-      memoryBarrierShared();
-      barrier();
+      workgroupBarrier();
       // Both sides of a pair make the same strict comparison, so the elements trade places whole.
       // Invocations of different slots hold different tiles: no pair between them.
       if (linkedRight) {
@@ -166,12 +166,10 @@ void main() {
   }
 
   // Sum the closing swaps in shared memory, reusing the first edge slot, then one global atomic.
-  barrier();
+  workgroupBarrier();
   if (invocation == 0) s_edgeKeys[0] = 0u;
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
   if (closingSwaps != 0u) atomicAdd(s_edgeKeys[0], closingSwaps);
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
   if (invocation == 0 && s_edgeKeys[0] != 0u) atomicAdd(b_swapCounts[u_counter], s_edgeKeys[0]);
 }

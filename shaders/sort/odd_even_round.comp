@@ -7,6 +7,7 @@
 // Injected: WORKGROUP_SIZE, HAS_VALUES, KEY_BINDING, VALUE_BINDING, SWAP_COUNT_BINDING.
 
 #include "shaders/common/grid.glsl"
+#include "shaders/common/workgroup_barrier.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
@@ -29,8 +30,7 @@ void main() {
   // Whole surplus groups of the 2D grid leave together, so the barriers below stay uniform.
   if (group * WORKGROUP_SIZE >= u_pairCount) return;
   if (gl_LocalInvocationIndex == 0) s_swaps = 0;
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
 
   const uint pair = group * WORKGROUP_SIZE + gl_LocalInvocationIndex;
   if (pair < u_pairCount) {
@@ -49,8 +49,7 @@ void main() {
       atomicAdd(s_swaps, 1u);
     }
   }
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
   // One global atomic per workgroup, and none when nothing moved.
   if (gl_LocalInvocationIndex == 0 && s_swaps != 0) atomicAdd(b_swapCounts[u_counter], s_swaps);
 }

@@ -2,6 +2,8 @@
 // an up-sweep builds partial sums in a balanced tree, the root is cleared, and a down-sweep
 // pushes the prefixes back down. Returns the total. Every invocation must call it.
 
+#include "shaders/common/workgroup_barrier.glsl"
+
 #define BLELLOCH_SIZE (2u * WORKGROUP_SIZE)
 
 shared uint blellochData[BLELLOCH_SIZE];
@@ -11,7 +13,7 @@ uint blellochExclusiveScan() {
   uint stride = 1u;
   // Up-sweep: each level adds the left child's sum into the right child.
   for (uint working = BLELLOCH_SIZE >> 1; working > 0u; working >>= 1) {
-    barrier();
+    workgroupBarrier();
     if (self < working) {
       uint left = stride * (2u * self + 1u) - 1u;
       uint right = stride * (2u * self + 2u) - 1u;
@@ -19,14 +21,14 @@ uint blellochExclusiveScan() {
     }
     stride <<= 1;
   }
-  barrier();
+  workgroupBarrier();
   uint total = blellochData[BLELLOCH_SIZE - 1u];
-  barrier();
+  workgroupBarrier();
   if (self == 0u) blellochData[BLELLOCH_SIZE - 1u] = 0u;
   // Down-sweep: the left child takes the parent's prefix, the right one adds the left's sum.
   for (uint working = 1u; working < BLELLOCH_SIZE; working <<= 1) {
     stride >>= 1;
-    barrier();
+    workgroupBarrier();
     if (self < working) {
       uint left = stride * (2u * self + 1u) - 1u;
       uint right = stride * (2u * self + 2u) - 1u;
@@ -35,6 +37,6 @@ uint blellochExclusiveScan() {
       blellochData[right] += leftSum;
     }
   }
-  barrier();
+  workgroupBarrier();
   return total;
 }

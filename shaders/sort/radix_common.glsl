@@ -5,6 +5,7 @@
 // keys inside that sequence's range.
 
 #include "shaders/common/grid.glsl"
+#include "shaders/common/workgroup_barrier.glsl"
 
 #define RADIX (1u << RADIX_BITS)
 #define RADIX_MASK (RADIX - 1u)

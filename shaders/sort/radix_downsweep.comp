@@ -37,11 +37,10 @@ layout(std430, binding = KEYS_OUT_BINDING) writeonly buffer KeysOut { uint keysO
 layout(std430, binding = VALUES_IN_BINDING) readonly buffer ValuesIn { uint valuesIn[]; };
 layout(std430, binding = VALUES_OUT_BINDING) writeonly buffer ValuesOut { uint valuesOut[]; };
 
+#if CHAINED
 #define PLACES (32u / RADIX_BITS)
 uniform uint u_place;
-layout(std430, binding = HISTOGRAM_BINDING) readonly buffer Histogram { uint histogram[]; };
-
-#if CHAINED
+layout(std430, binding = HISTOGRAM_BINDING) readonly buffer DigitStarts { uint digitStarts[]; };
 #define FLAG_AGGREGATE (1u << 30)
 #define FLAG_INCLUSIVE (2u << 30)
 #define FLAG_MASK (3u << 30)
@@ -58,11 +57,49 @@ shared uint tile[TILE_WORDS];
 shared uint digitStart[RADIX];        // first position of each digit in the partition
 shared uint globalMinusLocal[RADIX];  // output index of a key = this + its position
 
+#if CHAINED
+// Two counters after the digits in `tile` for workgroup-wide votes, used in turn.
+#define VOTE_COUNTERS RADIX
+
+// True in every invocation if `yes` holds in any. Vote n counts in counter n % 2 and clears the
+// other one for vote n + 1 once everyone has read this one, so a counter is read, then two
+// barriers pass, before it is cleared (see workgroup_barrier.glsl for why a read needs margin).
+// `vote` must be the same in the whole workgroup; call in uniform control flow.
+bool anyInvocation(bool yes, uint vote) {
+  uint counter = VOTE_COUNTERS + (vote & 1u);
+  if (yes) atomicAdd(tile[counter], 1u);
+  workgroupBarrier();
+  bool any = tile[counter] != 0u;
+  if (gl_LocalInvocationIndex == 0u) tile[VOTE_COUNTERS + ((vote + 1u) & 1u)] = 0u;
+  workgroupBarrier();
+  return any;
+}
+#endif
+
+// The subgroup's count of a digit in its rows so far (16 bits of histogram word `word` from bit
+// `shift`), with this row's group of that digit added. All lanes of the subgroup call it.
+uint countBeforeAndAdd(uint word, uint shift, uvec3 peers) {
+#if BALLOT_KIND >= 2
+  // The group's highest lane adds and hands the count it found to its peers through a shuffle:
+  // no shared-memory read to order against the addition.
+  uint found = peers.y != 0u ? atomicAdd(tile[word], peers.y << shift) : 0u;
+  return (subgroupShuffle(found, peers.z) >> shift) & 0xFFFFu;
+#else
+  // All lanes read the count before the group's highest lane adds to it, and the addition lands
+  // before the next row reads.
+  uint before = (tile[word] >> shift) & 0xFFFFu;
+  SUBGROUP_SYNC();
+  if (peers.y != 0u) atomicAdd(tile[word], peers.y << shift);
+  SUBGROUP_SYNC();
+  return before;
+#endif
+}
+
 void main() {
   uint self = gl_LocalInvocationIndex;
 #if CHAINED
   if (self == 0u) partitionTicket = atomicAdd(tickets[0], 1u);
-  barrier();
+  workgroupBarrier();
   uint p = partitionTicket;
 #else
   uint p = linearGroupId();
@@ -73,7 +110,7 @@ void main() {
   uint subtile = subgroup * KEYS_PER_THREAD * SUBGROUP_WIDTH + lane;
 
   for (uint i = self; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
-  barrier();
+  workgroupBarrier();
 
   // All loads first, so that they are in flight together. Every loop over keys[] and positions[]
   // has a constant trip count and no break, so that it unrolls and the arrays stay in registers.
@@ -88,18 +125,11 @@ void main() {
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     bool valid = subtile + row * SUBGROUP_WIDTH < part.count;
     uint digit = valid ? digitOf(keys[row]) : RADIX;
-    uvec2 peers = matchPeers(digit, valid);
+    uvec3 peers = matchPeers(digit, valid);
     uint word = subgroup * HALF_RADIX + (min(digit, RADIX_MASK) >> 1);
-    uint shift = (digit & 1u) * 16u;
-    uint before = (tile[word] >> shift) & 0xFFFFu;
-    // The histogram belongs to this subgroup: all its lanes read the count before the group's
-    // highest lane adds to it, and the addition lands before the next row reads.
-    SUBGROUP_SYNC();
-    if (peers.y != 0u) atomicAdd(tile[word], peers.y << shift);
-    SUBGROUP_SYNC();
-    positions[row] = before + peers.x;
+    positions[row] = countBeforeAndAdd(word, (digit & 1u) * 16u, peers) + peers.x;
   }
-  barrier();
+  workgroupBarrier();
 
   // Per digit: exclusive scan of the histograms over subgroups (in place), totals to digitStart.
   for (uint pair = self; pair < HALF_RADIX; pair += WORKGROUP_SIZE) {
@@ -113,7 +143,7 @@ void main() {
     digitStart[2u * pair] = low;
     digitStart[2u * pair + 1u] = high;
   }
-  barrier();
+  workgroupBarrier();
 
   // Exclusive scan over digits; each invocation owns DIGITS_PER_INVOCATION neighbours.
   uint owned = 0u;
@@ -121,8 +151,7 @@ void main() {
     uint digit = self * DIGITS_PER_INVOCATION + i;
     if (digit < RADIX) owned += digitStart[digit];
   }
-  uint unusedTotal;
-  uint start = workgroupExclusiveSum(owned, unusedTotal);
+  uint start = workgroupExclusiveSum(owned);
   for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
     uint digit = self * DIGITS_PER_INVOCATION + i;
     if (digit >= RADIX) break;
@@ -130,7 +159,7 @@ void main() {
     digitStart[digit] = start;
     start += count;
   }
-  barrier();
+  workgroupBarrier();
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     uint digit = digitOf(keys[row]);
@@ -138,21 +167,6 @@ void main() {
     if (subtile + row * SUBGROUP_WIDTH < part.count) positions[row] += digitStart[digit] + below;
   }
 
-  // Where each digit starts in the sequence: its histogram for this place, prefix-summed.
-  uint histogramBase = (part.sequence * PLACES + u_place) * RADIX;
-  owned = 0u;
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    uint digit = self * DIGITS_PER_INVOCATION + i;
-    if (digit < RADIX && part.count > 0u) owned += histogram[histogramBase + digit];
-  }
-  start = part.sequence * u_sequenceLength + workgroupExclusiveSum(owned, unusedTotal);
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    uint digit = self * DIGITS_PER_INVOCATION + i;
-    if (digit >= RADIX || part.count == 0u) break;
-    globalMinusLocal[digit] = start;
-    start += histogram[histogramBase + digit];
-  }
-  barrier();
 #if CHAINED
   // Publish this partition's digit counts, then walk back over its predecessors in lockstep,
   // all digits together, until each digit meets an inclusive prefix. A predecessor that has not
@@ -172,7 +186,7 @@ void main() {
     exclusive[i] = 0u;
     if (digit >= RADIX || part.count == 0u) continue;
     counts[i] = (digit + 1u < RADIX ? digitStart[digit + 1u] : part.count) - digitStart[digit];
-    sequenceStart[i] = globalMinusLocal[digit];
+    sequenceStart[i] = digitStarts[(part.sequence * PLACES + u_place) * RADIX + digit];
     if (part.indexInSequence == 0u) {
       exclusive[i] = sequenceStart[i];
       atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
@@ -183,34 +197,38 @@ void main() {
   }
   uint firstOfSequence = p - part.indexInSequence;
   bool lookingBack = part.count > 0u && part.indexInSequence != 0u;  // the same in the whole workgroup
+  workgroupBarrier();  // the vote counters overlap the subgroup histograms, read above
+  if (self == 0u) {
+    tile[VOTE_COUNTERS] = 0u;
+    tile[VOTE_COUNTERS + 1u] = 0u;
+  }
+  workgroupBarrier();
+  uint vote = 0u;
   for (uint look = p - 1u; lookingBack; --look) {
-    uint waiting = 0u;
+    bool waiting = false;
     for (uint spin = 0u; spin < LOOK_BACK_SPINS; ++spin) {
-      if (self == 0u) tile[RADIX] = 0u;
-      barrier();
+      bool stillWaiting = false;
       for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
         if (!open[i] || captured[i] != 0u) continue;
         uint published = atomicOr(status[look * RADIX + self + i * WORKGROUP_SIZE], 0u);
         if ((published & FLAG_MASK) != 0u) {
           captured[i] = published;
         } else {
-          atomicAdd(tile[RADIX], 1u);
+          stillWaiting = true;
         }
       }
-      barrier();
-      waiting = tile[RADIX];
-      barrier();
-      if (waiting == 0u) break;
+      waiting = anyInvocation(stillWaiting, vote++);
+      if (!waiting) break;
     }
-    if (waiting != 0u) {
+    if (waiting) {
       for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) tile[digit] = 0u;
-      barrier();
+      workgroupBarrier();
       Partition previous = partitionAt(look, PARTITION_SIZE);
       for (uint local = self; local < previous.count; local += WORKGROUP_SIZE)
         atomicAdd(tile[digitOf(keysIn[previous.start + local])], 1u);
+      workgroupBarrier();
     }
-    if (self == 0u) tile[RADIX] = 0u;
-    barrier();
+    bool stillOpen = false;
     for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
       if (!open[i]) continue;
       uint digit = self + i * WORKGROUP_SIZE;
@@ -223,12 +241,10 @@ void main() {
         open[i] = false;
         atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
       } else {
-        atomicAdd(tile[RADIX], 1u);
+        stillOpen = true;
       }
     }
-    barrier();
-    lookingBack = tile[RADIX] != 0u;
-    barrier();
+    lookingBack = anyInvocation(stillOpen, vote++);
   }
   for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
     uint digit = self + i * WORKGROUP_SIZE;
@@ -236,10 +252,9 @@ void main() {
   }
 #else
   for (uint digit = self; digit < RADIX && part.count > 0u; digit += WORKGROUP_SIZE)
-    globalMinusLocal[digit] += counters[counterIndex(part, digit)] - digitStart[digit];
+    globalMinusLocal[digit] = counters[counterIndex(part, digit)] - digitStart[digit];
 #endif
-  memoryBarrierShared();
-  barrier();  // the histograms in tile are no longer needed
+  workgroupBarrier();  // the histograms in tile are no longer needed
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
     if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
@@ -249,8 +264,7 @@ void main() {
     uint local = subtile + row * SUBGROUP_WIDTH;
     keys[row] = hasValues && local < part.count ? valuesIn[part.start + local] : 0u;
   }
-  memoryBarrierShared();
-  barrier();
+  workgroupBarrier();
   uint destinations[KEYS_PER_THREAD];
   for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
     uint local = m * WORKGROUP_SIZE + self;
@@ -259,12 +273,10 @@ void main() {
     if (local < part.count) keysOut[destinations[m]] = key;
   }
   if (hasValues) {
-    memoryBarrierShared();
-    barrier();
+    workgroupBarrier();
     for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
       if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
-    memoryBarrierShared();
-    barrier();
+    workgroupBarrier();
     for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
       uint local = m * WORKGROUP_SIZE + self;
       if (local < part.count) valuesOut[destinations[m]] = tile[local];

@@ -33,15 +33,15 @@ void main() {
   uint first = linearGroupId() * HISTOGRAM_PARTITIONS;
   uint sequence = partitionAt(first, PARTITION_SIZE).sequence;
   clearLocal();
-  barrier();
+  workgroupBarrier();
   for (uint p = first; p < first + HISTOGRAM_PARTITIONS; ++p) {
     Partition part = partitionAt(p, PARTITION_SIZE);
     if (part.count > 0u && part.sequence != sequence) {  // the same in the whole workgroup
-      barrier();
+      workgroupBarrier();
       addToSequence(sequence);
-      barrier();
+      workgroupBarrier();
       clearLocal();
-      barrier();
+      workgroupBarrier();
       sequence = part.sequence;
     }
     // A partition is WORKGROUP_SIZE x KEYS_PER_THREAD keys: loads first, then the counting.
@@ -56,6 +56,6 @@ void main() {
         atomicAdd(localHistogram[place * RADIX + ((keys[i] >> (place * RADIX_BITS)) & RADIX_MASK)], 1u);
     }
   }
-  barrier();
+  workgroupBarrier();
   addToSequence(sequence);
 }

@@ -1,5 +1,6 @@
 // Finds, for each invocation's digit, the invocations of its subgroup holding the same digit.
 // Include it first: it may enable extensions. BALLOT_KIND selects the mechanism:
+//   3: GL_NV_shader_subgroup_partitioned (one match instruction finds the peers),
 //   2: GL_KHR_shader_subgroup_ballot, 1: GL_ARB_shader_ballot (both: one ballot per digit bit),
 //   0: core GL 4.3, where a "subgroup" is SUBGROUP_WIDTH neighbouring invocations that compare
 //      digits through shared memory.
@@ -8,9 +9,15 @@
 // C++ checked (radix_ballot_probe.comp) that a real subgroup is SUBGROUP_WIDTH <= 32
 // invocations with lane = gl_LocalInvocationIndex % SUBGROUP_WIDTH, so one uint holds a ballot.
 
-#if BALLOT_KIND == 2
+#if BALLOT_KIND == 3
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_NV_shader_subgroup_partitioned : require
+#define SUBGROUP_SYNC() subgroupMemoryBarrierShared(); subgroupBarrier()
+#elif BALLOT_KIND == 2
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 uint ballotMask(bool vote) {
   return subgroupBallot(vote).x;
 }
@@ -21,19 +28,27 @@ uint ballotMask(bool vote) {
 uint ballotMask(bool vote) {
   return unpackUint2x32(ballotARB(vote)).x;
 }
-#define SUBGROUP_SYNC() barrier()  // ARB_shader_ballot has no subgroup barrier
+#define SUBGROUP_SYNC() workgroupBarrier()  // ARB_shader_ballot has no subgroup barrier
 #else
 shared uint laneDigits[WORKGROUP_SIZE];
-#define SUBGROUP_SYNC() barrier()
+#define SUBGROUP_SYNC() workgroupBarrier()
 #endif
 
+#include "shaders/common/workgroup_barrier.glsl"
+
 // x: how many lanes below this one hold the same digit; y: for the highest such lane (the one
-// that records the group), the group's size, else 0. Invalid lanes match nobody. Every
-// invocation of the workgroup must call it.
-uvec2 matchPeers(uint digit, bool valid) {
+// that records the group), the group's size, else 0; z (subgroup kinds only): that highest lane.
+// Invalid lanes are nobody's peers. Every invocation of the workgroup must call it.
+uvec3 matchPeers(uint digit, bool valid) {
   uint self = gl_LocalInvocationIndex;
   uint lane = self % SUBGROUP_WIDTH;
-#if BALLOT_KIND != 0
+#if BALLOT_KIND == 3
+  // Invalid lanes carry a value no digit has, so they match only each other.
+  uint peers = subgroupPartitionNV(valid ? digit : 0xFFFFFFFFu).x;
+  uint below = uint(bitCount(peers & ((1u << lane) - 1u)));
+  uint leader = uint(findMSB(peers));
+  return uvec3(below, valid && leader == lane ? uint(bitCount(peers)) : 0u, leader);
+#elif BALLOT_KIND != 0
   uint peers = ballotMask(valid);
   for (uint bit = 0u; bit < RADIX_BITS; ++bit) {
     bool set = ((digit >> bit) & 1u) != 0u;
@@ -41,11 +56,11 @@ uvec2 matchPeers(uint digit, bool valid) {
     peers &= set ? voted : ~voted;
   }
   uint below = uint(bitCount(peers & ((1u << lane) - 1u)));
-  bool highest = valid && uint(findMSB(peers)) == lane;
-  return uvec2(below, highest ? uint(bitCount(peers)) : 0u);
+  uint leader = uint(findMSB(peers));
+  return uvec3(below, valid && leader == lane ? uint(bitCount(peers)) : 0u, leader);
 #else
   laneDigits[self] = valid ? digit : 0xFFFFFFFFu;
-  barrier();
+  workgroupBarrier();
   uint first = self - lane;
   uint below = 0u, count = 0u;
   bool highest = valid;
@@ -55,7 +70,7 @@ uvec2 matchPeers(uint digit, bool valid) {
     if (other < lane) ++below;
     if (other > lane) highest = false;
   }
-  barrier();
-  return uvec2(below, highest ? count : 0u);
+  workgroupBarrier();
+  return uvec3(below, highest ? count : 0u, 0u);
 #endif
 }

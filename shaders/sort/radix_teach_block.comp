@@ -29,7 +29,7 @@ void main() {
     if (digitA == digit) offsetA = blellochData[localA];
     if (digitB == digit) offsetB = blellochData[localB];
     if (self == 0u && part.count > 0u) counters[counterIndex(part, digit)] = total;
-    barrier();  // everyone has read its offset before the next digit's flags overwrite them
+    workgroupBarrier();  // everyone has read its offset before the next digit's flags overwrite them
   }
   if (validA) offsets[part.start + localA] = offsetA;
   if (validB) offsets[part.start + localB] = offsetB;

@@ -16,7 +16,7 @@ void main() {
   Partition part = partitionAt(linearGroupId(), PARTITION_SIZE);
   uint self = gl_LocalInvocationIndex;
   for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) localCounts[digit] = 0u;
-  barrier();
+  workgroupBarrier();
   // Loads first (a constant trip count unrolls), so that they are in flight together.
   uint keys[KEYS_PER_THREAD];
   for (uint i = 0u; i < KEYS_PER_THREAD; ++i) {
@@ -25,7 +25,7 @@ void main() {
   }
   for (uint i = 0u; i < KEYS_PER_THREAD; ++i)
     if (i * WORKGROUP_SIZE + self < part.count) atomicAdd(localCounts[digitOf(keys[i])], 1u);
-  barrier();
+  workgroupBarrier();
   if (part.count == 0u) return;
   for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) counters[counterIndex(part, digit)] = localCounts[digit];
 }
