@@ -26,7 +26,7 @@ constexpr GLuint kScanTotalsBinding = 5;
 constexpr GLuint kProbeBinding = 0;
 
 constexpr std::uint32_t kTeachingBits = 4;
-constexpr std::uint32_t kShortColumn = 32;        // columns up to this long are scanned serially
+constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
 constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
 // Polls of a predecessor's status before counting its digits instead of waiting longer.
 constexpr std::uint32_t kLookBackSpins = 64;
@@ -74,15 +74,6 @@ void requireSharedMemory(std::uint64_t words, const gl::Limits& limits, const st
 
 std::uint64_t ceilDiv(std::uint64_t value, std::uint64_t divisor) { return gl::divideRoundingUp(value, divisor); }
 
-void clearBuffer(const gl::Buffer& buffer, std::size_t bytes) {
-  const std::uint32_t zero = 0;
-  // Shader writes to the buffer (an earlier pass or run) must land before the clear.
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer.id());
-  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(bytes), GL_RED_INTEGER,
-                       GL_UNSIGNED_INT, &zero);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
 
 std::string bitRange(std::uint32_t place, std::uint32_t bits) {
   return "bits " + std::to_string(place * bits) + "-" + std::to_string(place * bits + bits - 1);
@@ -130,7 +121,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 reduce-then-scan, 2 chained scan");
       settings.scan = value;
     } else if (name == "ballot") {
-      if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 off, 2 ballots only (no match instruction)");
+      if (value < 0 || value > 2) throw UserError(shown + ": 0 auto (subgroup ballots), 1 off, 2 NV match instruction");
       settings.ballot = value;
     } else {
       throw UserError("radix has no setting '" + name + "' (known: " + kKnownSettings + ")");
@@ -144,26 +135,32 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
 RadixSorter::RadixSorter(const SorterOptions& options) {
   const gl::Limits& limits = gl::currentLimits();
   settings_ = parseRadixSettings(options, limits);
-  // The chained scan only when asked for: on an NVIDIA H200 it gave wrong output now and then
-  // (2^22 to 2^28 keys), so auto picks the portable reduce-then-scan on every driver for now.
+  // The chained scan only when asked for: it needs no forward progress (a partition counts a
+  // stalled predecessor's keys itself), but on an H100 it was slower than reduce-then-scan at
+  // every size (0.32-0.46x CUB against 0.55-0.61x; docs/BENCHMARKS.md).
   chained_ = settings_.scan == 2;
   subgroupWidth_ = kCoreSubgroupWidth;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
   // Ballots only where a probe shows subgroups laid out as radix_match.glsl expects.
-  // Best first: one match instruction per key (NV partitioned), ballots per digit bit (KHR, ARB).
+  // Ballots per digit bit (KHR, then ARB); the NV match instruction only when asked for: on an
+  // H100 it ranked slower than eight ballots (docs/BENCHMARKS.md).
   std::vector<int> kinds;
-  if (settings_.ballot != 1 && limits.hasKhrSubgroup) {
+  bool khrBallots = false;
+  if (limits.hasKhrSubgroup) {
     GLint stages = 0, features = 0;
     glGetIntegerv(kSubgroupSupportedStages, &stages);
     glGetIntegerv(kSubgroupSupportedFeatures, &features);
-    const bool computeBallots = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0 &&
-                                (features & kSubgroupFeatureShuffle) != 0;
-    if (computeBallots && settings_.ballot == 0 && limits.hasExtension("GL_NV_shader_subgroup_partitioned"))
-      kinds.push_back(3);
-    if (computeBallots) kinds.push_back(2);
+    khrBallots = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0 &&
+                 (features & kSubgroupFeatureShuffle) != 0;
   }
-  if (settings_.ballot != 1 && limits.hasArbShaderBallot) kinds.push_back(1);
+  if (settings_.ballot == 2) {
+    if (!khrBallots || !limits.hasExtension("GL_NV_shader_subgroup_partitioned"))
+      throw UserError("radix: ballot 2 needs GL_NV_shader_subgroup_partitioned and KHR subgroup ballots and shuffles");
+    kinds.push_back(3);
+  }
+  if (settings_.ballot == 0 && khrBallots) kinds.push_back(2);
+  if (settings_.ballot == 0 && limits.hasArbShaderBallot) kinds.push_back(1);
   for (int kind : kinds) {
     gl::ShaderDefines defines;
     defines.set("WORKGROUP_SIZE", settings_.workgroupSize).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
@@ -224,7 +221,13 @@ std::vector<Tunable> RadixSorter::tunables(const gl::Limits& limits) {
   Tunable keys{"keys-per-thread", defaults.keysPerThread, {}};
   for (int perThread : {4, 8, 12, 15, 16, 20, 24, 28, 32})
     if (fits(defaults.workgroupSize, perThread)) keys.candidates.push_back(perThread);
-  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, {"ballot", defaults.ballot, {0, 1, 2}}};
+  Tunable ballot{"ballot", defaults.ballot, {0, 1}};
+  if (limits.hasExtension("GL_NV_shader_subgroup_partitioned")) ballot.candidates.push_back(2);
+  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, ballot};
+}
+
+std::uint32_t RadixSorter::scanBlock() const {
+  return pipeline_ == Pipeline::Classic ? partitionSize() : static_cast<std::uint32_t>(settings_.workgroupSize) * kPrefixScanItems;
 }
 
 std::uint32_t RadixSorter::partitionSize() const {
@@ -251,6 +254,7 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
   defines.set("WORKGROUP_SIZE", workgroup)
       .set("RADIX_BITS", bits)
       .set("PARTITION_SIZE", partitionSize())
+      .set("SCAN_BLOCK", scanBlock())
       .set("KEYS_PER_THREAD", settings_.keysPerThread)
       .set("SUBGROUP_WIDTH", subgroupWidth_)
       .set("BALLOT_KIND", ballotKind_)
@@ -328,23 +332,20 @@ void RadixSorter::load(const SortData& input) {
     allocate(keys_[i], i == 0 ? "keys A" : "keys B", count);
     allocate(values_[i], i == 0 ? "values A" : "values B", shape_.hasValues ? count : 0);
   }
-  if (pipeline_ == Pipeline::Classic) {
-    allocate(counters_, "counter matrix", counterWords);
-    allocate(offsets_, "offsets in block", count);
-    const std::uint64_t block = partitionSize();
-    for (std::uint64_t level = counterWords; ; level = ceilDiv(level, block)) {
-      scanTotals_.emplace_back();
-      allocate(scanTotals_.back(), "scan level totals", ceilDiv(level, block));
-      if (level <= block) break;
-    }
-  } else {
+  if (pipeline_ == Pipeline::Fast && chained_) {
     allocate(histograms_, "digit histograms", std::uint64_t{shape_.sequenceCount} * placesOf(bits) * radixOf(bits));
-    if (chained_) {
-      allocate(status_, "look-back status", counterWords);
-      allocate(tickets_, "partition tickets", 1);
-    } else {
-      allocate(counters_, "counter matrix", counterWords);
-    }
+    allocate(status_, "look-back status", counterWords);
+    allocate(tickets_, "partition tickets", 1);
+    return;
+  }
+  // Both other pipelines prefix-sum a counter matrix, level by level.
+  allocate(counters_, "counter matrix", counterWords);
+  if (pipeline_ == Pipeline::Classic) allocate(offsets_, "offsets in block", count);
+  const std::uint64_t block = scanBlock();
+  for (std::uint64_t level = counterWords;; level = ceilDiv(level, block)) {
+    scanTotals_.emplace_back();
+    allocate(scanTotals_.back(), "scan level totals", ceilDiv(level, block));
+    if (level <= block) break;
   }
 }
 
@@ -383,14 +384,20 @@ std::string RadixSorter::describePass(std::uint32_t pass) const {
            "first output position" + where + "; (3) every key moves to that position plus its offset, carrying its "
            "value. Equal digits keep their order, so the passes before stay in force.";
   }
-  if (pass == 0)
-    text += "first one pass counts the digit histograms of all " + std::to_string(placesOf(bits)) +
-            " places at once" + where + "; then ";
-  text += "each partition of " + block + " keys ranks its keys by digit in shared memory (" + rankingName() +
-          ", " + std::to_string(subgroupWidth_) + " keys at a time) and ";
-  text += chained_ ? "finds where its digits start by looking back at the counts its predecessors published "
-                     "(chained scan)"
-                   : "learns where its digits start from a scan of every partition's digit counts (reduce, scan)";
+  if (chained_) {
+    if (pass == 0)
+      text += "first one pass counts the digit histograms of all " + std::to_string(placesOf(bits)) +
+              " places at once" + where + "; then ";
+    text += "each partition of " + block + " keys ranks its keys by digit in shared memory (" + rankingName() +
+            ", " + std::to_string(subgroupWidth_) +
+            " keys at a time), finds where its digits start by looking back at the counts its predecessors "
+            "published (chained scan)";
+  } else {
+    text += "each partition of " + block + " keys counts its digits; one prefix sum over all those counts, "
+            "digit by digit and partition by partition, gives every partition the place of each of its digits"
+            + where + "; each partition ranks its keys by digit in shared memory (" + rankingName() + ", " +
+            std::to_string(subgroupWidth_) + " keys at a time)";
+  }
   return text + ", then writes its keys" + where + " in runs of equal digits, carrying values.";
 }
 
@@ -434,7 +441,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   dispatch("teach-block", partitionCount_);
 
   // (2) prefix sum over the counter matrix.
-  scanClassicCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
+  scanCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
 
   // (3) scatter.
   Kernel& scatter = kernel(classicScatter_, "shaders/sort/radix_teach_scatter.comp");
@@ -450,48 +457,43 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   dispatch("teach-scatter", partitionCount_);
 }
 
-void RadixSorter::scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {
-  const std::uint64_t groups = ceilDiv(count, partitionSize());
+void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {
+  const bool classic = pipeline_ == Pipeline::Classic;
+  const std::uint64_t groups = ceilDiv(count, scanBlock());
   const StorageBuffer& totals = scanTotals_[level];
-  Kernel& scan = kernel(classicScan_, "shaders/sort/radix_teach_scan.comp");
+  Kernel& scan = classic ? kernel(classicScan_, "shaders/sort/radix_teach_scan.comp")
+                         : kernel(prefixScan_, "shaders/sort/radix_prefix_scan.comp");
   scan.program.use();
   glUniform1ui(scan.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  dispatch("teach-scan", groups);
+  dispatch(classic ? "teach-scan" : "prefix-scan", groups);
   if (groups <= 1) return;
-  scanClassicCounters(level + 1, totals, groups);
-  Kernel& add = kernel(classicAdd_, "shaders/sort/radix_teach_add.comp");
+  scanCounters(level + 1, totals, groups);
+  Kernel& add = classic ? kernel(classicAdd_, "shaders/sort/radix_teach_add.comp")
+                        : kernel(prefixAdd_, "shaders/sort/radix_prefix_add.comp");
   add.program.use();
   glUniform1ui(add.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  dispatch("teach-add", groups);
+  dispatch(classic ? "teach-add" : "prefix-add", groups);
+}
+
+void RadixSorter::clearWords(const char* step, const StorageBuffer& target) {
+  Kernel& clear = kernel(clear_, "shaders/sort/radix_clear.comp");
+  clear.program.use();
+  const std::uint64_t words = target.bytes / 4;
+  glUniform1ui(clear.count, static_cast<GLuint>(words));
+  bindStorage(kScanDataBinding, target.buffer, target.bytes);
+  dispatch(step, ceilDiv(words, static_cast<std::uint64_t>(settings_.workgroupSize)));
 }
 
 void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn,
                               const StorageBuffer& keysOut, const StorageBuffer& valuesIn,
                               const StorageBuffer& valuesOut) {
   const std::uint32_t bits = digitBits();
-  if (pass == 0) {
-    // Digit histograms of every place, from the input (a pass only permutes keys within sequences).
-    clearBuffer(histograms_.buffer, histograms_.bytes);
-    Kernel& histogram = kernel(histogram_, "shaders/sort/radix_histogram.comp");
-    histogram.program.use();
-    setGeometry(histogram);
-    bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
-    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-    dispatch("histogram", ceilDiv(partitionCount_, kHistogramPartitions));
-    // ... turned into where each digit starts, per sequence and place.
-    Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
-    starts.program.use();
-    setGeometry(starts);
-    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-    dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
-                                     static_cast<std::uint64_t>(settings_.workgroupSize)));
-  }
-
   if (!chained_) {
+    // Each partition's digit counts, then one prefix sum over them all: where each goes.
     Kernel& upsweep = kernel(upsweep_, "shaders/sort/radix_upsweep.comp");
     upsweep.program.use();
     setGeometry(upsweep);
@@ -499,22 +501,27 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
     dispatch("upsweep", partitionCount_);
-
-    // Short columns (images) get an invocation each, long ones a workgroup each.
-    const bool shortColumns = partsPerSequence_ <= kShortColumn;
-    Kernel& columns = shortColumns ? kernel(shortColumnScan_, "shaders/sort/radix_column_scan.comp", "SHORT_COLUMNS")
-                                   : kernel(columnScan_, "shaders/sort/radix_column_scan.comp");
-    columns.program.use();
-    setGeometry(columns);
-    glUniform1ui(columns.place, place);
-    bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-    bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-    const std::uint64_t columnCount = std::uint64_t{shape_.sequenceCount} * radixOf(bits);
-    dispatch("column-scan", shortColumns ? ceilDiv(columnCount, static_cast<std::uint64_t>(settings_.workgroupSize)) : columnCount);
+    scanCounters(0, counters_, partitionCount_ * radixOf(bits));
   } else {
-    clearBuffer(status_.buffer, status_.bytes);
-    clearBuffer(tickets_.buffer, tickets_.bytes);
-    if (observer_) observer_("clear");
+    if (pass == 0) {
+      // Digit histograms of every place, from the input (a pass only permutes keys within
+      // sequences), turned into where each digit starts, per sequence and place.
+      clearWords("clear", histograms_);
+      Kernel& histogram = kernel(histogram_, "shaders/sort/radix_histogram.comp");
+      histogram.program.use();
+      setGeometry(histogram);
+      bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+      bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
+      dispatch("histogram", ceilDiv(partitionCount_, kHistogramPartitions));
+      Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
+      starts.program.use();
+      setGeometry(starts);
+      bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
+      dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
+                                       static_cast<std::uint64_t>(settings_.workgroupSize)));
+    }
+    clearWords("clear", status_);
+    clearWords("clear", tickets_);
   }
 
   Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix_downsweep.comp", "CHAINED")

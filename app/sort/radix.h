@@ -8,10 +8,10 @@
 //  - classic (teaching, --radix-bits 4): 4-bit digits, three steps per pass: Blelloch scans of
 //    digit flags per block with the block counts written digit-major, a Blelloch prefix sum over
 //    the counter matrix, a scatter;
-//  - fast (default, 8-bit digits): one upfront pass builds every place's digit histograms (and a
-//    tiny one turns them into where each digit starts), then per pass either reduce-then-scan
-//    (counts, column scan, rank and scatter) or one chained-scan dispatch with decoupled
-//    look-back; ranking uses subgroup ballots where they exist.
+//  - fast (default, 8-bit digits), per pass either reduce-then-scan (each partition's digit
+//    counts, one prefix sum over the whole counter matrix, rank and scatter) or, after one
+//    upfront pass that builds every place's digit histograms, one chained-scan dispatch with
+//    decoupled look-back; ranking uses subgroup ballots where they exist.
 // Digit places where every key has the same digit are skipped (found on the CPU at load).
 
 #include <array>
@@ -32,11 +32,10 @@ namespace shadersort {
 struct RadixSettings {
   int radixBits = 8;
   int workgroupSize = 256;
-  // A power of two: on an NVIDIA H200, 14 and 15 gave wrong output at 2^23 and 2^24 keys every
-  // time, 8 and 16 never did (see docs/BENCHMARKS.md); the cause is not found yet.
+  // Fastest across 2^20 to 2^28 keys on an H100 (12 was 5% faster at 2^24 alone).
   int keysPerThread = 16;
-  int scan = 0;    // 0 auto (= 1 for now), 1 portable reduce-then-scan, 2 chained scan
-  int ballot = 0;  // 0 auto, 1 off, 2 ballots but not the NV match instruction
+  int scan = 0;    // 0 auto (= 1), 1 portable reduce-then-scan, 2 chained scan
+  int ballot = 0;  // 0 auto (subgroup ballots where they exist), 1 off, 2 the NV match instruction
 };
 
 // Throws UserError for unknown names and values this GPU cannot use.
@@ -86,7 +85,11 @@ class RadixSorter final : public Sorter {
   void dispatch(const char* step, std::uint64_t groups);
   void runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                       const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
-  void scanClassicCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
+  // Zeroes a whole buffer with a compute dispatch (followed by the usual barrier).
+  void clearWords(const char* step, const StorageBuffer& target);
+  // Exclusive prefix sum of `count` counters in `data`, level `level` of the recursion.
+  void scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
+  std::uint32_t scanBlock() const;  // counters one workgroup of the scan takes
   void runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                    const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
   std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
@@ -98,7 +101,7 @@ class RadixSorter final : public Sorter {
 
   // Built on first use, so that a sorter compiles only what its inputs need.
   std::unique_ptr<Kernel> classicBlock_, classicScan_, classicAdd_, classicScatter_;
-  std::unique_ptr<Kernel> histogram_, digitStarts_, upsweep_, columnScan_, shortColumnScan_, downsweep_, chainedDownsweep_;
+  std::unique_ptr<Kernel> clear_, histogram_, digitStarts_, upsweep_, prefixScan_, prefixAdd_, downsweep_, chainedDownsweep_;
 
   SortShape shape_;
   Pipeline pipeline_ = Pipeline::Fast;
@@ -107,10 +110,10 @@ class RadixSorter final : public Sorter {
   std::uint64_t partitionCount_ = 0;
   StorageBuffer keysInput_, valuesInput_;            // the loaded input, read by the first pass
   std::array<StorageBuffer, 2> keys_, values_;       // pass i writes keys_[i % 2]
-  StorageBuffer counters_;                           // [sequence][digit][partition]
+  StorageBuffer counters_;                           // [sequence][digit][partition] (not chained)
   StorageBuffer offsets_;                            // classic: each key's offset in its block
-  std::vector<StorageBuffer> scanTotals_;            // classic: block totals of each scan level
-  StorageBuffer histograms_;                         // fast: [sequence][place][digit], then digit starts
+  std::vector<StorageBuffer> scanTotals_;            // block totals of each scan level
+  StorageBuffer histograms_;                         // chained: [sequence][place][digit], then digit starts
   StorageBuffer status_, tickets_;                   // fast, chained scan
   std::uint32_t passesRun_ = 0;
   StepObserver observer_;

@@ -210,7 +210,8 @@ void main() {
       bool stillWaiting = false;
       for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
         if (!open[i] || captured[i] != 0u) continue;
-        uint published = atomicOr(status[look * RADIX + self + i * WORKGROUP_SIZE], 0u);
+        // A plain read of a coherent buffer goes to L2, where the publishers' exchanges land.
+        uint published = status[look * RADIX + self + i * WORKGROUP_SIZE];
         if ((published & FLAG_MASK) != 0u) {
           captured[i] = published;
         } else {
