@@ -40,10 +40,15 @@ void expandInto(std::string_view path, ExpandedSource& out, int depth) {
   }
 }
 
-GLuint compileStage(GLenum stage, std::string_view path, const ShaderDefines& defines) {
+ExpandedSource expand(std::string_view path, const ShaderDefines& defines) {
   ExpandedSource source;
   source.text = defines.preamble();
   expandInto(path, source, 0);
+  return source;
+}
+
+GLuint compileStage(GLenum stage, std::string_view path, const ShaderDefines& defines) {
+  const ExpandedSource source = expand(path, defines);
   const GLuint shader = glCreateShader(stage);
   const char* text = source.text.c_str();
   glShaderSource(shader, 1, &text, nullptr);
@@ -96,6 +101,8 @@ std::string ShaderDefines::preamble() const {
   for (const auto& [name, value] : defines_) text += "#define " + name + " " + value + "\n";
   return text;
 }
+
+std::string expandedSource(std::string_view path, const ShaderDefines& defines) { return expand(path, defines).text; }
 
 std::string_view embeddedShaderText(std::string_view path) {
   for (const EmbeddedShader& shader : embeddedShaders())

@@ -45,6 +45,10 @@ class Program {
   GLuint id_ = 0;
 };
 
+// What the GL compiler gets for `path`: #version, the defines, the file with its #includes
+// expanded and #line directives numbering each file. Tests hand it to an offline validator.
+std::string expandedSource(std::string_view path, const ShaderDefines& defines);
+
 // The text of an embedded shader; throws GpuError when there is none by that path.
 std::string_view embeddedShaderText(std::string_view path);
 

@@ -246,8 +246,7 @@ void RadixSorter::choosePipeline() {
   if (words > 8 * shape_.elementCount() + kCounterAllowanceWords || words > maxWords) pipeline_ = Pipeline::Classic;
 }
 
-RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant) {
-  if (slot) return *slot;
+gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const {
   const std::uint32_t bits = digitBits();
   const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
   gl::ShaderDefines defines;
@@ -256,11 +255,10 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
       .set("PARTITION_SIZE", partitionSize())
       .set("SCAN_BLOCK", scanBlock())
       .set("KEYS_PER_THREAD", settings_.keysPerThread)
-      .set("SUBGROUP_WIDTH", subgroupWidth_)
-      .set("BALLOT_KIND", ballotKind_)
+      .set("SUBGROUP_WIDTH", subgroupWidth)
+      .set("BALLOT_KIND", ballotKind)
       .set("CHAINED", 0)
-      .set("SHORT_COLUMNS", 0)
-      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth_, radixOf(bits))))
+      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth, radixOf(bits))))
       .set("LOOK_BACK_SPINS", kLookBackSpins)
       .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
       .set("KEYS_IN_BINDING", kKeysInBinding)
@@ -274,6 +272,12 @@ RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const ch
       .set("TICKETS_BINDING", kTicketsBinding)
       .set("SCAN_DATA_BINDING", kScanDataBinding)
       .set("SCAN_TOTALS_BINDING", kScanTotalsBinding);
+  return defines;
+}
+
+RadixSorter::Kernel& RadixSorter::kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant) {
+  if (slot) return *slot;
+  gl::ShaderDefines defines = kernelDefines(ballotKind_, subgroupWidth_);
   if (variant) defines.set(variant, 1);
   slot = std::make_unique<Kernel>(gl::Program::compute(path, defines));
   return *slot;

@@ -67,6 +67,9 @@ class RadixSorter final : public Sorter {
   // as it is now (digit counts after "upsweep", each count's output position after "column-scan"), and
   // the keys per partition.
   std::vector<std::uint32_t> readCounters() const;
+  // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
+  // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
+  gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;
   std::uint32_t partitionSize() const;
 
  private:
@@ -78,7 +81,7 @@ class RadixSorter final : public Sorter {
   enum class Pipeline { Classic, Fast };
 
   void choosePipeline();
-  // `variant`: a define set to 1 on top of the common ones (CHAINED, SHORT_COLUMNS), or null.
+  // `variant`: a define set to 1 on top of the common ones (CHAINED), or null.
   Kernel& kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant = nullptr);
   void setGeometry(const Kernel& kernel) const;
   // glDispatchCompute over `groups` workgroups, a storage barrier, then the observer.
