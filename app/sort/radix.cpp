@@ -40,6 +40,7 @@ constexpr std::uint64_t kCounterAllowanceWords = std::uint64_t{1} << 20;
 // Not in glad's GL 4.3 core header: GL_KHR_shader_subgroup queries.
 constexpr GLenum kSubgroupSupportedStages = 0x9533;
 constexpr GLenum kSubgroupSupportedFeatures = 0x9534;
+constexpr GLint kSubgroupFeatureArithmetic = 0x04;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
 constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
@@ -151,12 +152,12 @@ RadixSorter::RadixSorter(const SorterOptions& options) {
     GLint stages = 0, features = 0;
     glGetIntegerv(kSubgroupSupportedStages, &stages);
     glGetIntegerv(kSubgroupSupportedFeatures, &features);
-    khrBallots = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kSubgroupFeatureBallot) != 0 &&
-                 (features & kSubgroupFeatureShuffle) != 0;
+    const GLint needed = kSubgroupFeatureArithmetic | kSubgroupFeatureBallot | kSubgroupFeatureShuffle;
+    khrBallots = (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & needed) == needed;
   }
   if (settings_.ballot == 2) {
     if (!khrBallots || !limits.hasExtension("GL_NV_shader_subgroup_partitioned"))
-      throw UserError("radix: ballot 2 needs GL_NV_shader_subgroup_partitioned and KHR subgroup ballots and shuffles");
+      throw UserError("radix: ballot 2 needs GL_NV_shader_subgroup_partitioned and KHR subgroup arithmetic, ballots and shuffles");
     kinds.push_back(3);
   }
   if (settings_.ballot == 0 && khrBallots) kinds.push_back(2);

@@ -9,7 +9,7 @@
 // memory in that order, so that keys of one digit leave in runs of consecutive addresses.
 //
 // Where each digit of this partition starts in the output:
-//   CHAINED == 0: from the column-scanned counter matrix (radix_column_scan.comp);
+//   CHAINED == 0: from the prefix-summed counter matrix (radix_prefix_scan.comp);
 //   CHAINED == 1: by a chained scan with decoupled look-back: partitions take tickets in
 //     order, publish their digit counts, and add up their predecessors' published counts
 //     until one that already holds its inclusive prefix. It needs predecessors to make

@@ -11,11 +11,13 @@
 
 #if BALLOT_KIND == 3
 #extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_NV_shader_subgroup_partitioned : require
 #define SUBGROUP_SYNC() subgroupMemoryBarrierShared(); subgroupBarrier()
 #elif BALLOT_KIND == 2
 #extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 uint ballotMask(bool vote) {
@@ -32,6 +34,10 @@ uint ballotMask(bool vote) {
 #else
 shared uint laneDigits[WORKGROUP_SIZE];
 #define SUBGROUP_SYNC() workgroupBarrier()
+#endif
+
+#if BALLOT_KIND >= 2
+#define SUBGROUP_ARITHMETIC 1  // radix_workgroup_scan.glsl scans subgroup by subgroup
 #endif
 
 #include "shaders/common/workgroup_barrier.glsl"
