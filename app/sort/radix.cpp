@@ -138,7 +138,7 @@ RadixSorter::RadixSorter(const SorterOptions& options) {
   settings_ = parseRadixSettings(options, limits);
   // The chained scan only when asked for: it needs no forward progress (a partition counts a
   // stalled predecessor's keys itself), but on an H100 it was slower than reduce-then-scan at
-  // every size (0.32-0.46x CUB against 0.55-0.61x; docs/BENCHMARKS.md).
+  // every size (0.43-0.55x CUB's keys/s against 0.58-0.67x; docs/BENCHMARKS.md).
   chained_ = settings_.scan == 2;
   subgroupWidth_ = kCoreSubgroupWidth;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots

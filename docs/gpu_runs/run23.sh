@@ -1,0 +1,16 @@
+# The figures for the closing note, on the landed tree (the binary run 22 tested): radix (portable
+# and chained scan, keys and pairs, teaching path at 27,648 keys) and CUB in the same command.
+. .gpu/setup.sh
+S=.gpu/shadersort
+rm -rf /root/.cache/shadersort
+export SHADERSORT_BINARY=$PWD/.gpu/shadersort SHADERSORT_GOLDEN_DIR=$PWD/tests/golden
+$S info > $OUT/info.txt
+{
+$S bench --algo radix --steps --sizes 2^20,2^22,2^24,2^26,2^28 --reps 10 --csv $OUT/portable_keys.csv
+$S bench --algo radix --steps --pairs --sizes 2^24,2^28 --reps 10 --csv $OUT/portable_pairs.csv
+$S bench --algo radix --steps --set scan=2 --sizes 2^20,2^24,2^26,2^28 --reps 10 --csv $OUT/chained_keys.csv
+$S bench --algo radix --steps --set scan=2 --pairs --sizes 2^24,2^28 --reps 10 --csv $OUT/chained_pairs.csv
+$S bench --algo radix --teaching --sizes 27648 --reps 20 --csv $OUT/teaching.csv
+} > $OUT/bench.txt 2>&1
+python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+cat $OUT/bench.txt; tail -6 $OUT/cub.txt
