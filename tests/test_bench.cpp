@@ -44,6 +44,23 @@ TEST(Bench, CsvHasOneVerifiedRowPerCaseWithTheDocumentedColumns) {
   EXPECT_NE(readText(folder.path("b.json")).find("\"median_ms\""), std::string::npos);
 }
 
+TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
+  const auto result = runShadersort("bench --algo radix,bitonic,odd-even --sizes 5000 --reps 2 --steps");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const auto output = lines(result.out);
+  // Header, then per algorithm its row and (for sorters that report steps) one steps line.
+  ASSERT_EQ(output.size(), 1u + 2 + 2 + 1) << result.out;
+  const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
+  EXPECT_EQ(output[2].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << output[2];
+  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(output[2].find(step), std::string::npos) << output[2];
+  EXPECT_NE(output[4].find(" sort-tiles 1x "), std::string::npos) << output[4];
+  EXPECT_EQ(output[5].rfind("odd-even", 0), 0u) << "odd-even reports no steps: no steps line";
+  // Without --steps, no steps lines.
+  const auto plain = runShadersort("bench --algo radix --sizes 5000 --reps 1");
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("steps ("), std::string::npos) << plain.out;
+}
+
 TEST(Bench, PlotWritesAReadablePng) {
   ScratchFolder folder;
   auto result = runShadersort("bench --algo frag-odd-even --sizes 32,64,128 --reps 1 --pairs --csv " + folder.path("b.csv") +
