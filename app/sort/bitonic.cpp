@@ -239,4 +239,8 @@ SortData BitonicSorter::read() const {
   return downloadSortData(shape_, keys_, values_);
 }
 
+GpuStateView BitonicSorter::gpuState() const {
+  return {.storage = GpuStateView::Storage::Buffers, .keys = keys_.id(), .values = values_.id()};
+}
+
 }  // namespace shadersort

@@ -45,6 +45,7 @@ class BitonicSorter final : public Sorter {
   std::string describePass(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
+  GpuStateView gpuState() const override;
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
 
  private:

@@ -101,6 +101,10 @@ void FragOddEvenSorter::runPass() {
   ++passesRun_;
 }
 
+GpuStateView FragOddEvenSorter::gpuState() const {
+  return {.storage = GpuStateView::Storage::Texture, .texture = state_[current_].id()};
+}
+
 SortData FragOddEvenSorter::read() const {
   SortData data;
   data.sequenceCount = shape_.sequenceCount;

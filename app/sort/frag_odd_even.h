@@ -24,6 +24,7 @@ class FragOddEvenSorter final : public Sorter {
   std::string describePass(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
+  GpuStateView gpuState() const override;
 
  private:
   gl::Program program_;

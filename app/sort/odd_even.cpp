@@ -316,4 +316,8 @@ SortData OddEvenSorter::read() const {
   return downloadSortData(shape_, keys_[current_], values_[current_]);
 }
 
+GpuStateView OddEvenSorter::gpuState() const {
+  return {.storage = GpuStateView::Storage::Buffers, .keys = keys_[current_].id(), .values = values_[current_].id()};
+}
+
 }  // namespace shadersort

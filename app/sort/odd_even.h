@@ -51,6 +51,7 @@ class OddEvenSorter final : public Sorter {
   std::string describePass(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
+  GpuStateView gpuState() const override;
 
   // The passes after which a swap count showed the state sorted, once one has (for --stats and tests).
   std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }

@@ -559,4 +559,11 @@ SortData RadixSorter::read() const {
   return downloadSortData(shape_, keys.buffer, values.buffer);
 }
 
+GpuStateView RadixSorter::gpuState() const {
+  // Pass 0 is the loaded input itself; pass p wrote keys_[(p - 1) % 2].
+  const StorageBuffer& keys = passesRun_ == 0 ? keysInput_ : keys_[(passesRun_ - 1) % 2];
+  const StorageBuffer& values = passesRun_ == 0 ? valuesInput_ : values_[(passesRun_ - 1) % 2];
+  return {.storage = GpuStateView::Storage::Buffers, .keys = keys.buffer.id(), .values = values.buffer.id()};
+}
+
 }  // namespace shadersort

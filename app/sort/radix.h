@@ -55,6 +55,7 @@ class RadixSorter final : public Sorter {
   std::string describePass(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
+  GpuStateView gpuState() const override;
 
   // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained"; the
   // ranking ("match NV", "ballot KHR", "ballot ARB", "shared memory") and the subgroup width it uses.

@@ -16,6 +16,9 @@ namespace shadersort {
 
 struct SorterOptions {
   bool teaching = false;  // one drawn pass per basic step, where the algorithm has a faster schedule
+  // The keys were inverted so that an ascending sort orders the input descending: pass
+  // descriptions then speak of the user's keys ("the left keeps the larger key").
+  bool descendingKeys = false;
   // Algorithm-specific settings by name ("workgroup-size", "radix-bits", ...), from --set, the
   // tuning cache or the benchmark. A sorter reads the names it knows and uses its defaults for
   // the rest; an unknown name or a value it cannot use is a UserError.

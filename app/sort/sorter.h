@@ -5,14 +5,47 @@
 // through this interface only. Sorters share nothing, so several can race on one input, and
 // restart() rewinds to the loaded input without re-uploading it.
 
+#include <glad/gl.h>
+
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sort/sort_data.h"
 
 namespace shadersort {
+
+// Where a sorter's current state lives on the GPU, so it can be drawn and checked there without
+// a read-back. Buffers: std430 arrays of uint, sequence after sequence (values 0 when the shape
+// has none). Texture: RG32UI, x = position, y = sequence, texel = (key, value).
+struct GpuStateView {
+  enum class Storage { Buffers, Texture };
+  Storage storage = Storage::Buffers;
+  GLuint keys = 0, values = 0;
+  GLuint texture = 0;
+};
+
+// A compare-exchange between two positions of every sequence: after it, `low` holds the smaller
+// key (the sorters sort ascending; descending inputs arrive with inverted keys).
+struct Comparator {
+  std::uint32_t low = 0, high = 0;
+};
+
+// The digit a radix pass buckets by: bits [shift, shift + bits) of each key.
+struct DigitPlace {
+  std::uint32_t shift = 0, bits = 0;
+};
+
+// A copy of a sorter's state made on the GPU, to come back to exactly (see Sorter::checkpoint).
+class Checkpoint {
+ public:
+  virtual ~Checkpoint() = default;
+  std::uint32_t passesRun = 0;
+};
 
 class Sorter {
  public:
@@ -47,6 +80,40 @@ class Sorter {
   // `bench --steps` puts a GPU timestamp there. Sorters that report no steps ignore it.
   using StepObserver = std::function<void(std::string_view step)>;
   virtual void observeSteps(StepObserver observer) { (void)observer; }
+
+  // [SECTION] for the viewer: drawing, stepping back, teaching overlays. None of these reads
+  // the state back to the CPU.
+
+  // The current state's GPU storage (valid until the next load(), restart() or pass).
+  virtual GpuStateView gpuState() const = 0;
+
+  // Copies the current state on the GPU; resume() makes it current again, passesRun() included,
+  // so a step back costs a copy and a few passes instead of a replay from pass 0.
+  virtual std::unique_ptr<Checkpoint> checkpoint() const {
+    auto saved = std::make_unique<Checkpoint>();
+    saved->passesRun = passesRun();
+    return saved;
+  }
+  virtual void resume(const Checkpoint& saved) { seek(saved.passesRun); }
+
+  // The comparators pass `pass` applies inside each sequence, or nothing when that pass is no
+  // single compare-exchange step (radix, fused fast passes) or has more than `limit` of them.
+  virtual std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const {
+    (void)pass;
+    (void)limit;
+    return {};
+  }
+  // The digit pass `pass` sorts by, for sorters that bucket by digit.
+  virtual std::optional<DigitPlace> digitPlace(std::uint32_t pass) const {
+    (void)pass;
+    return std::nullopt;
+  }
+  // Elements pass `pass` moved, where the sorter counts them on the GPU and the count has already
+  // reached the CPU (never waits).
+  virtual std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const {
+    (void)pass;
+    return std::nullopt;
+  }
 
   // Runs or rewinds so that exactly `pass` passes (or all, if fewer) have run.
   void seek(std::uint32_t pass) {
