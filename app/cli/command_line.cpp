@@ -214,9 +214,16 @@ int runCommandLine(int argc, char** argv) {
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
-  viewCommand->add_option("--frames", view.frames, "quit after this many frames (for scripts)");
-  viewCommand->add_option("--screenshot", view.screenshotPath, "write the window to this PNG before quitting");
+  viewCommand->add_option("--frames", view.frames, "quit after this many frames (for scripts; playing advances one pass a frame)");
+  viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
+  viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
+  viewCommand->add_flag("--array", view.arrayMode, "start in array mode (one sequence as bars)");
+  viewCommand->add_flag("--offscreen", view.offscreen, "no window or X server: render frames on the headless context (needs --frames)");
+  viewCommand->add_option("--window-size", view.frameSize, "window (or offscreen frame) size WxH")->capture_default_str();
+  viewCommand->add_option("--keys", view.keys, "keys pressed one per frame, e.g. \"space,right,right,left,a,t\"");
+  viewCommand->add_flag("--stats", view.stats, "print frames per second and the median GPU time of a frame's display and sort work");
+  viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);
   addTuneCacheFlag(*viewCommand, global);

@@ -39,9 +39,16 @@ struct SortOptions {
 struct ViewOptions {
   std::string algorithm = "frag-odd-even";
   InputSpec input;
-  int frames = 0;              // > 0: quit after this many frames (scripted runs and tests)
+  long long frames = 0;        // > 0: quit after this many frames (scripted runs and tests)
   std::string screenshotPath;  // written after the last frame
   bool startPlaying = true;
+  bool fast = false;           // start on the fast schedule instead of the teaching one
+  bool arrayMode = false;
+  bool offscreen = false;      // no window: frames go into a framebuffer on the headless context
+  std::string frameSize = "1280x800";
+  std::string keys;            // --keys "space,right,..." one per frame
+  bool stats = false;
+  std::string shaderDirectory;
   SorterOptions sorter;
 };
 

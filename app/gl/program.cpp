@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/embedded_shaders.h"
+#include "gl/shader_source.h"
 
 namespace shadersort::gl {
 namespace {
@@ -20,7 +21,7 @@ void expandInto(std::string_view path, ExpandedSource& out, int depth) {
   const int number = static_cast<int>(out.names.size());
   out.names.emplace_back(path);
   out.text += "#line 1 " + std::to_string(number) + "\n";
-  std::istringstream lines{std::string(embeddedShaderText(path))};
+  std::istringstream lines{shaderSourceText(path)};
   std::string line;
   int lineNumber = 0;
   while (std::getline(lines, line)) {

@@ -1,0 +1,90 @@
+// `shadersort view` (and no subcommand): checks the options, then hands them to the viewer in a
+// window or, with --offscreen, on the headless context.
+
+#include <cstdio>
+#include <limits>
+
+#include "bench/tune_cache.h"
+#include "cli/commands.h"
+#include "cli/gpu_session.h"
+#include "core/error.h"
+#include "gl/limits.h"
+#include "ui/viewer_app.h"
+
+namespace shadersort::cli {
+namespace {
+
+void parseFrameSize(const std::string& text, int& width, int& height) {
+  const auto cross = text.find('x');
+  std::size_t usedWidth = 0, usedHeight = 0;
+  try {
+    if (cross != std::string::npos) {
+      width = std::stoi(text.substr(0, cross), &usedWidth);
+      height = std::stoi(text.substr(cross + 1), &usedHeight);
+    }
+  } catch (const std::exception&) {
+    usedWidth = 0;
+  }
+  if (cross == std::string::npos || usedWidth != cross || usedHeight != text.size() - cross - 1 || width < 320 ||
+      height < 240 || width > 16384 || height > 16384)
+    throw UserError("--window-size must be WxH between 320x240 and 16384x16384, got '" + text + "'");
+}
+
+}  // namespace
+
+int runView(const GlobalOptions& global, const ViewOptions& options) {
+  if (options.frames < 0 || (options.frames == 0 && (options.offscreen || !options.screenshotPath.empty())) ||
+      options.frames > std::numeric_limits<int>::max()) {
+    if (options.frames < 0 || options.frames > std::numeric_limits<int>::max())
+      throw UserError("--frames must be between 1 and " + std::to_string(std::numeric_limits<int>::max()));
+    throw UserError(options.offscreen ? "--offscreen needs --frames N (it has no window to close)"
+                                             : "--screenshot needs --frames N (it is written after the last frame)");
+  }
+  if (!options.screenshotPath.empty()) requirePngPath(options.screenshotPath);
+  int width = 0, height = 0;
+  parseFrameSize(options.frameSize, width, height);
+
+  ui::ViewerConfig config;
+  config.algorithm = options.algorithm;
+  findAlgorithm(config.algorithm);  // an unknown name fails before any window opens
+  config.input = options.input;
+  config.sorter = options.sorter;
+  config.teaching = !options.fast;
+  config.arrayMode = options.arrayMode;
+  config.startPlaying = options.startPlaying;
+  config.frames = static_cast<int>(options.frames);
+  config.screenshotPath = options.screenshotPath;
+  config.keys = ui::parseKeyScript(options.keys);
+  if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
+  const bool useTuneCache = global.useTuneCache;
+  config.withTunedSettings = [useTuneCache](const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) {
+    return bench::withTunedSettings(algorithm, explicitOptions, gl::currentLimits(), useTuneCache);
+  };
+
+  std::unique_ptr<GpuSession> headless;
+  std::function<std::unique_ptr<ui::ViewerHost>()> makeHost;
+  if (options.offscreen) {
+    headless = std::make_unique<GpuSession>(global);
+    makeHost = [width, height] { return ui::makeOffscreenHost(width, height); };
+  } else {
+    makeHost = [&] { return ui::makeWindowHost({.width = width, .height = height, .glDebug = global.glDebug}); };
+  }
+  ui::ViewerApp app(std::move(config), makeHost);
+  app.run();
+  if (options.stats) {
+    const ui::ViewerStats stats = app.stats();
+    std::printf("frames %d in %.3f s (%.1f frames/s)\n", stats.frames, stats.seconds,
+                stats.seconds > 0 ? stats.frames / stats.seconds : 0.0);
+    std::printf("median per frame (%s clock): display %.3f ms, sort %.3f ms\n", stats.clock.c_str(),
+                stats.medianDisplayMilliseconds, stats.medianSortMilliseconds);
+    const auto placement = app.lanePlacement(0);
+    std::printf("picture at %.0f,%.0f size %.0fx%.0f\n", placement.min.x, placement.min.y,
+                placement.max.x - placement.min.x, placement.max.y - placement.min.y);
+    for (std::size_t i = 0; i < app.laneCount(); ++i)
+      std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
+                  app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
+  }
+  return 0;
+}
+
+}  // namespace shadersort::cli

@@ -1,0 +1,151 @@
+#include "ui/sort_lane.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gl/limits.h"
+
+namespace shadersort::ui {
+namespace {
+
+// Thin inputs (2 x 2000) would draw under a pixel wide: each side gets at least this much.
+constexpr float kMinimumSidePixels = 48.0f;
+
+std::unique_ptr<Sorter> makeLoadedSorter(const AlgorithmInfo& algorithm, const SorterOptions& options,
+                                         const ResolvedInput& input) {
+  requireSortable(algorithm, input.data.shape(), gl::currentLimits());
+  std::unique_ptr<Sorter> sorter = algorithm.create(options);
+  sorter->load(input.data);
+  return sorter;
+}
+
+}  // namespace
+
+SortLane::SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options,
+                   std::shared_ptr<const ResolvedInput> input)
+    : algorithm_(&algorithm), options_(options) {
+  sorter_ = makeLoadedSorter(algorithm, options, *input);
+  cursor_ = std::make_unique<PassCursor>(*sorter_);
+  input_ = std::move(input);
+  afterStateChange();
+}
+
+void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
+  requireSortable(*algorithm_, input->data.shape(), gl::currentLimits());
+  sorter_->load(input->data);
+  cursor_->reset();
+  input_ = std::move(input);
+  afterStateChange();
+}
+
+void SortLane::rebuild(const SorterOptions& options) {
+  std::unique_ptr<Sorter> fresh = makeLoadedSorter(*algorithm_, options, *input_);
+  // The trial sort compiles every kernel this input needs, so a broken shader is found now.
+  fresh->runAll();
+  fresh->restart();
+  const std::uint32_t at = sorter_->passesRun();
+  auto cursor = std::make_unique<PassCursor>(*fresh);
+  cursor->seek(at);
+  sorter_ = std::move(fresh);
+  cursor_ = std::move(cursor);
+  options_ = options;
+  afterStateChange();
+}
+
+void SortLane::afterStateChange() {
+  timer_.discard();
+  passMilliseconds_.assign(sorter_->passCount(), std::numeric_limits<float>::quiet_NaN());
+  const auto& keys = input_->data.keys;
+  minKey_ = keys.empty() ? 0 : *std::min_element(keys.begin(), keys.end());
+  maxKey_ = keys.empty() ? 0 : *std::max_element(keys.begin(), keys.end());
+  repaint_ = true;
+}
+
+std::uint32_t SortLane::seek(std::uint32_t target, std::uint32_t maxPasses) {
+  target = std::min(target, sorter_->passCount());
+  if (target < sorter_->passesRun()) {
+    timer_.discard();
+    return cursor_->seek(target, maxPasses);
+  }
+  std::uint32_t ran = 0;
+  // One pass at a time, each in its own timer interval.
+  while (sorter_->passesRun() < target && !sorter_->finished() && ran < maxPasses) {
+    timer_.begin(sorter_->passesRun());
+    ran += cursor_->seek(sorter_->passesRun() + 1, 1);
+    timer_.end();
+  }
+  return ran;
+}
+
+void SortLane::collectResults() {
+  for (const auto& result : timer_.collect())
+    if (result.tag < passMilliseconds_.size()) passMilliseconds_[result.tag] = static_cast<float>(result.milliseconds);
+}
+
+double SortLane::typicalPassMilliseconds() const {
+  std::vector<float> known;
+  for (float ms : passMilliseconds_)
+    if (!std::isnan(ms)) known.push_back(ms);
+  if (known.empty()) return 0.0;
+  std::nth_element(known.begin(), known.begin() + static_cast<std::ptrdiff_t>(known.size() / 2), known.end());
+  return known[known.size() / 2];
+}
+
+double SortLane::totalMilliseconds() const {
+  double total = 0.0;
+  for (std::uint32_t pass = 0; pass < sorter_->passesRun() && pass < passMilliseconds_.size(); ++pass)
+    if (!std::isnan(passMilliseconds_[pass])) total += passMilliseconds_[pass];
+  return total;
+}
+
+void SortLane::updatePicture(const LaneView& view) {
+  const bool viewChanged = view.arrayMode != paintedView_.arrayMode ||
+                           (view.arrayMode && view.arraySequence != paintedView_.arraySequence);
+  if (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun()) return;
+  const SortShape shape = input_->data.shape();
+  render::DisplayLayout layout = render::ImageLayout{.axis = input_->axis};
+  if (view.arrayMode) {
+    layout = render::ArrayLayout{.sequence = std::min(view.arraySequence, shape.sequenceCount ? shape.sequenceCount - 1 : 0),
+                                 .minKey = minKey_,
+                                 .maxKey = maxKey_,
+                                 .descending = options_.descendingKeys,
+                                 .height = 256};
+  }
+  painter_.paint(*sorter_, layout, picture_);
+  paintedPass_ = sorter_->passesRun();
+  paintedView_ = view;
+  repaint_ = false;
+}
+
+SortLane::Placement SortLane::place(ImVec2 rectMin, ImVec2 rectMax, const LaneView& view) const {
+  const float availableWidth = std::max(1.0f, rectMax.x - rectMin.x);
+  const float availableHeight = std::max(1.0f, rectMax.y - rectMin.y);
+  const float pictureWidth = static_cast<float>(std::max(1, picture_.width()));
+  const float pictureHeight = static_cast<float>(std::max(1, picture_.height()));
+  ImVec2 size;
+  if (view.arrayMode) {
+    // Bars fill the lane: their heights are a chart, not pixels of a picture.
+    size = ImVec2(availableWidth, availableHeight);
+  } else {
+    float scale = std::min(availableWidth / pictureWidth, availableHeight / pictureHeight);
+    // Enlarged pictures use whole multiples, so every element is a block of equal size.
+    if (scale >= 1.0f) scale = std::floor(scale);
+    size = ImVec2(pictureWidth * scale, pictureHeight * scale);
+    size.x = std::max(size.x, std::min(kMinimumSidePixels, availableWidth));
+    size.y = std::max(size.y, std::min(kMinimumSidePixels, availableHeight));
+  }
+  size = ImVec2(size.x * view.zoom, size.y * view.zoom);
+  const ImVec2 centre((rectMin.x + rectMax.x) / 2, (rectMin.y + rectMax.y) / 2);
+  const ImVec2 min(std::round(centre.x - view.centre.x * size.x), std::round(centre.y - view.centre.y * size.y));
+  return {min, ImVec2(min.x + size.x, min.y + size.y)};
+}
+
+void SortLane::draw(ImDrawList* list, ImVec2 rectMin, ImVec2 rectMax, const LaneView& view) const {
+  const Placement placement = place(rectMin, rectMax, view);
+  list->PushClipRect(rectMin, rectMax, true);
+  list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(picture_.id())), placement.min, placement.max);
+  list->PopClipRect();
+}
+
+}  // namespace shadersort::ui

@@ -1,0 +1,94 @@
+#pragma once
+// One lane of the viewer: a Sorter on the viewer's input, the picture of its state (made on the
+// GPU, no read-back), where playback stands, and what each pass cost. A lane draws itself into
+// a rectangle, so the viewer can hold several side by side.
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/inputs.h"
+#include "gl/frame_timer.h"
+#include "sort/registry.h"
+#include "ui/interim_display.h"
+
+namespace shadersort::ui {
+
+// How a lane's picture is shown: which view, and the zoom and pan of the camera.
+struct LaneView {
+  bool arrayMode = false;
+  std::uint32_t arraySequence = 0;  // array mode: which sequence
+  float zoom = 1.0f;                // 1 = fit
+  ImVec2 centre{0.5f, 0.5f};        // the picture point (0..1) at the rectangle's centre
+};
+
+class SortLane {
+ public:
+  // Makes the sorter and loads `input`; throws UserError (input refused) or GpuError.
+  SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options, std::shared_ptr<const ResolvedInput> input);
+
+  const AlgorithmInfo& algorithm() const { return *algorithm_; }
+  const SorterOptions& options() const { return options_; }
+  const Sorter& sorter() const { return *sorter_; }
+
+  // Replaces the input (same algorithm), back to pass 0; throws and keeps the old on refusal.
+  void load(std::shared_ptr<const ResolvedInput> input);
+  // A new sorter of the same algorithm with other options (schedule, rebuilt shaders), moved to
+  // the pass this one is at. Every kernel the sort needs is compiled first by a trial sort, so a
+  // shader error throws here and the lane keeps its working sorter.
+  void rebuild(const SorterOptions& options);
+
+  std::uint32_t pass() const { return sorter_->passesRun(); }
+  std::uint32_t passCount() const { return sorter_->passCount(); }
+  bool finished() const { return sorter_->finished(); }
+
+  // Runs passes toward `target` (clamped to the sort), at most `maxPasses` this call; exact when
+  // going back. Returns the passes run.
+  std::uint32_t seek(std::uint32_t target, std::uint32_t maxPasses = UINT32_MAX);
+
+  // Collects what the GPU has finished: pass times, swap counts.
+  void collectResults();
+  // Milliseconds of GPU (or, labelled, wall) time per pass so far, NaN where not yet known.
+  const std::vector<float>& passMilliseconds() const { return passMilliseconds_; }
+  const std::string& clock() const { return timer_.clock(); }
+  // Median over the passes timed so far (0 when none): the playback budget's estimate.
+  double typicalPassMilliseconds() const;
+  double totalMilliseconds() const;
+
+  // Makes the picture of the current state if the state or the view changed since the last one.
+  void updatePicture(const LaneView& view);
+  const render::DisplayTexture& picture() const { return picture_; }
+
+  // Where the picture is drawn inside `rectMin`..`rectMax` for `view` (screen pixels).
+  struct Placement {
+    ImVec2 min, max;
+  };
+  Placement place(ImVec2 rectMin, ImVec2 rectMax, const LaneView& view) const;
+  void draw(ImDrawList* list, ImVec2 rectMin, ImVec2 rectMax, const LaneView& view) const;
+
+ private:
+  void afterStateChange();
+
+  const AlgorithmInfo* algorithm_;
+  SorterOptions options_;
+  std::shared_ptr<const ResolvedInput> input_;
+  std::unique_ptr<Sorter> sorter_;
+  std::unique_ptr<PassCursor> cursor_;
+  std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights
+
+  render::StatePainter painter_;
+  render::DisplayTexture picture_;
+  std::optional<std::uint32_t> paintedPass_;
+  LaneView paintedView_;
+  bool repaint_ = true;
+
+  gl::FrameTimer timer_;
+  std::vector<float> passMilliseconds_;
+};
+
+}  // namespace shadersort::ui

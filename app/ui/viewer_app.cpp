@@ -1,0 +1,464 @@
+#include "ui/viewer_app.h"
+
+#include <glad/gl.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <limits>
+
+#include "core/error.h"
+#include "gl/shader_source.h"
+
+namespace shadersort::ui {
+namespace {
+
+constexpr float kPanelWidth = 360.0f;
+constexpr float kMargin = 12.0f;
+constexpr double kMinPassesPerSecond = 0.1;  // ten seconds a pass: slow motion for a lecture
+constexpr double kMaxPassesPerSecond = 1e6;  // beyond what any GPU here reaches: as fast as it goes
+// Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
+constexpr double kFrameWorkBudgetMs = 12.0;
+// GPU time a frame may queue, judged by the passes timed so far.
+constexpr double kFrameGpuBudgetMs = 12.0;
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
+  return values[values.size() / 2];
+}
+
+}  // namespace
+
+// [SECTION] init / shutdown
+
+ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<ViewerHost>()>& makeHost)
+    : config_(std::move(config)) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
+  ImGui::StyleColorsDark();
+  try {
+    host_ = makeHost();
+    ImGui_ImplOpenGL3_Init("#version 430 core");
+    uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
+    if (uiScale_ != 1.0f) {
+      ImGui::GetStyle().ScaleAllSizes(uiScale_);
+      ImGui::GetIO().FontGlobalScale = uiScale_;
+    }
+    gl::setShaderDirectory(config_.shaderDirectory);
+    shaderStamp_ = gl::shaderDirectoryStamp();
+    teaching_ = config_.teaching;
+    view_.arrayMode = config_.arrayMode;
+    playback_.playing = config_.startPlaying;
+    inputs_.spec = config_.input;
+    inputs_.imageFile = config_.input.imagePath;
+    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(inputs_.spec));
+    const AlgorithmInfo& first = findAlgorithm(config_.algorithm);
+    lanes_.push_back(std::make_unique<SortLane>(first, optionsFor(first, config_.sorter), inputs_.resolved));
+    view_.arraySequence = inputs_.resolved->data.sequenceCount / 2;
+  } catch (...) {
+    lanes_.clear();
+    if (host_) ImGui_ImplOpenGL3_Shutdown();
+    host_.reset();
+    ImGui::DestroyContext();
+    throw;
+  }
+  clock_.firstFrame = std::chrono::steady_clock::now();
+}
+
+ViewerApp::~ViewerApp() {
+  lanes_.clear();
+  ImGui_ImplOpenGL3_Shutdown();
+  host_.reset();
+  ImGui::DestroyContext();
+  gl::setShaderDirectory(std::nullopt);
+}
+
+SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const {
+  SorterOptions options = config_.withTunedSettings ? config_.withTunedSettings(algorithm, explicitOptions) : explicitOptions;
+  options.teaching = teaching_ && algorithm.hasTeachingSchedule;
+  options.descendingKeys = inputs_.spec.order.descending;
+  return options;
+}
+
+bool ViewerApp::done() const { return host_->shouldClose(); }
+
+void ViewerApp::run() {
+  while (!done()) frame();
+}
+
+// [SECTION] frame
+
+void ViewerApp::frame() {
+  const bool scripted = config_.frames > 0;
+  const bool animating = playback_.playing || targetPass_.has_value();
+  host_->pollEvents(!animating && !scripted, 0.25);
+  if (frame_ < static_cast<int>(config_.keys.size())) handleKey(config_.keys[static_cast<std::size_t>(frame_)]);
+  for (ViewerKey key : host_->takeKeys()) handleKey(key);
+  handleDrops(host_->takeDroppedFiles());
+  reloadShadersIfChanged();
+
+  // Advance the sorts: the sort work of this frame.
+  clock_.sort.begin(static_cast<std::uint64_t>(frame_));
+  advance();
+  clock_.sort.end();
+  for (auto& lane : lanes_) lane->collectResults();
+  for (const auto& result : clock_.sort.collect()) clock_.sortMs.push_back(result.milliseconds);
+  for (const auto& result : clock_.display.collect()) clock_.displayMs.push_back(result.milliseconds);
+
+  // The display work: pictures of the states, then the panels.
+  clock_.display.begin(static_cast<std::uint64_t>(frame_));
+  for (auto& lane : lanes_) lane->updatePicture(view_);
+  // Nothing of a sorter's may stay bound: ImGui's renderer restores what it found, and a program
+  // deleted with its sorter would come back as GL_INVALID_VALUE.
+  glUseProgram(0);
+  host_->newImGuiFrame();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  drawLanes();
+  drawPanel();
+  ImGui::Render();
+  host_->bindFramebuffer();
+  glViewport(0, 0, host_->framebufferWidth(), host_->framebufferHeight());
+  glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  clock_.display.end();
+
+  ++frame_;
+  if (screenshotRequested_) {
+    screenshotRequested_ = false;
+    try {
+      const std::string path = defaultScreenshotPath();
+      writeScreenshot(path);
+      std::printf("screenshot: %s\n", path.c_str());
+      std::fflush(stdout);
+      message_ = "wrote " + path;
+    } catch (const std::exception& error) {
+      message_ = error.what();
+    }
+  }
+  if (config_.frames > 0 && frame_ >= config_.frames) {
+    if (!config_.screenshotPath.empty()) writeScreenshot(config_.screenshotPath);
+    host_->requestClose();
+  }
+  host_->present();
+}
+
+ViewerStats ViewerApp::stats() const {
+  ViewerStats stats;
+  stats.frames = frame_;
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_.firstFrame).count();
+  stats.clock = clock_.display.clock();
+  stats.medianDisplayMilliseconds = median(clock_.displayMs);
+  stats.medianSortMilliseconds = median(clock_.sortMs);
+  return stats;
+}
+
+SortLane::Placement ViewerApp::lanePlacement(std::size_t index) const {
+  return placements_.at(index);
+}
+
+// [SECTION] input
+
+void ViewerApp::handleKey(ViewerKey key) {
+  InputSpec spec = inputs_.spec;
+  switch (key) {
+    case ViewerKey::None: break;
+    case ViewerKey::PlayPause:
+      if (!playback_.playing && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& l) { return l->finished(); }))
+        seekAll(0);  // at the end, play means play again
+      playback_.playing = !playback_.playing;
+      playback_.owedPasses = 0.0;
+      playback_.lastAdvance = std::chrono::steady_clock::now();
+      break;
+    case ViewerKey::StepBack:
+      playback_.playing = false;
+      targetPass_.reset();
+      if (leadPass() > 0) seekAll(leadPass() - 1);
+      break;
+    case ViewerKey::StepForward:
+      playback_.playing = false;
+      targetPass_.reset();
+      seekAll(leadPass() + 1);
+      break;
+    case ViewerKey::Restart:
+      targetPass_.reset();
+      seekAll(0);
+      break;
+    case ViewerKey::Finish:
+      playback_.playing = false;
+      targetPass_ = std::numeric_limits<std::uint32_t>::max();
+      break;
+    case ViewerKey::Faster:
+    case ViewerKey::Slower: {
+      const double factor = key == ViewerKey::Faster ? 2.0 : 0.5;
+      if (playback_.speed == Playback::Speed::PassesPerSecond)
+        playback_.passesPerSecond = std::clamp(playback_.passesPerSecond * factor, kMinPassesPerSecond, kMaxPassesPerSecond);
+      else
+        playback_.wholeSortSeconds = std::clamp(playback_.wholeSortSeconds / factor, 0.1, 3600.0);
+      break;
+    }
+    case ViewerKey::Algorithm1:
+    case ViewerKey::Algorithm2:
+    case ViewerKey::Algorithm3:
+    case ViewerKey::Algorithm4: {
+      const auto index = static_cast<std::size_t>(key) - static_cast<std::size_t>(ViewerKey::Algorithm1);
+      if (index < algorithms().size()) chooseAlgorithm(algorithms()[index]);
+      break;
+    }
+    case ViewerKey::ToggleArray:
+      view_.arrayMode = !view_.arrayMode;
+      view_.zoom = 1.0f;
+      view_.centre = ImVec2(0.5f, 0.5f);
+      break;
+    case ViewerKey::ToggleTeaching: setTeaching(!teaching_); break;
+    case ViewerKey::NextPixelKey: {
+      const auto& names = pixelKeyNames();
+      const auto at = std::find(names.begin(), names.end(), pixelKeyName(spec.order.key));
+      const auto next = at == names.end() || at + 1 == names.end() ? names.begin() : at + 1;
+      spec.order.key = *parsePixelKey(*next);
+      chooseInput(spec);
+      break;
+    }
+    case ViewerKey::ToggleAxis:
+      spec.order.axis = spec.order.axis == Axis::Columns ? Axis::Rows : Axis::Columns;
+      chooseInput(spec);
+      break;
+    case ViewerKey::ToggleDescending:
+      spec.order.descending = !spec.order.descending;
+      chooseInput(spec);
+      break;
+    case ViewerKey::Screenshot: screenshotRequested_ = true; break;
+    case ViewerKey::Fit:
+      view_.zoom = 1.0f;
+      view_.centre = ImVec2(0.5f, 0.5f);
+      break;
+    case ViewerKey::Quit: host_->requestClose(); break;
+  }
+}
+
+void ViewerApp::handleDrops(const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  InputSpec spec = inputs_.spec;
+  spec.pattern.reset();
+  spec.imagePath = paths.front();
+  chooseInput(spec);
+  if (inputs_.spec.imagePath == spec.imagePath) inputs_.imageFile = spec.imagePath;
+}
+
+void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f && !placements_.empty()) {
+    // Zoom about the cursor: the picture point under it stays under it.
+    const SortLane::Placement before = placements_.front();
+    const ImVec2 size(before.max.x - before.min.x, before.max.y - before.min.y);
+    if (size.x > 0 && size.y > 0) {
+      const ImVec2 point((io.MousePos.x - before.min.x) / size.x, (io.MousePos.y - before.min.y) / size.y);
+      const float oldZoom = view_.zoom;
+      view_.zoom = std::clamp(view_.zoom * std::pow(1.2f, io.MouseWheel), 0.25f, 256.0f);
+      const float scaled = view_.zoom / oldZoom;
+      const ImVec2 newSize(size.x * scaled, size.y * scaled);
+      const ImVec2 centre((rectMin.x + rectMax.x) / 2, (rectMin.y + rectMax.y) / 2);
+      view_.centre = ImVec2((centre.x - io.MousePos.x) / newSize.x + point.x, (centre.y - io.MousePos.y) / newSize.y + point.y);
+    }
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !placements_.empty()) {
+    const SortLane::Placement shown = placements_.front();
+    const ImVec2 size(shown.max.x - shown.min.x, shown.max.y - shown.min.y);
+    if (size.x > 0 && size.y > 0) {
+      view_.centre.x -= io.MouseDelta.x / size.x;
+      view_.centre.y -= io.MouseDelta.y / size.y;
+    }
+  }
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) handleKey(ViewerKey::Fit);
+}
+
+// [SECTION] changes that can be refused
+
+void ViewerApp::chooseAlgorithm(const AlgorithmInfo& algorithm) {
+  try {
+    const SorterOptions explicitOptions = algorithm.name == config_.algorithm ? config_.sorter : SorterOptions{};
+    auto lane = std::make_unique<SortLane>(algorithm, optionsFor(algorithm, explicitOptions), inputs_.resolved);
+    lanes_.front() = std::move(lane);
+    targetPass_.reset();
+    message_.clear();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+  }
+}
+
+void ViewerApp::chooseInput(const InputSpec& spec) {
+  try {
+    auto resolved = std::make_shared<const ResolvedInput>(resolveInput(spec));
+    const InputSpec previous = inputs_.spec;
+    inputs_.spec = spec;
+    // New lanes, not reloaded ones: the direction changes how a sorter describes its passes.
+    std::vector<std::unique_ptr<SortLane>> fresh;
+    try {
+      for (const auto& lane : lanes_)
+        fresh.push_back(std::make_unique<SortLane>(lane->algorithm(),
+                                                   optionsFor(lane->algorithm(), lane->algorithm().name == config_.algorithm ? config_.sorter : SorterOptions{}),
+                                                   resolved));
+    } catch (...) {
+      inputs_.spec = previous;
+      throw;
+    }
+    lanes_ = std::move(fresh);
+    inputs_.resolved = std::move(resolved);
+    view_.arraySequence = std::min(view_.arraySequence, inputs_.resolved->data.sequenceCount ? inputs_.resolved->data.sequenceCount - 1 : 0);
+    targetPass_.reset();
+    message_.clear();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+  }
+}
+
+void ViewerApp::setTeaching(bool teaching) {
+  const bool previous = teaching_;
+  teaching_ = teaching;
+  try {
+    std::vector<std::unique_ptr<SortLane>> fresh;
+    for (const auto& lane : lanes_)
+      fresh.push_back(std::make_unique<SortLane>(lane->algorithm(),
+                                                 optionsFor(lane->algorithm(), lane->algorithm().name == config_.algorithm ? config_.sorter : SorterOptions{}),
+                                                 inputs_.resolved));
+    lanes_ = std::move(fresh);
+    targetPass_.reset();
+    message_.clear();
+  } catch (const std::exception& refused) {
+    teaching_ = previous;
+    message_ = refused.what();
+  }
+}
+
+void ViewerApp::reloadShadersIfChanged() {
+  if (!config_.shaderDirectory) return;
+  const auto now = std::chrono::steady_clock::now();
+  // Scripted runs look every frame, so tests do not depend on timing.
+  if (config_.frames == 0 && now - lastShaderCheck_ < std::chrono::milliseconds(250)) return;
+  lastShaderCheck_ = now;
+  const std::uint64_t stamp = gl::shaderDirectoryStamp();
+  if (stamp == shaderStamp_) return;
+  shaderStamp_ = stamp;
+  try {
+    for (auto& lane : lanes_) lane->rebuild(lane->options());
+    shaderError_.clear();
+    message_ = "shaders reloaded";
+  } catch (const std::exception& error) {
+    shaderError_ = error.what();
+  }
+}
+
+// [SECTION] playback
+
+std::uint32_t ViewerApp::leadPass() const {
+  std::uint32_t lead = 0;
+  for (const auto& lane : lanes_) lead = std::max(lead, lane->pass());
+  return lead;
+}
+
+void ViewerApp::seekAll(std::uint32_t target) {
+  for (auto& lane : lanes_) lane->seek(target);
+}
+
+double ViewerApp::effectivePassesPerSecond() const {
+  if (playback_.speed == Playback::Speed::PassesPerSecond) return playback_.passesPerSecond;
+  std::uint32_t longest = 1;
+  for (const auto& lane : lanes_) longest = std::max(longest, lane->passCount());
+  return static_cast<double>(longest) / playback_.wholeSortSeconds;
+}
+
+void ViewerApp::advance() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
+  playback_.lastAdvance = now;
+  const bool allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
+
+  std::uint32_t target = leadPass();
+  if (targetPass_) {
+    target = *targetPass_;
+  } else if (playback_.playing) {
+    if (allFinished) {
+      playback_.playing = false;
+      return;
+    }
+    if (config_.frames > 0) {
+      target = leadPass() + 1;  // scripted: one pass a frame, whatever the clock says
+    } else {
+      playback_.owedPasses += elapsed * effectivePassesPerSecond();
+      const double whole = std::floor(std::min(playback_.owedPasses, 1e9));
+      playback_.owedPasses -= whole;
+      target = static_cast<std::uint32_t>(std::min<double>(leadPass() + whole, std::numeric_limits<std::uint32_t>::max()));
+    }
+  } else {
+    return;
+  }
+
+  // A time budget per frame: wall time spent issuing, and GPU time queued judged by each lane's
+  // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
+  const auto deadline = now + std::chrono::duration<double, std::milli>(kFrameWorkBudgetMs);
+  bool reachedEverywhere = true;
+  for (auto& lane : lanes_) {
+    const double typical = lane->typicalPassMilliseconds();
+    const auto gpuCap = typical > 0.0 ? static_cast<std::uint32_t>(std::max(1.0, kFrameGpuBudgetMs / typical)) : 64u;
+    std::uint32_t ran = 0;
+    while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() && ran < gpuCap &&
+           (ran == 0 || std::chrono::steady_clock::now() < deadline)) {
+      const std::uint32_t before = lane->pass();
+      lane->seek(std::min(target, lane->passCount()), 1);
+      if (lane->pass() == before) break;
+      ++ran;
+    }
+    if (lane->pass() < std::min(target, lane->passCount()) && !lane->finished()) reachedEverywhere = false;
+  }
+  if (!reachedEverywhere) playback_.owedPasses = 0.0;
+  if (targetPass_ && reachedEverywhere) targetPass_.reset();
+}
+
+// [SECTION] drawing
+
+void ViewerApp::drawLanes() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float panel = kPanelWidth * uiScale_ + 2 * kMargin;
+  const ImVec2 areaMin(panel, kMargin);
+  const ImVec2 areaMax(std::max(panel + 1.0f, io.DisplaySize.x - kMargin), std::max(kMargin + 1.0f, io.DisplaySize.y - kMargin));
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("##lanes", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  placements_.clear();
+  const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(lanes_.size());
+  for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    const ImVec2 laneMin(areaMin.x + laneWidth * static_cast<float>(i), areaMin.y);
+    const ImVec2 laneMax(laneMin.x + laneWidth - (i + 1 < lanes_.size() ? kMargin : 0.0f), areaMax.y);
+    lanes_[i]->draw(list, laneMin, laneMax, view_);
+    placements_.push_back(lanes_[i]->place(laneMin, laneMax, view_));
+  }
+  // The whole lane area takes the mouse: scroll zooms, drag pans, double-click fits.
+  ImGui::SetCursorScreenPos(areaMin);
+  ImGui::InvisibleButton("##lane-area", ImVec2(areaMax.x - areaMin.x, areaMax.y - areaMin.y));
+  handleMouse(areaMin, areaMax);
+  ImGui::End();
+}
+
+void ViewerApp::writeScreenshot(const std::string& path) { savePng(host_->readFrame(), path); }
+
+std::string ViewerApp::defaultScreenshotPath() const {
+  std::filesystem::path folder = ".";
+  if (inputs_.spec.imagePath) folder = std::filesystem::path(*inputs_.spec.imagePath).parent_path();
+  if (folder.empty()) folder = ".";
+  const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
+  std::filesystem::path candidate = folder / (stem + ".png");
+  for (int n = 2; std::filesystem::exists(candidate) && n < 10000; ++n)
+    candidate = folder / (stem + "-" + std::to_string(n) + ".png");
+  return candidate.string();
+}
+
+}  // namespace shadersort::ui

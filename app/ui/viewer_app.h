@@ -1,0 +1,140 @@
+#pragma once
+// The viewer: a window (or an offscreen framebuffer) that plays sorts pass by pass.
+// [SECTION] configuration, [SECTION] the app: init (constructor) / frame / input / shutdown
+// (destructor), state grouped by what uses it, in sokol's shape. cli/ calls this; ui/ never
+// calls cli/.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/inputs.h"
+#include "sort/registry.h"
+#include "ui/sort_lane.h"
+#include "ui/viewer_host.h"
+#include "ui/viewer_keys.h"
+
+namespace shadersort::ui {
+
+// [SECTION] configuration
+struct ViewerConfig {
+  std::string algorithm = "frag-odd-even";
+  InputSpec input;
+  SorterOptions sorter;  // for the first algorithm (command-line --set, --teaching ...)
+  bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
+  bool arrayMode = false;
+  bool startPlaying = true;
+  int frames = 0;              // > 0: quit after this many frames; playing advances one pass a frame
+  std::string screenshotPath;  // written after the last frame
+  std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
+  std::optional<std::string> shaderDirectory;
+  // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
+  std::function<SorterOptions(const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
+};
+
+// Frame statistics for `view --stats`.
+struct ViewerStats {
+  int frames = 0;
+  double seconds = 0.0;
+  std::string clock;                // "gpu" or "wall"
+  double medianDisplayMilliseconds = 0.0;  // painting the lanes' pictures and the panels
+  double medianSortMilliseconds = 0.0;     // the passes run in a frame
+};
+
+class ViewerApp {
+ public:
+  // Creates the ImGui context, then the host (window or offscreen) with `makeHost`, then the
+  // first lane. Throws UserError / GpuError in one line when the input or GPU refuses.
+  ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<ViewerHost>()>& makeHost);
+  ~ViewerApp();
+  ViewerApp(const ViewerApp&) = delete;
+  ViewerApp& operator=(const ViewerApp&) = delete;
+
+  bool done() const;
+  void frame();
+  // Runs frames until done.
+  void run();
+
+  // What tests and --stats look at.
+  std::size_t laneCount() const { return lanes_.size(); }
+  const SortLane& lane(std::size_t index) const { return *lanes_.at(index); }
+  // Where lane `index`'s picture was drawn in the last frame, in framebuffer pixels.
+  SortLane::Placement lanePlacement(std::size_t index) const;
+  const LaneView& view() const { return view_; }
+  const InputSpec& inputSpec() const { return inputs_.spec; }
+  bool playing() const { return playback_.playing; }
+  double passesPerSecond() const { return playback_.passesPerSecond; }
+  const std::string& message() const { return message_; }
+  ViewerStats stats() const;
+  ViewerHost& host() { return *host_; }
+
+ private:
+  struct Playback {
+    bool playing = true;
+    enum class Speed { PassesPerSecond, WholeSortSeconds } speed = Speed::PassesPerSecond;
+    double passesPerSecond = 30.0;
+    double wholeSortSeconds = 10.0;
+    double owedPasses = 0.0;
+    std::chrono::steady_clock::time_point lastAdvance = std::chrono::steady_clock::now();
+  };
+  struct Inputs {
+    InputSpec spec;
+    std::shared_ptr<const ResolvedInput> resolved;
+    std::optional<std::string> imageFile;  // the --image or dropped file, to choose again later
+  };
+  struct FrameClock {
+    gl::FrameTimer display, sort;
+    std::vector<double> displayMs, sortMs;
+    std::chrono::steady_clock::time_point firstFrame;
+  };
+
+  // [SECTION] input
+  void handleKey(ViewerKey key);
+  void handleDrops(const std::vector<std::string>& paths);
+  void handleMouse(ImVec2 rectMin, ImVec2 rectMax);
+  // [SECTION] changes that can be refused: each shows its reason and keeps the last good state
+  void chooseAlgorithm(const AlgorithmInfo& algorithm);
+  void chooseInput(const InputSpec& spec);
+  void setTeaching(bool teaching);
+  void reloadShadersIfChanged();
+  // [SECTION] playback
+  void advance();
+  void seekAll(std::uint32_t target);
+  std::uint32_t leadPass() const;
+  double effectivePassesPerSecond() const;
+  // [SECTION] drawing (the panel's widgets are in viewer_panel.cpp)
+  void drawPanel();
+  void drawAlgorithmControls();
+  void drawInputControls();
+  void drawPlaybackControls();
+  void drawLaneStatus(const SortLane& lane);
+  void drawKeysHelp();
+  void drawLanes();
+  void writeScreenshot(const std::string& path);
+  std::string defaultScreenshotPath() const;
+
+  SorterOptions optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const;
+
+  ViewerConfig config_;
+  std::unique_ptr<ViewerHost> host_;
+  Inputs inputs_;
+  std::vector<std::unique_ptr<SortLane>> lanes_;
+  std::vector<SortLane::Placement> placements_;
+  LaneView view_;
+  Playback playback_;
+  FrameClock clock_;
+  std::optional<std::uint32_t> targetPass_;  // End: run toward it over frames, within the budget
+  bool teaching_ = true;
+  std::string message_;       // why the last change was refused, or what a screenshot wrote
+  std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds
+  std::uint64_t shaderStamp_ = 0;
+  std::chrono::steady_clock::time_point lastShaderCheck_;
+  int frame_ = 0;
+  bool screenshotRequested_ = false;
+  float uiScale_ = 1.0f;
+};
+
+}  // namespace shadersort::ui

@@ -1,0 +1,72 @@
+#include "ui/viewer_keys.h"
+
+#include "core/error.h"
+
+namespace shadersort::ui {
+
+namespace {
+// GLFW's key codes (glfw3.h), written here so parsing a script needs no GLFW.
+constexpr int kSpace = 32, kMinus = 45, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kF = 70, kK = 75, kS = 83,
+              kT = 84, kX = 88, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
+              kKeypadSubtract = 333, kKeypadAdd = 334;
+}  // namespace
+
+const std::vector<KeyBinding>& keyBindings() {
+  static const std::vector<KeyBinding> table = {
+      {ViewerKey::PlayPause, "space", kSpace, -1, "play / pause"},
+      {ViewerKey::StepBack, "left", kLeft, -1, "one pass back (exact)"},
+      {ViewerKey::StepForward, "right", kRight, -1, "one pass forward"},
+      {ViewerKey::Restart, "home", kHome, -1, "back to pass 0"},
+      {ViewerKey::Finish, "end", kEnd, -1, "run to the end"},
+      {ViewerKey::Faster, "plus", kEqual, kKeypadAdd, "twice as fast"},
+      {ViewerKey::Slower, "minus", kMinus, kKeypadSubtract, "half as fast"},
+      {ViewerKey::Algorithm1, "1", kDigit1, -1, "algorithm 1"},
+      {ViewerKey::Algorithm2, "2", kDigit1 + 1, -1, "algorithm 2"},
+      {ViewerKey::Algorithm3, "3", kDigit1 + 2, -1, "algorithm 3"},
+      {ViewerKey::Algorithm4, "4", kDigit1 + 3, -1, "algorithm 4"},
+      {ViewerKey::ToggleArray, "a", kA, -1, "array / image view"},
+      {ViewerKey::ToggleTeaching, "t", kT, -1, "teaching / fast schedule"},
+      {ViewerKey::NextPixelKey, "k", kK, -1, "next pixel key (images)"},
+      {ViewerKey::ToggleAxis, "x", kX, -1, "columns / rows"},
+      {ViewerKey::ToggleDescending, "d", kD, -1, "ascending / descending"},
+      {ViewerKey::Screenshot, "s", kS, -1, "screenshot (PNG, name printed)"},
+      {ViewerKey::Fit, "f", kF, -1, "zoom to fit"},
+      {ViewerKey::Quit, "escape", kEscape, -1, "quit"},
+  };
+  return table;
+}
+
+std::vector<ViewerKey> parseKeyScript(std::string_view script) {
+  std::vector<ViewerKey> keys;
+  while (!script.empty()) {
+    const std::size_t comma = script.find(',');
+    const std::string_view name = script.substr(0, comma);
+    script = comma == std::string_view::npos ? std::string_view{} : script.substr(comma + 1);
+    if (name == "wait") {
+      keys.push_back(ViewerKey::None);
+      continue;
+    }
+    bool known = false;
+    for (const KeyBinding& binding : keyBindings()) {
+      if (binding.scriptName == name) {
+        keys.push_back(binding.key);
+        known = true;
+        break;
+      }
+    }
+    if (!known) {
+      std::string names = "wait";
+      for (const KeyBinding& binding : keyBindings()) names += ", " + std::string(binding.scriptName);
+      throw UserError("--keys: unknown key '" + std::string(name) + "' (known: " + names + ")");
+    }
+  }
+  return keys;
+}
+
+std::optional<ViewerKey> keyForGlfw(int glfwKey) {
+  for (const KeyBinding& binding : keyBindings())
+    if (binding.glfwKey == glfwKey || binding.alternativeGlfwKey == glfwKey) return binding.key;
+  return std::nullopt;
+}
+
+}  // namespace shadersort::ui

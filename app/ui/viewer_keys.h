@@ -1,0 +1,48 @@
+#pragma once
+// The viewer's keyboard commands, one name each. The window maps GLFW keys onto them and
+// `--keys` scripts name them, so a script presses exactly what a person would.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shadersort::ui {
+
+enum class ViewerKey {
+  None,            // "wait": a frame with no key
+  PlayPause,       // space
+  StepBack,        // left
+  StepForward,     // right
+  Restart,         // home
+  Finish,          // end
+  Faster,          // + (or =)
+  Slower,          // -
+  Algorithm1, Algorithm2, Algorithm3, Algorithm4,  // 1-4: the registry's rows in order
+  ToggleArray,     // a: array / image view
+  ToggleTeaching,  // t: teaching / fast schedule
+  NextPixelKey,    // k: luminance, hue, ... (image inputs)
+  ToggleAxis,      // x: columns / rows
+  ToggleDescending,  // d
+  Screenshot,      // s
+  Fit,             // f: zoom to fit
+  Quit,            // escape
+};
+
+struct KeyBinding {
+  ViewerKey key;
+  std::string_view scriptName;  // as in --keys
+  int glfwKey;                  // GLFW_KEY_* (the numbers, so this header needs no GLFW)
+  int alternativeGlfwKey;       // keypad or shifted twin; -1 when none
+  std::string_view help;        // for the keys table in the panel and README
+};
+
+const std::vector<KeyBinding>& keyBindings();
+
+// A comma-separated list such as "space,right,right,left,a,t"; throws UserError naming the
+// first unknown name and listing the known ones.
+std::vector<ViewerKey> parseKeyScript(std::string_view script);
+
+std::optional<ViewerKey> keyForGlfw(int glfwKey);
+
+}  // namespace shadersort::ui

@@ -1,0 +1,230 @@
+// The viewer's panel: every control has a key (see viewer_keys.h), and the widgets keep their
+// places and widths whatever the algorithm, so a pointer or a habit finds them again.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ui/viewer_app.h"
+
+namespace shadersort::ui {
+namespace {
+
+const ImVec4 kErrorColour(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kGoodColour(0.45f, 0.85f, 0.45f, 1.0f);
+
+std::string inputLabel(const InputSpec& spec) {
+  if (spec.pattern) return std::string(patternName(*spec.pattern));
+  if (spec.imagePath) return std::filesystem::path(*spec.imagePath).filename().string();
+  return "built-in picture";
+}
+
+// Values of `series` up to `count`, NaN (not yet known) drawn as 0.
+std::vector<float> knownPrefix(const std::vector<float>& series, std::uint32_t count) {
+  std::vector<float> values(series.begin(), series.begin() + std::min<std::size_t>(count, series.size()));
+  for (float& value : values)
+    if (std::isnan(value)) value = 0.0f;
+  return values;
+}
+
+}  // namespace
+
+void ViewerApp::drawPanel() {
+  const float margin = 12.0f;
+  ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(360.0f * uiScale_, ImGui::GetIO().DisplaySize.y - 2 * margin), ImGuiCond_Always);
+  ImGui::Begin("shadersort", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+  ImGui::PushItemWidth(-90.0f * uiScale_);
+  drawAlgorithmControls();
+  ImGui::Separator();
+  drawInputControls();
+  ImGui::Separator();
+  drawPlaybackControls();
+  ImGui::Separator();
+  for (const auto& lane : lanes_) drawLaneStatus(*lane);
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!shaderError_.empty()) {
+    ImGui::TextColored(kErrorColour, "shader error (the last good program keeps running):");
+    ImGui::BeginChild("##shader-log", ImVec2(0, 120.0f * uiScale_), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::TextUnformatted(shaderError_.c_str());
+    ImGui::EndChild();
+  }
+  drawKeysHelp();
+  ImGui::PopItemWidth();
+  ImGui::End();
+}
+
+void ViewerApp::drawAlgorithmControls() {
+  const SortLane& lane = *lanes_.front();
+  if (ImGui::BeginCombo("algorithm", std::string(lane.algorithm().name).c_str())) {
+    for (std::size_t i = 0; i < algorithms().size(); ++i) {
+      const AlgorithmInfo& candidate = algorithms()[i];
+      const std::string label = std::to_string(i + 1) + "  " + std::string(candidate.name);
+      if (ImGui::Selectable(label.c_str(), &candidate == &lane.algorithm()) && &candidate != &lane.algorithm())
+        chooseAlgorithm(candidate);
+    }
+    ImGui::EndCombo();
+  }
+  // Where the algorithm has one schedule, the switch shows it and is disabled.
+  const bool switchable = lanes_.front()->algorithm().hasTeachingSchedule;
+  int schedule = teaching_ && switchable ? 0 : 1;
+  if (!switchable) ImGui::BeginDisabled();
+  bool changed = ImGui::RadioButton("teaching", &schedule, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("fast", &schedule, 1);
+  if (!switchable) ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("(t)");
+  if (changed && switchable) setTeaching(schedule == 0);
+}
+
+void ViewerApp::drawInputControls() {
+  InputSpec spec = inputs_.spec;
+  bool changed = false;
+  if (ImGui::BeginCombo("input", inputLabel(spec).c_str())) {
+    if (ImGui::Selectable("built-in picture", !spec.pattern && !spec.imagePath)) {
+      spec.pattern.reset();
+      spec.imagePath.reset();
+      changed = true;
+    }
+    if (inputs_.imageFile && ImGui::Selectable(inputs_.imageFile->c_str(), !spec.pattern && spec.imagePath == inputs_.imageFile)) {
+      spec.pattern.reset();
+      spec.imagePath = inputs_.imageFile;
+      changed = true;
+    }
+    for (Pattern pattern : allPatterns()) {
+      if (ImGui::Selectable(std::string(patternName(pattern)).c_str(), spec.pattern == pattern)) {
+        spec.pattern = pattern;
+        spec.imagePath.reset();
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (spec.pattern) {
+    // The size follows the slider while it is dragged; the input is rebuilt once it is let go.
+    static_assert(sizeof(spec.width) == sizeof(int));
+    int size[2] = {spec.width, spec.height};
+    ImGui::SliderInt2("size", size, 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+    spec.width = std::max(1, size[0]);
+    spec.height = std::max(1, size[1]);
+    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+  } else if (ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
+    for (std::string_view name : pixelKeyNames()) {
+      if (ImGui::Selectable(std::string(name).c_str(), pixelKeyName(spec.order.key) == name)) {
+        spec.order.key = *parsePixelKey(name);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  int axis = spec.order.axis == Axis::Columns ? 0 : 1;
+  bool axisChanged = ImGui::RadioButton("columns", &axis, 0);
+  ImGui::SameLine();
+  axisChanged |= ImGui::RadioButton("rows", &axis, 1);
+  if (axisChanged) {
+    spec.order.axis = axis == 0 ? Axis::Columns : Axis::Rows;
+    changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Checkbox("descending", &spec.order.descending)) changed = true;
+  if (changed) chooseInput(spec);
+
+  int mode = view_.arrayMode ? 1 : 0;
+  bool modeChanged = ImGui::RadioButton("image", &mode, 0);
+  ImGui::SameLine();
+  modeChanged |= ImGui::RadioButton("array", &mode, 1);
+  if (modeChanged && (mode == 1) != view_.arrayMode) handleKey(ViewerKey::ToggleArray);
+  ImGui::SameLine();
+  if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+  const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
+  if (view_.arrayMode && sequences > 1) {
+    int sequence = static_cast<int>(view_.arraySequence);
+    if (ImGui::SliderInt(inputs_.resolved->axis == Axis::Columns ? "column" : "row", &sequence, 0, static_cast<int>(sequences) - 1))
+      view_.arraySequence = static_cast<std::uint32_t>(sequence);
+  }
+}
+
+void ViewerApp::drawPlaybackControls() {
+  const bool allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
+  const float button = 44.0f * uiScale_;
+  if (ImGui::Button("|<", ImVec2(button, 0))) handleKey(ViewerKey::Restart);
+  ImGui::SameLine();
+  if (ImGui::Button("<", ImVec2(button, 0))) handleKey(ViewerKey::StepBack);
+  ImGui::SameLine();
+  // One fixed-width button whose label says what a press will do.
+  const char* playLabel = playback_.playing ? "Pause###play" : allFinished ? "Replay###play" : "Play###play";
+  if (ImGui::Button(playLabel, ImVec2(button * 1.6f, 0))) handleKey(ViewerKey::PlayPause);
+  ImGui::SameLine();
+  if (ImGui::Button(">", ImVec2(button, 0))) handleKey(ViewerKey::StepForward);
+  ImGui::SameLine();
+  if (ImGui::Button(">|", ImVec2(button, 0))) handleKey(ViewerKey::Finish);
+
+  int speed = playback_.speed == Playback::Speed::PassesPerSecond ? 0 : 1;
+  bool speedChanged = ImGui::RadioButton("passes/s", &speed, 0);
+  ImGui::SameLine();
+  speedChanged |= ImGui::RadioButton("whole sort in", &speed, 1);
+  if (speedChanged) playback_.speed = speed == 0 ? Playback::Speed::PassesPerSecond : Playback::Speed::WholeSortSeconds;
+  if (playback_.speed == Playback::Speed::PassesPerSecond) {
+    float rate = static_cast<float>(playback_.passesPerSecond);
+    if (ImGui::SliderFloat("speed", &rate, 0.1f, 1e6f, rate < 10.0f ? "%.1f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic))
+      playback_.passesPerSecond = std::clamp<double>(rate, 0.1, 1e6);
+  } else {
+    float seconds = static_cast<float>(playback_.wholeSortSeconds);
+    if (ImGui::SliderFloat("speed", &seconds, 0.5f, 600.0f, "%.1f s", ImGuiSliderFlags_Logarithmic))
+      playback_.wholeSortSeconds = std::clamp<double>(seconds, 0.5, 600.0);
+  }
+}
+
+void ViewerApp::drawLaneStatus(const SortLane& lane) {
+  const Sorter& sorter = lane.sorter();
+  const std::uint32_t pass = lane.pass();
+  if (lanes_.size() > 1) ImGui::TextUnformatted(std::string(lane.algorithm().name).c_str());
+  ImGui::Text("pass %u of %u", pass, lane.passCount());
+  if (lane.finished()) {
+    ImGui::SameLine();
+    ImGui::TextColored(kGoodColour, "sorted");
+  }
+  ImGui::TextWrapped("last: %s", pass > 0 ? sorter.describePass(pass - 1).c_str() : "(none: this is the input)");
+  ImGui::TextWrapped("next: %s", lane.finished() ? "(none: the sort is over)" : sorter.describePass(pass).c_str());
+
+  const auto& times = lane.passMilliseconds();
+  if (pass > 0 && pass - 1 < times.size() && !std::isnan(times[pass - 1]))
+    ImGui::Text("%s time: last pass %.3f ms, so far %.3f ms", lane.clock().c_str(), times[pass - 1], lane.totalMilliseconds());
+  else
+    ImGui::Text("%s time so far: %.3f ms", lane.clock().c_str(), lane.totalMilliseconds());
+  if (pass > 0) {
+    const std::vector<float> known = knownPrefix(times, pass);
+    ImGui::PlotLines("ms / pass", known.data(), static_cast<int>(known.size()), 0, nullptr, 0.0f, FLT_MAX, ImVec2(0, 40.0f * uiScale_));
+    std::vector<float> swaps;
+    for (std::uint32_t p = 0; p < pass; ++p) {
+      const auto counted = sorter.swapsInPass(p);
+      if (!counted && swaps.empty()) continue;
+      swaps.push_back(counted ? static_cast<float>(*counted) : 0.0f);
+    }
+    if (!swaps.empty()) {
+      ImGui::PlotHistogram("swaps / pass", swaps.data(), static_cast<int>(swaps.size()), 0, nullptr, 0.0f, FLT_MAX,
+                           ImVec2(0, 40.0f * uiScale_));
+    }
+  }
+}
+
+void ViewerApp::drawKeysHelp() {
+  if (!ImGui::CollapsingHeader("keys")) return;
+  for (const KeyBinding& binding : keyBindings()) {
+    ImGui::Text("%-7s", std::string(binding.scriptName).c_str());
+    ImGui::SameLine(80.0f * uiScale_);
+    ImGui::TextUnformatted(std::string(binding.help).c_str());
+  }
+  ImGui::TextWrapped("mouse: scroll zooms, drag pans, double-click fits; drop an image file to sort it");
+}
+
+}  // namespace shadersort::ui

@@ -1,0 +1,86 @@
+// The viewer's window: GLFW events (keys, drops, resizes, content scale) and ImGui's GLFW backend.
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in a system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <imgui.h>
+
+#include <utility>
+
+#include "platform/window.h"
+#include "ui/viewer_host.h"
+
+namespace shadersort::ui {
+namespace {
+
+class WindowHost final : public ViewerHost {
+ public:
+  explicit WindowHost(const WindowHostOptions& options)
+      : window_(options.width, options.height, "shadersort", options.glDebug) {
+    GLFWwindow* handle = window_.handle();
+    glfwSetWindowUserPointer(handle, this);
+    // Installed before ImGui's backend, which chains to them: our shortcuts see every key, and
+    // ImGui still gets its input.
+    glfwSetKeyCallback(handle, [](GLFWwindow* window, int key, int, int action, int) {
+      auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
+      if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
+      // A text field being edited owns the keyboard.
+      if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;
+      if (auto mapped = keyForGlfw(key)) host->keys_.push_back(*mapped);
+    });
+    glfwSetDropCallback(handle, [](GLFWwindow* window, int count, const char** paths) {
+      auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
+      for (int i = 0; i < count; ++i) host->dropped_.emplace_back(paths[i]);
+    });
+    ImGui_ImplGlfw_InitForOpenGL(handle, /*install_callbacks=*/true);
+  }
+  ~WindowHost() override { ImGui_ImplGlfw_Shutdown(); }
+
+  bool shouldClose() const override { return window_.shouldClose(); }
+  void requestClose() override { glfwSetWindowShouldClose(window_.handle(), GLFW_TRUE); }
+  void pollEvents(bool waitForEvents, double maxWaitSeconds) override {
+    if (waitForEvents)
+      glfwWaitEventsTimeout(maxWaitSeconds);
+    else
+      glfwPollEvents();
+  }
+  void newImGuiFrame() override { ImGui_ImplGlfw_NewFrame(); }
+  void bindFramebuffer() override { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+  int framebufferWidth() const override {
+    int width = 0, height = 0;
+    window_.framebufferSize(width, height);
+    return width;
+  }
+  int framebufferHeight() const override {
+    int width = 0, height = 0;
+    window_.framebufferSize(width, height);
+    return height;
+  }
+  float contentScale() const override {
+    float x = 1.0f, y = 1.0f;
+    glfwGetWindowContentScale(window_.handle(), &x, &y);
+    return x > 0.0f ? x : 1.0f;
+  }
+  Image readFrame() const override {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    return readBoundFramebuffer(framebufferWidth(), framebufferHeight());
+  }
+  void present() override { glfwSwapBuffers(window_.handle()); }
+  std::vector<ViewerKey> takeKeys() override { return std::exchange(keys_, {}); }
+  std::vector<std::string> takeDroppedFiles() override { return std::exchange(dropped_, {}); }
+
+ private:
+  platform::Window window_;
+  std::vector<ViewerKey> keys_;
+  std::vector<std::string> dropped_;
+};
+
+}  // namespace
+
+std::unique_ptr<ViewerHost> makeWindowHost(const WindowHostOptions& options) {
+  return std::make_unique<WindowHost>(options);
+}
+
+}  // namespace shadersort::ui
