@@ -66,8 +66,6 @@ class OffscreenHost final : public ViewerHost {
     return frame;
   }
   void present() override { glFlush(); }
-  std::vector<ViewerKey> takeKeys() override { return {}; }
-  std::vector<std::string> takeDroppedFiles() override { return {}; }
 
  private:
   int width_, height_;

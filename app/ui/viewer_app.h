@@ -68,6 +68,8 @@ class ViewerApp {
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
   const std::string& message() const { return message_; }
+  const std::string& shaderError() const { return shaderError_; }
+  bool teaching() const { return teaching_; }
   ViewerStats stats() const;
   ViewerHost& host() { return *host_; }
 

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "data/image.h"
@@ -33,9 +34,16 @@ class ViewerHost {
   virtual Image readFrame() const = 0;
   virtual void present() = 0;
 
-  // Keys pressed and files dropped since the last call.
-  virtual std::vector<ViewerKey> takeKeys() = 0;
-  virtual std::vector<std::string> takeDroppedFiles() = 0;
+  // Keys pressed and files dropped since the last call. The window queues what GLFW reports;
+  // tests queue keys and drops on the offscreen host the same way.
+  void queueKey(ViewerKey key) { keys_.push_back(key); }
+  void queueDrop(std::string path) { dropped_.push_back(std::move(path)); }
+  std::vector<ViewerKey> takeKeys() { return std::exchange(keys_, {}); }
+  std::vector<std::string> takeDroppedFiles() { return std::exchange(dropped_, {}); }
+
+ private:
+  std::vector<ViewerKey> keys_;
+  std::vector<std::string> dropped_;
 };
 
 struct WindowHostOptions {

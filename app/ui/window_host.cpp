@@ -27,11 +27,11 @@ class WindowHost final : public ViewerHost {
       if (action != GLFW_PRESS && action != GLFW_REPEAT) return;
       // A text field being edited owns the keyboard.
       if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;
-      if (auto mapped = keyForGlfw(key)) host->keys_.push_back(*mapped);
+      if (auto mapped = keyForGlfw(key)) host->queueKey(*mapped);
     });
     glfwSetDropCallback(handle, [](GLFWwindow* window, int count, const char** paths) {
       auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
-      for (int i = 0; i < count; ++i) host->dropped_.emplace_back(paths[i]);
+      for (int i = 0; i < count; ++i) host->queueDrop(paths[i]);
     });
     ImGui_ImplGlfw_InitForOpenGL(handle, /*install_callbacks=*/true);
   }
@@ -68,13 +68,9 @@ class WindowHost final : public ViewerHost {
     return readBoundFramebuffer(framebufferWidth(), framebufferHeight());
   }
   void present() override { glfwSwapBuffers(window_.handle()); }
-  std::vector<ViewerKey> takeKeys() override { return std::exchange(keys_, {}); }
-  std::vector<std::string> takeDroppedFiles() override { return std::exchange(dropped_, {}); }
 
  private:
   platform::Window window_;
-  std::vector<ViewerKey> keys_;
-  std::vector<std::string> dropped_;
 };
 
 }  // namespace

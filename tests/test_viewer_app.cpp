@@ -1,0 +1,252 @@
+// The viewer driven in this process on the test context, with an offscreen host: keys as a
+// person presses them, and what the frame shows checked against the headless picture path.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "cli_support.h"
+#include "data/image_sequences.h"
+#include "data/inputs.h"
+#include "gl_test_environment.h"
+#include "sort_test_support.h"
+#include "ui/viewer_app.h"
+
+namespace shadersort::testing {
+namespace {
+
+constexpr int kFrameWidth = 800, kFrameHeight = 500;
+
+std::unique_ptr<ui::ViewerApp> makeViewer(ui::ViewerConfig config) {
+  if (config.frames == 0) config.frames = 1000000;  // scripted: one pass a frame while playing
+  return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+}
+
+ui::ViewerConfig pausedOn(const InputSpec& input, std::string algorithm) {
+  ui::ViewerConfig config;
+  config.algorithm = std::move(algorithm);
+  config.input = input;
+  config.startPlaying = false;
+  return config;
+}
+
+InputSpec patternInput(Pattern pattern, int width, int height, Axis axis = Axis::Columns) {
+  InputSpec input;
+  input.pattern = pattern;
+  input.width = width;
+  input.height = height;
+  input.order.axis = axis;
+  return input;
+}
+
+void press(ui::ViewerApp& app, const std::string& script) {
+  for (ui::ViewerKey key : ui::parseKeyScript(script)) {
+    // A key arrives with a frame, as from the window.
+    app.host().queueKey(key);
+    app.frame();
+  }
+}
+
+using ViewerSteps = GlTestWithParam<Schedule>;
+
+// Settings that give every fast schedule several passes on a small input.
+SorterOptions manyPassSettings(const Schedule& schedule) {
+  SorterOptions options;
+  if (schedule.teaching) return options;
+  if (schedule.algorithm->name == "odd-even") options.settings["rounds-per-dispatch"] = 4;
+  if (schedule.algorithm->name == "bitonic") options.settings = {{"tile-size", 8}, {"workgroup-size", 2}};
+  return options;
+}
+
+TEST_P(ViewerSteps, ThreeForwardTwoBackIsTheStateAfterOnePass) {
+  const Schedule& schedule = GetParam();
+  const InputSpec input = patternInput(Pattern::Random, 9, 37);
+  ui::ViewerConfig config = pausedOn(input, std::string(schedule.algorithm->name));
+  config.teaching = schedule.teaching;
+  config.sorter = manyPassSettings(schedule);
+  auto app = makeViewer(config);
+  app->frame();
+  press(*app, "right,right,right");
+  ASSERT_EQ(app->lane(0).pass(), 3u) << "the input must take at least 3 passes";
+  press(*app, "left,left");
+  EXPECT_EQ(app->lane(0).pass(), 1u);
+  SorterOptions options = optionsFor(schedule);
+  options.settings = config.sorter.settings;
+  std::unique_ptr<Sorter> reference = schedule.algorithm->create(options);
+  reference->load(resolveInput(input).data);
+  reference->runPass();
+  const SortData expected = reference->read();
+  const SortData shown = app->lane(0).sorter().read();
+  EXPECT_EQ(shown.keys, expected.keys);
+  EXPECT_EQ(shown.values, expected.values);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScheduleOfEveryAlgorithm, ViewerSteps, ::testing::ValuesIn(allSchedules()), scheduleName);
+
+using ViewerPicture = GlTestWithParam<Schedule>;
+
+// The picture in the frame is the picture `run --passes k --out` writes: the same pixels, each
+// enlarged to a block of whole pixels (the fit uses integer scales when enlarging), exactly.
+TEST_P(ViewerPicture, FramePictureEqualsRunOutputAfterSomePasses) {
+  const Schedule& schedule = GetParam();
+  ScratchFolder folder;
+  const std::uint32_t passes = 5;
+  const InputSpec input = patternInput(Pattern::Reversed, 24, 16);
+  ui::ViewerConfig config = pausedOn(input, std::string(schedule.algorithm->name));
+  config.teaching = schedule.teaching;
+  auto app = makeViewer(config);
+  app->frame();
+  for (std::uint32_t i = 0; i < passes; ++i) press(*app, "right");
+  const std::uint32_t reached = app->lane(0).pass();
+  ASSERT_GT(reached, 0u);
+  const Image frame = app->host().readFrame();
+
+  const auto result = runShadersort("run --algo " + std::string(schedule.algorithm->name) +
+                                    " --pattern reversed --size 24x16 --passes " + std::to_string(reached) +
+                                    (schedule.teaching ? " --teaching" : "") + " --out " + folder.path("run.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const Image expected = loadImage(folder.path("run.png"));
+  const auto placement = app->lanePlacement(0);
+  const int scale = static_cast<int>(placement.max.x - placement.min.x) / expected.width;
+  ASSERT_GE(scale, 1);
+  ASSERT_EQ(static_cast<int>(placement.max.y - placement.min.y), expected.height * scale);
+  int mismatches = 0;
+  for (int y = 0; y < expected.height * scale; ++y)
+    for (int x = 0; x < expected.width * scale; ++x)
+      if (frame.pixel(static_cast<int>(placement.min.x) + x, static_cast<int>(placement.min.y) + y) !=
+          (expected.pixel(x / scale, y / scale) | 0xff000000u))
+        ++mismatches;
+  EXPECT_EQ(mismatches, 0) << "pass " << reached;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScheduleOfEveryAlgorithm, ViewerPicture, ::testing::ValuesIn(allSchedules()), scheduleName);
+
+class ViewerApp : public GlTest {};
+
+TEST_F(ViewerApp, KeysSwitchAlgorithmScheduleViewKeyAndAxis) {
+  auto app = makeViewer(pausedOn(InputSpec{}, "frag-odd-even"));
+  app->frame();
+  EXPECT_EQ(app->lane(0).algorithm().name, "frag-odd-even");
+  press(*app, "right,right");
+  EXPECT_EQ(app->lane(0).pass(), 2u);
+
+  press(*app, "3");  // bitonic, from pass 0 on the same input
+  EXPECT_EQ(app->lane(0).algorithm().name, "bitonic");
+  EXPECT_EQ(app->lane(0).pass(), 0u);
+  EXPECT_TRUE(app->teaching());
+  const std::uint32_t teachingPasses = app->lane(0).passCount();
+  press(*app, "t");
+  EXPECT_FALSE(app->teaching());
+  EXPECT_LT(app->lane(0).passCount(), teachingPasses) << "the fast schedule fuses steps";
+
+  EXPECT_FALSE(app->view().arrayMode);
+  press(*app, "a");
+  EXPECT_TRUE(app->view().arrayMode);
+  EXPECT_EQ(app->lane(0).picture().width(), static_cast<int>(app->lane(0).sorter().read().sequenceLength));
+
+  EXPECT_EQ(app->inputSpec().order.key, PixelKey::Luminance);
+  press(*app, "k");
+  EXPECT_EQ(app->inputSpec().order.key, PixelKey::Hue);
+  EXPECT_EQ(app->inputSpec().order.axis, Axis::Columns);
+  press(*app, "x");
+  EXPECT_EQ(app->inputSpec().order.axis, Axis::Rows);
+  press(*app, "t");
+  EXPECT_TRUE(app->teaching());
+  press(*app, "right,right,right");
+  EXPECT_EQ(app->lane(0).pass(), 3u);
+  press(*app, "home");
+  EXPECT_EQ(app->lane(0).pass(), 0u);
+  press(*app, "end");
+  for (int i = 0; i < 200 && !app->lane(0).finished(); ++i) app->frame();
+  EXPECT_TRUE(app->lane(0).finished());
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerApp, SpaceTogglesPlayAndSpeedKeysDoubleAndHalve) {
+  auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 8, 32), "odd-even"));
+  app->frame();
+  EXPECT_FALSE(app->playing());
+  press(*app, "space");
+  EXPECT_TRUE(app->playing());
+  const std::uint32_t at = app->lane(0).pass();
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->lane(0).pass(), at + 2) << "scripted frames play one pass each";
+  const double speed = app->passesPerSecond();
+  press(*app, "plus");
+  EXPECT_DOUBLE_EQ(app->passesPerSecond(), speed * 2);
+  press(*app, "minus,minus");
+  EXPECT_DOUBLE_EQ(app->passesPerSecond(), speed / 2);
+  press(*app, "space");
+  EXPECT_FALSE(app->playing());
+}
+
+TEST_F(ViewerApp, RefusedChangesShowAReasonAndKeepTheLastGoodState) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 16, 16), "odd-even");
+  auto app = makeViewer(config);
+  app->frame();
+  press(*app, "right");
+  // A bad image dropped on the window is a message, not an exit.
+  ScratchFolder folder;
+  writeBytes(folder.path("broken.png"), {0x89, 'P', 'N', 'G', 1, 2, 3});
+  app->host().queueDrop(folder.path("broken.png"));
+  app->frame();
+  EXPECT_FALSE(app->message().empty());
+  EXPECT_EQ(app->lane(0).algorithm().name, "odd-even");
+  EXPECT_EQ(app->lane(0).pass(), 1u);
+  EXPECT_TRUE(app->inputSpec().pattern.has_value());
+}
+
+TEST_F(ViewerApp, SwitchingAlgorithmsWhilePausedMakesNoGlError) {
+  // Regression: a sorter's program deleted while bound came back through ImGui's state restore.
+  auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 16, 16), "frag-odd-even"));
+  app->frame();
+  press(*app, "right,2,right,3,4,1,2");
+  EXPECT_EQ(app->lane(0).algorithm().name, "odd-even");
+  // GlTest's TearDown fails the test on any GL error.
+}
+
+// Not a GlTest: the driver reports the broken shader's compile log as a GL error message, once,
+// in the frame that tries it; every other frame must stay free of GL errors.
+TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgramKeepsSorting) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
+                        std::filesystem::copy_options::recursive);
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 4, 12), "frag-odd-even");
+  config.shaderDirectory = shaders.string();
+  auto app = makeViewer(config);
+  app->frame();
+  press(*app, "right,right");
+
+  const auto fragment = shaders / "sort" / "odd_even_transposition.frag";
+  {
+    std::ofstream broken(fragment, std::ios::app);
+    broken << "\nthis is not GLSL;\n";
+  }
+  std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(2));
+  const std::uint64_t errorsBefore = gl::drainGlErrors();
+  app->frame();
+  EXPECT_NE(app->shaderError().find("odd_even_transposition.frag"), std::string::npos) << app->shaderError();
+  const std::uint64_t errorsAfterReload = gl::drainGlErrors();
+  EXPECT_LE(errorsAfterReload - errorsBefore, 4u) << "only the compile log";
+  // The old program still sorts to the end.
+  press(*app, "end");
+  for (int i = 0; i < 100 && !app->lane(0).finished(); ++i) app->frame();
+  ASSERT_TRUE(app->lane(0).finished());
+  const SortData sorted = app->lane(0).sorter().read();
+  EXPECT_TRUE(std::is_sorted(sorted.keys.begin(), sorted.keys.begin() + sorted.sequenceLength));
+  EXPECT_EQ(gl::drainGlErrors(), errorsAfterReload);
+
+  // Mended, the folder's program replaces the running one.
+  std::filesystem::copy_file(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders/sort/odd_even_transposition.frag", fragment,
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(4));
+  app->frame();
+  EXPECT_TRUE(app->shaderError().empty()) << app->shaderError();
+  EXPECT_EQ(app->message(), "shaders reloaded");
+}
+
+}  // namespace
+}  // namespace shadersort::testing
