@@ -81,3 +81,23 @@ CommandResult runShadersort(const std::string& arguments, const std::string& env
 }
 
 }  // namespace shadersort::testing
+
+namespace shadersort::testing {
+
+CommandResult runScript(const std::string& script, const std::string& launcher) {
+  ScratchFolder capture;
+  {
+    std::ofstream file(capture.path("script.sh"));
+    file << "SHADERSORT='" << shadersortBinary() << "'\n" << script << "\n";
+  }
+  const std::string command = launcher + " bash " + capture.path("script.sh") + " >" + capture.path("out") + " 2>" +
+                              capture.path("err") + " </dev/null";
+  const int status = std::system(command.c_str());
+  CommandResult result;
+  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = readText(capture.path("out"));
+  result.err = readText(capture.path("err"));
+  return result;
+}
+
+}  // namespace shadersort::testing

@@ -15,6 +15,8 @@ struct CommandResult {
 
 // Runs `shadersort ARGS` (ARGS passed to the shell as written) with `environment` prefixed.
 CommandResult runShadersort(const std::string& arguments, const std::string& environment = "");
+// Runs `launcher bash -c SCRIPT`, with $SHADERSORT naming the binary inside the script.
+CommandResult runScript(const std::string& script, const std::string& launcher = "");
 
 // A fresh empty folder under the system temp folder, removed when the object goes.
 class ScratchFolder {

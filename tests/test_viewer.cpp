@@ -52,6 +52,20 @@ TEST(Viewer, PlayingAdvancesOnePassPerScriptedFrame) {
   EXPECT_NE(loadImage(folder.path("a.png")).rgba, loadImage(folder.path("b.png")).rgba);
 }
 
+// Regression: with Debian's Dear ImGui 1.86, space and the arrows did nothing. Real key events
+// from an X client (xdotool) reach the window: three steps forward, one back, then Escape quits.
+TEST(Viewer, RealKeyPressesStepAndQuitTheWindow) {
+  const auto result = runScript(
+      "\"$SHADERSORT\" --gl-debug view --paused --pattern random --size 16x16 --stats & viewer=$!\n"
+      "id=$(xdotool search --sync --name '^shadersort$' | head -1)\n"
+      "xdotool windowfocus --sync \"$id\" && sleep 0.5 && xdotool key --delay 150 Right Right Right Left Escape\n"
+      "wait $viewer",
+      "timeout 120 xvfb-run -a -s '-screen 0 1280x800x24'");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("frag-odd-even: pass 2 of 16"), std::string::npos) << result.out;
+  EXPECT_EQ(result.err.find("GL "), std::string::npos) << result.err;
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);

@@ -42,6 +42,10 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
   ImGui::StyleColorsDark();
   try {
+    // The input first: a file that cannot be read fails before any window opens.
+    inputs_.spec = config_.input;
+    inputs_.imageFile = config_.input.imagePath;
+    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(inputs_.spec));
     host_ = makeHost();
     ImGui_ImplOpenGL3_Init("#version 430 core");
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
@@ -54,9 +58,6 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     teaching_ = config_.teaching;
     view_.arrayMode = config_.arrayMode;
     playback_.playing = config_.startPlaying;
-    inputs_.spec = config_.input;
-    inputs_.imageFile = config_.input.imagePath;
-    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(inputs_.spec));
     const AlgorithmInfo& first = findAlgorithm(config_.algorithm);
     lanes_.push_back(std::make_unique<SortLane>(first, optionsFor(first, config_.sorter), inputs_.resolved));
     view_.arraySequence = inputs_.resolved->data.sequenceCount / 2;
@@ -67,7 +68,8 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     ImGui::DestroyContext();
     throw;
   }
-  clock_.firstFrame = std::chrono::steady_clock::now();
+  clock_ = std::make_unique<FrameClock>();
+  clock_->firstFrame = std::chrono::steady_clock::now();
 }
 
 ViewerApp::~ViewerApp() {
@@ -103,15 +105,15 @@ void ViewerApp::frame() {
   reloadShadersIfChanged();
 
   // Advance the sorts: the sort work of this frame.
-  clock_.sort.begin(static_cast<std::uint64_t>(frame_));
+  clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   advance();
-  clock_.sort.end();
+  clock_->sort.end();
   for (auto& lane : lanes_) lane->collectResults();
-  for (const auto& result : clock_.sort.collect()) clock_.sortMs.push_back(result.milliseconds);
-  for (const auto& result : clock_.display.collect()) clock_.displayMs.push_back(result.milliseconds);
+  for (const auto& result : clock_->sort.collect()) clock_->sortMs.push_back(result.milliseconds);
+  for (const auto& result : clock_->display.collect()) clock_->displayMs.push_back(result.milliseconds);
 
   // The display work: pictures of the states, then the panels.
-  clock_.display.begin(static_cast<std::uint64_t>(frame_));
+  clock_->display.begin(static_cast<std::uint64_t>(frame_));
   for (auto& lane : lanes_) lane->updatePicture(view_);
   // Nothing of a sorter's may stay bound: ImGui's renderer restores what it found, and a program
   // deleted with its sorter would come back as GL_INVALID_VALUE.
@@ -127,7 +129,7 @@ void ViewerApp::frame() {
   glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  clock_.display.end();
+  clock_->display.end();
 
   ++frame_;
   if (screenshotRequested_) {
@@ -152,10 +154,10 @@ void ViewerApp::frame() {
 ViewerStats ViewerApp::stats() const {
   ViewerStats stats;
   stats.frames = frame_;
-  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_.firstFrame).count();
-  stats.clock = clock_.display.clock();
-  stats.medianDisplayMilliseconds = median(clock_.displayMs);
-  stats.medianSortMilliseconds = median(clock_.sortMs);
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_->firstFrame).count();
+  stats.clock = clock_->display.clock();
+  stats.medianDisplayMilliseconds = median(clock_->displayMs);
+  stats.medianSortMilliseconds = median(clock_->sortMs);
   return stats;
 }
 

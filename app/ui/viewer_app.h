@@ -127,7 +127,7 @@ class ViewerApp {
   std::vector<SortLane::Placement> placements_;
   LaneView view_;
   Playback playback_;
-  FrameClock clock_;
+  std::unique_ptr<FrameClock> clock_;  // made once the host's GL context exists
   std::optional<std::uint32_t> targetPass_;  // End: run toward it over frames, within the budget
   bool teaching_ = true;
   std::string message_;       // why the last change was refused, or what a screenshot wrote
