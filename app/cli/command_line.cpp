@@ -223,6 +223,9 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--window-size", view.frameSize, "window (or offscreen frame) size WxH")->capture_default_str();
   viewCommand->add_option("--keys", view.keys, "keys pressed one per frame, e.g. \"space,right,right,left,a,t\"");
   viewCommand->add_flag("--stats", view.stats, "print frames per second and the median GPU time of a frame's display and sort work");
+  viewCommand->add_option("--race", view.race, "race 2 to 4 algorithms side by side on the same input, e.g. radix,bitonic")->delimiter(',');
+  viewCommand->add_option("--race-clock", view.raceClock, "race clock: pass (one pass per tick) or time (by measured GPU time)")->capture_default_str();
+  viewCommand->add_option("--race-seconds", view.raceSeconds, "race by time: seconds the slowest lane takes")->capture_default_str();
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);

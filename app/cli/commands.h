@@ -49,6 +49,9 @@ struct ViewOptions {
   std::string keys;            // --keys "space,right,..." one per frame
   bool stats = false;
   std::string shaderDirectory;
+  std::vector<std::string> race;      // 2 to 4 algorithms side by side
+  std::string raceClock = "pass";     // pass | time
+  double raceSeconds = 10.0;
   SorterOptions sorter;
 };
 

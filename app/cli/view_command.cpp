@@ -56,6 +56,16 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.screenshotPath = options.screenshotPath;
   config.keys = ui::parseKeyScript(options.keys);
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
+  if (!options.race.empty() && (options.race.size() < 2 || options.race.size() > 4))
+    throw UserError("--race takes 2 to 4 algorithms, got " + std::to_string(options.race.size()));
+  for (const std::string& name : options.race) findAlgorithm(name);
+  config.race = options.race;
+  if (options.raceClock != "pass" && options.raceClock != "time")
+    throw UserError("--race-clock must be 'pass' or 'time', got '" + options.raceClock + "'");
+  config.raceByTime = options.raceClock == "time";
+  if (!(options.raceSeconds >= 0.1 && options.raceSeconds <= 3600.0))
+    throw UserError("--race-seconds must be between 0.1 and 3600");
+  config.raceSeconds = options.raceSeconds;
   const bool useTuneCache = global.useTuneCache;
   config.withTunedSettings = [useTuneCache](const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) {
     return bench::withTunedSettings(algorithm, explicitOptions, gl::currentLimits(), useTuneCache);
@@ -83,6 +93,11 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
                   app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
+    for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), reason.c_str());
+    const auto ranking = app.ranking();
+    for (std::size_t i = 0; i < ranking.size(); ++i)
+      std::printf("rank %zu: %s, %u passes, %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
+                  ranking[i].milliseconds, app.lane(0).clock().c_str(), ranking[i].verified ? ", verified" : ", NOT verified");
   }
   return 0;
 }

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "gl/gpu_timer.h"
 #include "gl/limits.h"
+#include "sort/verify.h"
 
 namespace shadersort::ui {
 namespace {
@@ -55,6 +57,10 @@ void SortLane::rebuild(const SorterOptions& options) {
 
 void SortLane::afterStateChange() {
   timer_.discard();
+  measuredPassMs_.clear();
+  verifiedAfter_.reset();
+  verificationFailed_ = false;
+  checkedPass_.reset();
   passMilliseconds_.assign(sorter_->passCount(), std::numeric_limits<float>::quiet_NaN());
   const auto& keys = input_->data.keys;
   minKey_ = keys.empty() ? 0 : *std::min_element(keys.begin(), keys.end());
@@ -76,6 +82,31 @@ std::uint32_t SortLane::seek(std::uint32_t target, std::uint32_t maxPasses) {
     timer_.end();
   }
   return ran;
+}
+
+const std::vector<double>& SortLane::measurePassTimes() {
+  if (!measuredPassMs_.empty() || sorter_->passCount() == 0) return measuredPassMs_;
+  const std::uint32_t at = sorter_->passesRun();
+  // A first whole sort compiles the kernels each pass needs (sorters build them on first use),
+  // so no pass's time holds a shader compile.
+  sorter_->restart();
+  sorter_->runAll();
+  sorter_->restart();
+  while (!sorter_->finished()) measuredPassMs_.push_back(gl::timeGpuWork([&] { sorter_->runPass(); }).milliseconds);
+  cursor_->reset();
+  sorter_->restart();
+  cursor_->seek(at);
+  return measuredPassMs_;
+}
+
+void SortLane::checkIfFinished() {
+  if (!sorter_->finished() || checkedPass_ == sorter_->passesRun()) return;
+  checkedPass_ = sorter_->passesRun();
+  // INTERIM: a CPU check of the read-back state until the GPU order check lands.
+  const SortData state = sorter_->read();
+  const bool good = verifySorted(input_->data, state).empty();
+  verificationFailed_ = !good;
+  if (good) verifiedAfter_ = sorter_->passesRun();
 }
 
 void SortLane::collectResults() {

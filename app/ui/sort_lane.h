@@ -60,6 +60,17 @@ class SortLane {
   double typicalPassMilliseconds() const;
   double totalMilliseconds() const;
 
+  // Times every pass of a whole sort, each on its own (waits for the GPU after each: call it
+  // before playback, e.g. when a race by time starts), then returns to the pass it was at.
+  const std::vector<double>& measurePassTimes();
+  const std::vector<double>& measuredPassTimes() const { return measuredPassMs_; }
+
+  // Checks a finished state (ordered, the input's elements) once per state; the pass count at
+  // which the check passed, if it did.
+  void checkIfFinished();
+  std::optional<std::uint32_t> verifiedSortedAfter() const { return verifiedAfter_; }
+  bool verificationFailed() const { return verificationFailed_; }
+
   // Makes the picture of the current state if the state or the view changed since the last one.
   void updatePicture(const LaneView& view);
   const render::DisplayTexture& picture() const { return picture_; }
@@ -89,6 +100,10 @@ class SortLane {
 
   gl::FrameTimer timer_;
   std::vector<float> passMilliseconds_;
+  std::vector<double> measuredPassMs_;
+  std::optional<std::uint32_t> verifiedAfter_;
+  bool verificationFailed_ = false;
+  std::optional<std::uint32_t> checkedPass_;
 };
 
 }  // namespace shadersort::ui

@@ -58,8 +58,12 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     teaching_ = config_.teaching;
     view_.arrayMode = config_.arrayMode;
     playback_.playing = config_.startPlaying;
-    const AlgorithmInfo& first = findAlgorithm(config_.algorithm);
-    lanes_.push_back(std::make_unique<SortLane>(first, optionsFor(first, config_.sorter), inputs_.resolved));
+    race_.byTime = config_.raceByTime;
+    race_.seconds = config_.raceSeconds;
+    std::vector<const AlgorithmInfo*> chosen;
+    if (config_.race.empty()) chosen.push_back(&findAlgorithm(config_.algorithm));
+    for (const std::string& name : config_.race) chosen.push_back(&findAlgorithm(name));
+    replaceLanes(chosen, inputs_.resolved);
     view_.arraySequence = inputs_.resolved->data.sequenceCount / 2;
   } catch (...) {
     lanes_.clear();
@@ -108,7 +112,13 @@ void ViewerApp::frame() {
   clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   advance();
   clock_->sort.end();
-  for (auto& lane : lanes_) lane->collectResults();
+  for (auto& lane : lanes_) {
+    lane->collectResults();
+    lane->checkIfFinished();
+  }
+  // A finished race ranks lanes by a timed run of each (live timings include first-use compiles).
+  if (racing() && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); }))
+    for (auto& lane : lanes_) lane->measurePassTimes();
   for (const auto& result : clock_->sort.collect()) clock_->sortMs.push_back(result.milliseconds);
   for (const auto& result : clock_->display.collect()) clock_->displayMs.push_back(result.milliseconds);
 
@@ -172,8 +182,10 @@ void ViewerApp::handleKey(ViewerKey key) {
   switch (key) {
     case ViewerKey::None: break;
     case ViewerKey::PlayPause:
-      if (!playback_.playing && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& l) { return l->finished(); }))
+      if (!playback_.playing && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& l) { return l->finished(); })) {
+        race_.time = 0.0;
         seekAll(0);  // at the end, play means play again
+      }
       playback_.playing = !playback_.playing;
       playback_.owedPasses = 0.0;
       playback_.lastAdvance = std::chrono::steady_clock::now();
@@ -181,15 +193,22 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::StepBack:
       playback_.playing = false;
       targetPass_.reset();
-      if (leadPass() > 0) seekAll(leadPass() - 1);
+      if (race_.byTime && racing())
+        stepRace(-1);
+      else if (leadPass() > 0)
+        seekAll(leadPass() - 1);
       break;
     case ViewerKey::StepForward:
       playback_.playing = false;
       targetPass_.reset();
-      seekAll(leadPass() + 1);
+      if (race_.byTime && racing())
+        stepRace(+1);
+      else
+        seekAll(leadPass() + 1);
       break;
     case ViewerKey::Restart:
       targetPass_.reset();
+      race_.time = 0.0;
       seekAll(0);
       break;
     case ViewerKey::Finish:
@@ -282,12 +301,44 @@ void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
 
 // [SECTION] changes that can be refused
 
+void ViewerApp::replaceLanes(const std::vector<const AlgorithmInfo*>& chosen,
+                             std::shared_ptr<const ResolvedInput> input) {
+  std::vector<std::unique_ptr<SortLane>> fresh;
+  std::vector<std::pair<std::string, std::string>> refused;
+  for (const AlgorithmInfo* algorithm : chosen) {
+    // Settings from the command line belong to the algorithm they were given for.
+    const SorterOptions explicitOptions = algorithm->name == config_.algorithm ? config_.sorter : SorterOptions{};
+    try {
+      fresh.push_back(std::make_unique<SortLane>(*algorithm, optionsFor(*algorithm, explicitOptions), input));
+    } catch (const std::exception& refusal) {
+      // One lane alone keeps the last good state; a race shows the reason in the lane.
+      if (chosen.size() == 1) throw;
+      refused.emplace_back(std::string(algorithm->name), refusal.what());
+    }
+  }
+  if (fresh.empty()) throw UserError(refused.front().first + ": " + refused.front().second);
+  lanes_ = std::move(fresh);
+  refusals_ = std::move(refused);
+  laneAlgorithms_ = chosen;
+  inputs_.resolved = std::move(input);
+  targetPass_.reset();
+  race_.time = 0.0;
+  if (race_.byTime && racing())
+    for (auto& lane : lanes_) lane->measurePassTimes();
+}
+
 void ViewerApp::chooseAlgorithm(const AlgorithmInfo& algorithm) {
   try {
-    const SorterOptions explicitOptions = algorithm.name == config_.algorithm ? config_.sorter : SorterOptions{};
-    auto lane = std::make_unique<SortLane>(algorithm, optionsFor(algorithm, explicitOptions), inputs_.resolved);
-    lanes_.front() = std::move(lane);
-    targetPass_.reset();
+    replaceLanes({&algorithm}, inputs_.resolved);
+    message_.clear();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+  }
+}
+
+void ViewerApp::chooseRace(std::vector<const AlgorithmInfo*> chosen) {
+  try {
+    replaceLanes(chosen, inputs_.resolved);
     message_.clear();
   } catch (const std::exception& refused) {
     message_ = refused.what();
@@ -295,27 +346,17 @@ void ViewerApp::chooseAlgorithm(const AlgorithmInfo& algorithm) {
 }
 
 void ViewerApp::chooseInput(const InputSpec& spec) {
+  const InputSpec previous = inputs_.spec;
   try {
     auto resolved = std::make_shared<const ResolvedInput>(resolveInput(spec));
-    const InputSpec previous = inputs_.spec;
-    inputs_.spec = spec;
     // New lanes, not reloaded ones: the direction changes how a sorter describes its passes.
-    std::vector<std::unique_ptr<SortLane>> fresh;
-    try {
-      for (const auto& lane : lanes_)
-        fresh.push_back(std::make_unique<SortLane>(lane->algorithm(),
-                                                   optionsFor(lane->algorithm(), lane->algorithm().name == config_.algorithm ? config_.sorter : SorterOptions{}),
-                                                   resolved));
-    } catch (...) {
-      inputs_.spec = previous;
-      throw;
-    }
-    lanes_ = std::move(fresh);
-    inputs_.resolved = std::move(resolved);
-    view_.arraySequence = std::min(view_.arraySequence, inputs_.resolved->data.sequenceCount ? inputs_.resolved->data.sequenceCount - 1 : 0);
-    targetPass_.reset();
+    inputs_.spec = spec;
+    replaceLanes(laneAlgorithms_, std::move(resolved));
+    const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
+    view_.arraySequence = std::min(view_.arraySequence, sequences ? sequences - 1 : 0);
     message_.clear();
   } catch (const std::exception& refused) {
+    inputs_.spec = previous;
     message_ = refused.what();
   }
 }
@@ -324,13 +365,7 @@ void ViewerApp::setTeaching(bool teaching) {
   const bool previous = teaching_;
   teaching_ = teaching;
   try {
-    std::vector<std::unique_ptr<SortLane>> fresh;
-    for (const auto& lane : lanes_)
-      fresh.push_back(std::make_unique<SortLane>(lane->algorithm(),
-                                                 optionsFor(lane->algorithm(), lane->algorithm().name == config_.algorithm ? config_.sorter : SorterOptions{}),
-                                                 inputs_.resolved));
-    lanes_ = std::move(fresh);
-    targetPass_.reset();
+    replaceLanes(laneAlgorithms_, inputs_.resolved);
     message_.clear();
   } catch (const std::exception& refused) {
     teaching_ = previous;
@@ -364,6 +399,60 @@ std::uint32_t ViewerApp::leadPass() const {
   return lead;
 }
 
+double ViewerApp::raceScale() const {
+  double slowest = 0.0;
+  for (const auto& lane : lanes_) {
+    double total = 0.0;
+    for (double ms : lane->measuredPassTimes()) total += ms;
+    slowest = std::max(slowest, total);
+  }
+  return slowest > 0.0 ? race_.seconds / slowest : 0.0;
+}
+
+std::uint32_t ViewerApp::passAtRaceTime(std::size_t index, double time) const {
+  // Pass p is shown once the race clock has passed the scaled end of its GPU time.
+  const double scale = raceScale();
+  const auto& times = lanes_[index]->measuredPassTimes();
+  double end = 0.0;
+  std::uint32_t passes = 0;
+  for (double ms : times) {
+    end += ms * scale;
+    if (end > time) break;
+    ++passes;
+  }
+  return passes;
+}
+
+void ViewerApp::stepRace(int direction) {
+  // The next (or previous) moment at which any lane completes a pass.
+  const double scale = raceScale();
+  double best = direction > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+  for (const auto& lane : lanes_) {
+    double end = 0.0;
+    for (double ms : lane->measuredPassTimes()) {
+      end += ms * scale;
+      if (direction > 0 && end > race_.time + 1e-12) best = std::min(best, end);
+      if (direction < 0 && end < race_.time - 1e-12) best = std::max(best, end);
+    }
+  }
+  if (std::isinf(best)) return;
+  race_.time = best;
+  for (std::size_t i = 0; i < lanes_.size(); ++i) lanes_[i]->seek(passAtRaceTime(i, race_.time));
+}
+
+std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
+  std::vector<RankRow> rows;
+  for (const auto& lane : lanes_) {
+    if (!lane->finished()) return {};
+    double ms = 0.0;
+    for (double measured : lane->measuredPassTimes()) ms += measured;
+    if (lane->measuredPassTimes().empty()) ms = lane->totalMilliseconds();
+    rows.push_back({std::string(lane->algorithm().name), lane->pass(), ms, lane->verifiedSortedAfter().has_value()});
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const RankRow& a, const RankRow& b) { return a.milliseconds < b.milliseconds; });
+  return rows;
+}
+
 void ViewerApp::seekAll(std::uint32_t target) {
   for (auto& lane : lanes_) lane->seek(target);
 }
@@ -381,9 +470,20 @@ void ViewerApp::advance() {
   playback_.lastAdvance = now;
   const bool allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
 
+  std::vector<std::uint32_t> targets(lanes_.size(), leadPass());
   std::uint32_t target = leadPass();
+  const bool byTime = race_.byTime && racing();
   if (targetPass_) {
     target = *targetPass_;
+    targets.assign(lanes_.size(), target);
+  } else if (playback_.playing && byTime) {
+    if (allFinished) {
+      playback_.playing = false;
+      return;
+    }
+    // Scripted runs tick a fixed 1/60 s, so their frames do not depend on the machine.
+    race_.time += config_.frames > 0 ? 1.0 / 60.0 : elapsed;
+    for (std::size_t i = 0; i < lanes_.size(); ++i) targets[i] = passAtRaceTime(i, race_.time);
   } else if (playback_.playing) {
     if (allFinished) {
       playback_.playing = false;
@@ -397,6 +497,7 @@ void ViewerApp::advance() {
       playback_.owedPasses -= whole;
       target = static_cast<std::uint32_t>(std::min<double>(leadPass() + whole, std::numeric_limits<std::uint32_t>::max()));
     }
+    targets.assign(lanes_.size(), target);
   } else {
     return;
   }
@@ -405,7 +506,9 @@ void ViewerApp::advance() {
   // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
   const auto deadline = now + std::chrono::duration<double, std::milli>(kFrameWorkBudgetMs);
   bool reachedEverywhere = true;
-  for (auto& lane : lanes_) {
+  for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    SortLane* lane = lanes_[i].get();
+    target = targets[i];
     const double typical = lane->typicalPassMilliseconds();
     const auto gpuCap = typical > 0.0 ? static_cast<std::uint32_t>(std::max(1.0, kFrameGpuBudgetMs / typical)) : 64u;
     std::uint32_t ran = 0;
@@ -436,18 +539,47 @@ void ViewerApp::drawLanes() {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
   ImDrawList* list = ImGui::GetWindowDrawList();
   placements_.clear();
-  const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(lanes_.size());
-  for (std::size_t i = 0; i < lanes_.size(); ++i) {
+  const std::size_t columns = lanes_.size() + refusals_.size();
+  const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(columns);
+  const float header = racing() ? ImGui::GetTextLineHeightWithSpacing() * 2.0f : 0.0f;
+  for (std::size_t i = 0; i < columns; ++i) {
     const ImVec2 laneMin(areaMin.x + laneWidth * static_cast<float>(i), areaMin.y);
-    const ImVec2 laneMax(laneMin.x + laneWidth - (i + 1 < lanes_.size() ? kMargin : 0.0f), areaMax.y);
-    lanes_[i]->draw(list, laneMin, laneMax, view_);
-    placements_.push_back(lanes_[i]->place(laneMin, laneMax, view_));
+    const ImVec2 laneMax(laneMin.x + laneWidth - (i + 1 < columns ? kMargin : 0.0f), areaMax.y);
+    if (i >= lanes_.size()) {
+      // An algorithm the race could not run on this input says why in its lane.
+      const auto& [name, reason] = refusals_[i - lanes_.size()];
+      list->AddText(laneMin, IM_COL32(230, 230, 230, 255), name.c_str());
+      list->AddText(nullptr, 0.0f, ImVec2(laneMin.x, laneMin.y + header), IM_COL32(255, 120, 100, 255), reason.c_str(),
+                    nullptr, laneMax.x - laneMin.x);
+      continue;
+    }
+    if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
+    const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
+    lanes_[i]->draw(list, pictureMin, laneMax, view_);
+    placements_.push_back(lanes_[i]->place(pictureMin, laneMax, view_));
   }
   // The whole lane area takes the mouse: scroll zooms, drag pans, double-click fits.
   ImGui::SetCursorScreenPos(areaMin);
   ImGui::InvisibleButton("##lane-area", ImVec2(areaMax.x - areaMin.x, areaMax.y - areaMin.y));
   handleMouse(areaMin, areaMax);
   ImGui::End();
+}
+
+void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width) {
+  const SortLane& lane = *lanes_[index];
+  const ImU32 text = IM_COL32(230, 230, 230, 255);
+  const float line = ImGui::GetTextLineHeight();
+  list->AddText(min, text, std::string(lane.algorithm().name).c_str());
+  char status[96];
+  std::snprintf(status, sizeof status, "pass %u/%u  %.3f ms", lane.pass(), lane.passCount(), lane.totalMilliseconds());
+  list->AddText(ImVec2(min.x, min.y + line), text, status);
+  if (lane.verifiedSortedAfter()) {
+    // A check mark: drawn, since ImGui's default font has no such glyph.
+    const ImVec2 at(min.x + width - line * 1.4f, min.y + line * 0.2f);
+    const ImVec2 points[3] = {ImVec2(at.x, at.y + line * 0.5f), ImVec2(at.x + line * 0.35f, at.y + line * 0.85f),
+                              ImVec2(at.x + line, at.y)};
+    list->AddPolyline(points, 3, IM_COL32(110, 220, 110, 255), 0, 2.5f);
+  }
 }
 
 void ViewerApp::writeScreenshot(const std::string& path) { savePng(host_->readFrame(), path); }

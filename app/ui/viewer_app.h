@@ -31,6 +31,10 @@ struct ViewerConfig {
   std::string screenshotPath;  // written after the last frame
   std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
   std::optional<std::string> shaderDirectory;
+  // A race: one lane per algorithm (2 to 4) on the same input, started together.
+  std::vector<std::string> race;
+  bool raceByTime = false;     // lanes advance by their measured GPU time, not one pass a tick
+  double raceSeconds = 10.0;   // by time: how long the slowest lane takes to play
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };
@@ -68,6 +72,17 @@ class ViewerApp {
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
   const std::string& message() const { return message_; }
+  // Algorithms a race could not run on this input, with the reason (shown in their lanes).
+  const std::vector<std::pair<std::string, std::string>>& refusals() const { return refusals_; }
+  struct RankRow {
+    std::string algorithm;
+    std::uint32_t passes = 0;
+    double milliseconds = 0.0;
+    bool verified = false;
+  };
+  // Once every lane has finished: the lanes ranked by GPU time (empty before).
+  std::vector<RankRow> ranking() const;
+  bool racing() const { return laneAlgorithms_.size() > 1; }
   const std::string& shaderError() const { return shaderError_; }
   bool teaching() const { return teaching_; }
   ViewerStats stats() const;
@@ -81,6 +96,11 @@ class ViewerApp {
     double wholeSortSeconds = 10.0;
     double owedPasses = 0.0;
     std::chrono::steady_clock::time_point lastAdvance = std::chrono::steady_clock::now();
+  };
+  struct Race {
+    bool byTime = false;
+    double seconds = 10.0;  // by time: the slowest lane plays in this long
+    double time = 0.0;      // by time: where the race clock stands, in playback seconds
   };
   struct Inputs {
     InputSpec spec;
@@ -99,11 +119,22 @@ class ViewerApp {
   void handleMouse(ImVec2 rectMin, ImVec2 rectMax);
   // [SECTION] changes that can be refused: each shows its reason and keeps the last good state
   void chooseAlgorithm(const AlgorithmInfo& algorithm);
+  void chooseRace(std::vector<const AlgorithmInfo*> algorithms);
+  // New lanes for `chosen` on `input` (refused algorithms of a race become refusals); throws
+  // when not one lane can be made, leaving the current lanes as they were.
+  void replaceLanes(const std::vector<const AlgorithmInfo*>& chosen, std::shared_ptr<const ResolvedInput> input);
   void chooseInput(const InputSpec& spec);
   void setTeaching(bool teaching);
   void reloadShadersIfChanged();
   // [SECTION] playback
   void advance();
+  // By time: each lane's pass count when the race clock reads `time`.
+  std::uint32_t passAtRaceTime(std::size_t lane, double time) const;
+  double raceScale() const;  // playback seconds per millisecond of GPU time
+  void stepRace(int direction);
+  void drawRaceControls();
+  void drawRanking();
+  void drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width);
   void seekAll(std::uint32_t target);
   std::uint32_t leadPass() const;
   double effectivePassesPerSecond() const;
@@ -124,6 +155,9 @@ class ViewerApp {
   std::unique_ptr<ViewerHost> host_;
   Inputs inputs_;
   std::vector<std::unique_ptr<SortLane>> lanes_;
+  std::vector<const AlgorithmInfo*> laneAlgorithms_;  // asked for, refused ones included
+  std::vector<std::pair<std::string, std::string>> refusals_;
+  Race race_;
   std::vector<SortLane::Placement> placements_;
   LaneView view_;
   Playback playback_;

@@ -44,8 +44,13 @@ void ViewerApp::drawPanel() {
   drawInputControls();
   ImGui::Separator();
   drawPlaybackControls();
+  drawRaceControls();
   ImGui::Separator();
-  for (const auto& lane : lanes_) drawLaneStatus(*lane);
+  if (racing()) {
+    drawRanking();
+  } else {
+    drawLaneStatus(*lanes_.front());
+  }
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
     ImGui::TextWrapped("%s", message_.c_str());
@@ -214,6 +219,65 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
       ImGui::PlotHistogram("swaps / pass", swaps.data(), static_cast<int>(swaps.size()), 0, nullptr, 0.0f, FLT_MAX,
                            ImVec2(0, 40.0f * uiScale_));
     }
+  }
+}
+
+void ViewerApp::drawRaceControls() {
+  bool race = racing();
+  if (ImGui::Checkbox("race", &race)) {
+    if (race) {
+      std::vector<const AlgorithmInfo*> all;
+      for (const AlgorithmInfo& algorithm : algorithms())
+        if (all.size() < 4) all.push_back(&algorithm);
+      chooseRace(all);
+    } else {
+      chooseAlgorithm(lanes_.front()->algorithm());
+    }
+  }
+  if (!race) return;
+  ImGui::SameLine();
+  int clock = race_.byTime ? 1 : 0;
+  bool changed = ImGui::RadioButton("by pass", &clock, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("by time", &clock, 1);
+  if (changed && (clock == 1) != race_.byTime) {
+    race_.byTime = clock == 1;
+    // Lanes restart together on the new clock; by time needs every pass timed first.
+    chooseRace(laneAlgorithms_);
+  }
+  if (race_.byTime) {
+    float seconds = static_cast<float>(race_.seconds);
+    if (ImGui::SliderFloat("slowest", &seconds, 1.0f, 120.0f, "%.0f s", ImGuiSliderFlags_Logarithmic))
+      race_.seconds = seconds;
+  }
+}
+
+void ViewerApp::drawRanking() {
+  const std::vector<RankRow> rows = ranking();
+  if (rows.empty()) {
+    for (const auto& lane : lanes_)
+      ImGui::Text("%-14s pass %u of %u", std::string(lane->algorithm().name).c_str(), lane->pass(), lane->passCount());
+    return;
+  }
+  ImGui::TextUnformatted("finished:");
+  if (ImGui::BeginTable("##ranking", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("#");
+    ImGui::TableSetupColumn("algorithm");
+    ImGui::TableSetupColumn("passes");
+    ImGui::TableSetupColumn(lanes_.front()->clock() == "gpu" ? "GPU ms" : "wall ms");
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", i + 1);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(rows[i].algorithm.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%u", rows[i].passes);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f%s", rows[i].milliseconds, rows[i].verified ? "" : " (unverified)");
+    }
+    ImGui::EndTable();
   }
 }
 
