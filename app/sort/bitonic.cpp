@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/checkpoint_support.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -158,6 +159,7 @@ void BitonicSorter::load(const SortData& input) {
   paddedLength_ = bitonicPaddedLength(shape_.sequenceLength);
   passesRun_ = 0;
   passes_.clear();
+  loadId_ = newLoadId();
   inputKeys_.reset();
   inputValues_.reset();
   keys_.reset();
@@ -241,6 +243,40 @@ SortData BitonicSorter::read() const {
 
 GpuStateView BitonicSorter::gpuState() const {
   return {.storage = GpuStateView::Storage::Buffers, .keys = keys_.id(), .values = values_.id()};
+}
+
+namespace {
+
+struct BitonicCheckpoint final : Checkpoint {
+  gl::Buffer keys, values;
+};
+
+}  // namespace
+
+std::unique_ptr<Checkpoint> BitonicSorter::checkpoint() const {
+  auto saved = std::make_unique<BitonicCheckpoint>();
+  saved->passesRun = passesRun_;
+  saved->loadId = loadId_;
+  const std::size_t bytes = shape_.elementCount() * 4;
+  if (bytes == 0) return saved;
+  saved->keys = copyOfBuffer("bitonic: checkpoint keys", keys_, bytes);
+  if (shape_.hasValues) saved->values = copyOfBuffer("bitonic: checkpoint values", values_, bytes);
+  return saved;
+}
+
+void BitonicSorter::resume(const Checkpoint& checkpoint) {
+  const auto& saved = ownCheckpoint<BitonicCheckpoint>("bitonic", checkpoint, loadId_);
+  // The state is sorted in place: the copy is all there is to it.
+  const std::size_t bytes = shape_.elementCount() * 4;
+  if (bytes > 0) {
+    restoreBuffer(saved.keys, keys_, bytes);
+    if (shape_.hasValues) restoreBuffer(saved.values, values_, bytes);
+  }
+  passesRun_ = saved.passesRun;
+}
+
+std::size_t BitonicSorter::checkpointBytes() const {
+  return shape_.elementCount() * (shape_.hasValues ? 8 : 4);
 }
 
 }  // namespace shadersort

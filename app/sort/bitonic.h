@@ -46,6 +46,9 @@ class BitonicSorter final : public Sorter {
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
+  std::unique_ptr<Checkpoint> checkpoint() const override;
+  void resume(const Checkpoint& saved) override;
+  std::size_t checkpointBytes() const override;
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
 
  private:
@@ -70,6 +73,7 @@ class BitonicSorter final : public Sorter {
   gl::Buffer inputKeys_, inputValues_;  // the loaded input, for restart()
   gl::Buffer keys_, values_;            // the state
   StepObserver observer_;
+  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

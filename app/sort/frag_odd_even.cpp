@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "sort/checkpoint_support.h"
 
 namespace shadersort {
 FragOddEvenSorter::FragOddEvenSorter()
@@ -27,6 +28,7 @@ void FragOddEvenSorter::load(const SortData& input) {
   shape_ = input.shape();
   passesRun_ = 0;
   current_ = 0;
+  loadId_ = newLoadId();
   input_.reset();
   for (auto& texture : state_) texture.reset();
   for (auto& target : targets_) target.reset();
@@ -124,5 +126,42 @@ SortData FragOddEvenSorter::read() const {
   }
   return data;
 }
+
+namespace {
+
+struct FragOddEvenCheckpoint final : Checkpoint {
+  gl::Texture state;
+  int current = 0;
+};
+
+void copyTexture(const gl::Texture& from, const gl::Texture& to, const SortShape& shape) {
+  glCopyImageSubData(from.id(), GL_TEXTURE_2D, 0, 0, 0, 0, to.id(), GL_TEXTURE_2D, 0, 0, 0, 0,
+                     static_cast<GLsizei>(shape.sequenceLength), static_cast<GLsizei>(shape.sequenceCount), 1);
+}
+
+}  // namespace
+
+std::unique_ptr<Checkpoint> FragOddEvenSorter::checkpoint() const {
+  auto saved = std::make_unique<FragOddEvenCheckpoint>();
+  saved->passesRun = passesRun_;
+  saved->loadId = loadId_;
+  saved->current = current_;
+  if (shape_.elementCount() == 0) return saved;
+  saved->state = gl::makeNearestTexture("frag-odd-even: checkpoint", GL_RG32UI,
+                                        static_cast<GLsizei>(shape_.sequenceLength),
+                                        static_cast<GLsizei>(shape_.sequenceCount));
+  copyTexture(state_[current_], saved->state, shape_);
+  return saved;
+}
+
+void FragOddEvenSorter::resume(const Checkpoint& checkpoint) {
+  const auto& saved = ownCheckpoint<FragOddEvenCheckpoint>("frag-odd-even", checkpoint, loadId_);
+  // Back into the texture it came from, so gpuState() names the same texture as it did then.
+  if (shape_.elementCount() > 0) copyTexture(saved.state, state_[saved.current], shape_);
+  current_ = saved.current;
+  passesRun_ = saved.passesRun;
+}
+
+std::size_t FragOddEvenSorter::checkpointBytes() const { return shape_.elementCount() * 8; }
 
 }  // namespace shadersort

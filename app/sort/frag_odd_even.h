@@ -25,6 +25,9 @@ class FragOddEvenSorter final : public Sorter {
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
+  std::unique_ptr<Checkpoint> checkpoint() const override;
+  void resume(const Checkpoint& saved) override;
+  std::size_t checkpointBytes() const override;
 
  private:
   gl::Program program_;
@@ -38,6 +41,7 @@ class FragOddEvenSorter final : public Sorter {
   SortShape shape_;
   std::uint32_t passesRun_ = 0;
   int current_ = 0;  // state_[current_] holds the state after passesRun_ passes
+  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/checkpoint_support.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -184,6 +185,7 @@ void OddEvenSorter::load(const SortData& input) {
   layout_ = layoutFor(shape_);
   passesRun_ = 0;
   current_ = 0;
+  loadId_ = newLoadId();
   inputKeys_.reset();
   inputValues_.reset();
   for (auto& buffer : keys_) buffer.reset();
@@ -318,6 +320,46 @@ SortData OddEvenSorter::read() const {
 
 GpuStateView OddEvenSorter::gpuState() const {
   return {.storage = GpuStateView::Storage::Buffers, .keys = keys_[current_].id(), .values = values_[current_].id()};
+}
+
+namespace {
+
+struct OddEvenCheckpoint final : Checkpoint {
+  gl::Buffer keys, values;
+  int current = 0;
+  SwapWatch::Saved watch;
+};
+
+}  // namespace
+
+std::unique_ptr<Checkpoint> OddEvenSorter::checkpoint() const {
+  auto saved = std::make_unique<OddEvenCheckpoint>();
+  saved->passesRun = passesRun_;
+  saved->loadId = loadId_;
+  saved->current = current_;
+  saved->watch = watch_.save();
+  const std::size_t bytes = shape_.elementCount() * 4;
+  if (bytes == 0) return saved;
+  saved->keys = copyOfBuffer("odd-even: checkpoint keys", keys_[current_], bytes);
+  if (shape_.hasValues) saved->values = copyOfBuffer("odd-even: checkpoint values", values_[current_], bytes);
+  return saved;
+}
+
+void OddEvenSorter::resume(const Checkpoint& checkpoint) {
+  const auto& saved = ownCheckpoint<OddEvenCheckpoint>("odd-even", checkpoint, loadId_);
+  // Back into the buffer it came from, so gpuState() names the same buffers as it did then.
+  const std::size_t bytes = shape_.elementCount() * 4;
+  if (bytes > 0) {
+    restoreBuffer(saved.keys, keys_[saved.current], bytes);
+    if (shape_.hasValues) restoreBuffer(saved.values, values_[saved.current], bytes);
+  }
+  current_ = saved.current;
+  passesRun_ = saved.passesRun;
+  watch_.restore(saved.watch, passesRun_);
+}
+
+std::size_t OddEvenSorter::checkpointBytes() const {
+  return shape_.elementCount() * (shape_.hasValues ? 8 : 4) + std::size_t{passCount()} * 4;
 }
 
 }  // namespace shadersort

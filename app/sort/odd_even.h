@@ -52,6 +52,9 @@ class OddEvenSorter final : public Sorter {
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
+  std::unique_ptr<Checkpoint> checkpoint() const override;
+  void resume(const Checkpoint& saved) override;
+  std::size_t checkpointBytes() const override;
 
   // The passes after which a swap count showed the state sorted, once one has (for --stats and tests).
   std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }
@@ -94,6 +97,7 @@ class OddEvenSorter final : public Sorter {
   TileLayout layout_;
   std::uint32_t passesRun_ = 0;
   int current_ = 0;  // keys_[current_] holds the state after passesRun_ passes
+  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gl/compute.h"
+#include "sort/checkpoint_support.h"
 
 namespace shadersort {
 
@@ -27,6 +28,7 @@ void SwapWatch::rewind() {
   oldest_ = 0;
   inFlight_ = 0;
   checkedUpTo_ = 0;
+  readUpTo_ = 0;
   sortedAfter_.reset();
   if (passCount_ == 0) return;
   // The last sort's shaders may still be adding to the counters.
@@ -89,6 +91,7 @@ void SwapWatch::consumeOldest() {
   check.fence.reset();
   oldest_ = (oldest_ + 1) % kRingSize;
   --inFlight_;
+  readUpTo_ = check.firstPass + check.count;
 
   for (std::uint32_t pass = check.firstPass; pass < check.firstPass + check.count; ++pass) {
     if (isQuiet(counts.data(), check.firstPass, pass)) {
@@ -104,6 +107,38 @@ bool SwapWatch::isQuiet(const std::uint32_t* counts, std::uint32_t firstPass, st
   if (roundsPerPass_ >= 2) return true;
   // A one-round pass needs the round before it quiet too.
   return pass > firstPass && counts[pass - 1 - firstPass] == 0;
+}
+
+SwapWatch::Saved SwapWatch::save() const {
+  Saved saved;
+  saved.readUpTo = readUpTo_;
+  saved.sortedAfter = sortedAfter_;
+  if (passCount_ == 0) return saved;
+  saved.counters = copyOfBuffer("odd-even: checkpoint swaps per pass", counters_, std::size_t{passCount_} * 4);
+  return saved;
+}
+
+void SwapWatch::restore(const Saved& saved, std::uint32_t passesRun) {
+  for (auto& check : ring_) check.fence.reset();
+  oldest_ = 0;
+  inFlight_ = 0;
+  sortedAfter_ = saved.sortedAfter;
+  readUpTo_ = saved.readUpTo;
+  checkedUpTo_ = saved.readUpTo;
+  if (passCount_ == 0) return;
+  restoreBuffer(saved.counters, counters_, std::size_t{passCount_} * 4);
+  // Later passes had not run when it was taken, so their counters are zero in the copy already;
+  // cleared again all the same, since passes run again must count their swaps once.
+  if (passesRun < passCount_) {
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, counters_.id());
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, static_cast<GLintptr>(passesRun) * 4,
+                         static_cast<GLsizeiptr>(passCount_ - passesRun) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  }
+  // Checks fall every checkInterval passes; those the CPU had not read yet are taken again.
+  while (!sortedAfter_ && passesRun - checkedUpTo_ >= checkInterval_ && checkedUpTo_ + checkInterval_ < passCount_)
+    issueCheck(checkedUpTo_ + checkInterval_);
 }
 
 }  // namespace shadersort

@@ -39,6 +39,18 @@ class SwapWatch {
   // The number of passes after which the state was seen to be sorted, once a check showed it.
   std::optional<std::uint32_t> sortedAfter() const { return sortedAfter_; }
 
+  // What a checkpoint keeps of the watch: the counters, copied on the GPU (zero from the
+  // checkpoint's pass on), and what the CPU had read of them by then.
+  struct Saved {
+    gl::Buffer counters;
+    std::uint32_t readUpTo = 0;
+    std::optional<std::uint32_t> sortedAfter;
+  };
+  Saved save() const;
+  // Back to a point saved `passesRun` passes in: its counters and knowledge, and the checks that
+  // were in flight then issued again, so early exit comes where running passes would bring it.
+  void restore(const Saved& saved, std::uint32_t passesRun);
+
  private:
   struct SyncDeleter {
     void operator()(GLsync sync) const { glDeleteSync(sync); }
@@ -64,6 +76,7 @@ class SwapWatch {
   std::uint32_t roundsPerPass_ = 1;
   std::uint32_t checkInterval_ = 1;
   std::uint32_t checkedUpTo_ = 0;  // passes whose counters a check has already taken
+  std::uint32_t readUpTo_ = 0;     // passes whose counters the CPU has read
   std::optional<std::uint32_t> sortedAfter_;
 };
 

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "sort/checkpoint_support.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -296,6 +297,7 @@ void bindStorage(GLuint binding, const gl::Buffer& buffer, std::size_t bytes) {
 void RadixSorter::load(const SortData& input) {
   shape_ = input.shape();
   passesRun_ = 0;
+  loadId_ = newLoadId();
   places_.clear();
   for (auto* buffer : {&keysInput_, &valuesInput_, &keys_[0], &keys_[1], &values_[0], &values_[1], &counters_, &offsets_,
                        &histograms_, &status_, &tickets_})
@@ -564,6 +566,48 @@ GpuStateView RadixSorter::gpuState() const {
   const StorageBuffer& keys = passesRun_ == 0 ? keysInput_ : keys_[(passesRun_ - 1) % 2];
   const StorageBuffer& values = passesRun_ == 0 ? valuesInput_ : values_[(passesRun_ - 1) % 2];
   return {.storage = GpuStateView::Storage::Buffers, .keys = keys.buffer.id(), .values = values.buffer.id()};
+}
+
+namespace {
+
+struct RadixCheckpoint final : Checkpoint {
+  gl::Buffer keys, values;  // the state after passesRun passes; none at pass 0 (the input)
+  gl::Buffer counters;      // the counter matrix as the last pass left it (not chained)
+};
+
+}  // namespace
+
+std::unique_ptr<Checkpoint> RadixSorter::checkpoint() const {
+  auto saved = std::make_unique<RadixCheckpoint>();
+  saved->passesRun = passesRun_;
+  saved->loadId = loadId_;
+  // Pass 0's state is the input buffer, which no pass writes.
+  if (passesRun_ == 0) return saved;
+  const std::size_t bytes = shape_.elementCount() * 4;
+  const std::size_t newest = (passesRun_ - 1) % 2;
+  saved->keys = copyOfBuffer("radix: checkpoint keys", keys_[newest].buffer, bytes);
+  if (shape_.hasValues) saved->values = copyOfBuffer("radix: checkpoint values", values_[newest].buffer, bytes);
+  // The chained pipeline keeps no counters between passes; its digit starts, built by pass 0,
+  // depend on the input only and stay valid for every later pass of this load().
+  if (counters_.buffer) saved->counters = copyOfBuffer("radix: checkpoint counters", counters_.buffer, counters_.bytes);
+  return saved;
+}
+
+void RadixSorter::resume(const Checkpoint& checkpoint) {
+  const auto& saved = ownCheckpoint<RadixCheckpoint>("radix", checkpoint, loadId_);
+  if (saved.passesRun > 0) {
+    // Pass p reads keys_[(p - 1) % 2]: put the state where the next pass looks for it.
+    const std::size_t bytes = shape_.elementCount() * 4;
+    const std::size_t newest = (saved.passesRun - 1) % 2;
+    restoreBuffer(saved.keys, keys_[newest].buffer, bytes);
+    if (shape_.hasValues) restoreBuffer(saved.values, values_[newest].buffer, bytes);
+    if (saved.counters) restoreBuffer(saved.counters, counters_.buffer, counters_.bytes);
+  }
+  passesRun_ = saved.passesRun;
+}
+
+std::size_t RadixSorter::checkpointBytes() const {
+  return shape_.elementCount() * (shape_.hasValues ? 8 : 4) + counters_.bytes;
 }
 
 }  // namespace shadersort

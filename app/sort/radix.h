@@ -56,6 +56,9 @@ class RadixSorter final : public Sorter {
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
+  std::unique_ptr<Checkpoint> checkpoint() const override;
+  void resume(const Checkpoint& saved) override;
+  std::size_t checkpointBytes() const override;
 
   // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained"; the
   // ranking ("match NV", "ballot KHR", "ballot ARB", "shared memory") and the subgroup width it uses.
@@ -121,6 +124,7 @@ class RadixSorter final : public Sorter {
   StorageBuffer status_, tickets_;                   // fast, chained scan
   std::uint32_t passesRun_ = 0;
   StepObserver observer_;
+  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

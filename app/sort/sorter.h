@@ -7,6 +7,7 @@
 
 #include <glad/gl.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,10 +42,12 @@ struct DigitPlace {
 };
 
 // A copy of a sorter's state made on the GPU, to come back to exactly (see Sorter::checkpoint).
+// It belongs to the sorter and the load() it was taken from (`loadId`, unique in the process).
 class Checkpoint {
  public:
   virtual ~Checkpoint() = default;
   std::uint32_t passesRun = 0;
+  std::uint64_t loadId = 0;
 };
 
 class Sorter {
@@ -87,14 +90,14 @@ class Sorter {
   // The current state's GPU storage (valid until the next load(), restart() or pass).
   virtual GpuStateView gpuState() const = 0;
 
-  // Copies the current state on the GPU; resume() makes it current again, passesRun() included,
-  // so a step back costs a copy and a few passes instead of a replay from pass 0.
-  virtual std::unique_ptr<Checkpoint> checkpoint() const {
-    auto saved = std::make_unique<Checkpoint>();
-    saved->passesRun = passesRun();
-    return saved;
-  }
-  virtual void resume(const Checkpoint& saved) { seek(saved.passesRun); }
+  // Copies the current state on the GPU; resume() makes it current again, so that passesRun(),
+  // finished(), read() and later passes are what running passes up to there gives. A step back
+  // then costs a copy and a few passes instead of a replay from pass 0. resume() throws
+  // std::invalid_argument for a checkpoint of another sorter or of an earlier load().
+  virtual std::unique_ptr<Checkpoint> checkpoint() const = 0;
+  virtual void resume(const Checkpoint& saved) = 0;
+  // GPU memory one checkpoint of the loaded input holds, so callers can keep them within a budget.
+  virtual std::size_t checkpointBytes() const = 0;
 
   // The comparators pass `pass` applies inside each sequence, or nothing when that pass is no
   // single compare-exchange step (radix, fused fast passes) or has more than `limit` of them.
