@@ -1,6 +1,6 @@
 #pragma once
-// INTERIM, replaced when the display and checkpoints branches merge: the CPU picture path and a
-// replaying cursor behind the interfaces those branches provide.
+// INTERIM, replaced when the display branch merges: the CPU picture path behind the interface
+// that branch provides.
 
 #include <glad/gl.h>
 
@@ -79,24 +79,3 @@ class StatePainter {
 
 }  // namespace shadersort::render
 
-namespace shadersort {
-
-class PassCursor {
- public:
-  explicit PassCursor(Sorter& sorter) : sorter_(sorter) {}
-  void reset() {}
-  std::uint32_t seek(std::uint32_t pass, std::uint32_t maxPasses = UINT32_MAX) {
-    std::uint32_t ran = 0;
-    if (pass < sorter_.passesRun()) sorter_.restart();
-    while (sorter_.passesRun() < pass && !sorter_.finished() && ran < maxPasses) {
-      sorter_.runPass();
-      ++ran;
-    }
-    return ran;
-  }
-
- private:
-  Sorter& sorter_;
-};
-
-}  // namespace shadersort

@@ -14,6 +14,7 @@
 
 #include "data/inputs.h"
 #include "gl/frame_timer.h"
+#include "sort/pass_cursor.h"
 #include "sort/registry.h"
 #include "ui/interim_display.h"
 
