@@ -72,28 +72,25 @@ TEST_F(Bitonic, DescribesEachPassInWords) {
   auto teaching = makeSorter({}, true);
   teaching->load(singleSequence({5, 4, 3, 2, 1}));
   ASSERT_EQ(teaching->passCount(), 6u);
+  // Positions from 1; only the pairs inside the 5 keys are named.
   EXPECT_EQ(teaching->describePass(0),
-            "merge width 2, distance 1: i with i xor 1, smaller key to the lower index; pairs reaching index 5 or "
-            "beyond are skipped");
-  EXPECT_EQ(teaching->describePass(3),
-            "merge width 8, distance 4: i with i xor 7 (its mirror in the block of 8), smaller key to the lower "
-            "index; pairs reaching index 5 or beyond are skipped");
+            "pass 1 of 6: merge 2, distance 1: pairs (1,2), (3,4); each left keeps the smaller key");
+  EXPECT_EQ(teaching->describePass(3), "pass 4 of 6: merge 8, mirror: pair (4,5); the left keeps the smaller key");
   EXPECT_EQ(teaching->describePass(4),
-            "merge width 8, distance 2: i with i xor 2, smaller key to the lower index; pairs reaching index 5 or "
-            "beyond are skipped");
+            "pass 5 of 6: merge 8, distance 2: pairs (1,3), (2,4); each left keeps the smaller key");
+  teaching->load(singleSequence(std::vector<std::uint32_t>(16, 7)));
+  EXPECT_EQ(teaching->describePass(6),
+            "pass 7 of 10: merge 16, mirror: pairs (1,16), (2,15), ...; each left keeps the smaller key");
 
   auto fast = makeSorter({{"tile-size", 16}, {"fused-steps", 2}});
   fast->load(singleSequence(std::vector<std::uint32_t>(128, 7)));
   ASSERT_EQ(fast->passCount(), 8u);
   EXPECT_EQ(fast->describePass(0),
-            "sort every tile of 16 in shared memory: merge widths 2 to 16, 10 steps in one dispatch, smaller key "
-            "to the lower index");
+            "pass 1 of 8: tiles of 16 sorted in shared memory: merges 2-16, 10 steps; smaller keys first");
   EXPECT_EQ(fast->describePass(5),
-            "merge width 128, distances 64 to 32 through global memory, 2 steps in registers: i with i xor 127 "
-            "(its mirror in the block of 128), then i with i xor d, smaller key to the lower index");
+            "pass 6 of 8: merge 128, distances 64-32 fused in registers (2 steps); smaller keys first");
   EXPECT_EQ(fast->describePass(7),
-            "merge width 128, distances 8 to 1 in shared memory, 4 steps in one dispatch: i with i xor d, smaller "
-            "key to the lower index");
+            "pass 8 of 8: merge 128, distances 8-1 in shared memory (4 steps); smaller keys first");
 }
 
 TEST_F(Bitonic, SortsSizesAroundTheTileWithEveryFusion) {

@@ -107,7 +107,18 @@ std::vector<Tunable> BitonicSettings::tunables(const gl::Limits& limits) {
 }
 
 BitonicSorter::BitonicSorter(const SorterOptions& options)
-    : settings_(BitonicSettings::fromOptions(options, gl::currentLimits())), teaching_(options.teaching) {}
+    : settings_(BitonicSettings::fromOptions(options, gl::currentLimits())),
+      teaching_(options.teaching),
+      descendingKeys_(options.descendingKeys) {}
+
+std::string_view BitonicSorter::explanation() {
+  return "Bitonic sort: merges of width 2, 4, 8, ... up to the sequence; a merge of width w first pairs each "
+         "position with its mirror in its block of w, then with the position at distance w/4, w/8, ... 1. In every "
+         "pair the left keeps the smaller key (the larger when sorting descending); equal keys may trade places, so "
+         "it is not stable. A sequence of L keys runs the network of the next power of two and skips the pairs that "
+         "reach past L. The fast schedule sorts tiles in shared memory in one dispatch, then fuses the wider steps "
+         "in registers.";
+}
 
 std::string BitonicSorter::whyCannotSort(const SortShape& shape, const gl::Limits& limits) {
   const std::uint64_t bytes = shape.elementCount() * 4;
@@ -191,8 +202,12 @@ void BitonicSorter::restart() {
 }
 
 std::string BitonicSorter::describePass(std::uint32_t pass) const {
-  if (pass >= passes_.size()) return "";
-  return describeBitonicPass(passes_[pass], shape_.sequenceLength, paddedLength_);
+  return describeBitonicPass(passes_, pass, shape_.sequenceLength, paddedLength_, descendingKeys_);
+}
+
+std::vector<Comparator> BitonicSorter::comparators(std::uint32_t pass, std::size_t limit) const {
+  if (pass >= passes_.size()) return {};
+  return bitonicPassComparators(passes_[pass], shape_.sequenceLength, limit);
 }
 
 void BitonicSorter::runPass() {

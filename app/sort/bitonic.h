@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,7 @@ class BitonicSorter final : public Sorter {
   std::uint32_t passCount() const override { return static_cast<std::uint32_t>(passes_.size()); }
   std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
+  std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
@@ -50,6 +52,9 @@ class BitonicSorter final : public Sorter {
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
+
+  // What the network does beyond describePass's one line, for the viewer's help.
+  static std::string_view explanation();
 
  private:
   // A compiled shader variant and its uniform locations (-1 where the variant has none).
@@ -63,6 +68,7 @@ class BitonicSorter final : public Sorter {
 
   BitonicSettings settings_;
   bool teaching_ = false;
+  bool descendingKeys_ = false;
   // By (values or not, fused steps; 0 for the tile kernel): built on first use, kept across loads.
   std::map<std::pair<bool, std::uint32_t>, Kernel> kernels_;
 

@@ -2,22 +2,25 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <string_view>
 
 namespace shadersort {
 namespace {
 
+// The viewer shows descriptions in a narrow panel: a line with two pairs longer than this names one.
+constexpr std::size_t kLineLength = 95;
+
 std::string number(std::uint32_t value) { return std::to_string(value); }
 
-// "i with i xor 2" or, for the first step of a merge, the mirror pairing.
-std::string pairing(std::uint32_t mergeWidth, std::uint32_t distance) {
-  const std::uint32_t mask = bitonicPartnerMask(mergeWidth, distance);
-  if (mask == distance) return "i with i xor " + number(distance);
-  return "i with i xor " + number(mask) + " (its mirror in the block of " + number(mergeWidth) + ")";
-}
+std::string steps(const BitonicPass& pass) { return number(pass.steps) + (pass.steps == 1 ? " step" : " steps"); }
 
-std::string skippedPairs(std::uint32_t sequenceLength, std::uint32_t paddedLength) {
-  if (sequenceLength == paddedLength) return "";
-  return "; pairs reaching index " + number(sequenceLength) + " or beyond are skipped";
+// "(1,8), (2,7), ..." from 0-based pairs, with the ellipsis only when more exist than are shown.
+std::string pairList(const std::vector<Comparator>& pairs, std::size_t shown) {
+  std::string text;
+  for (std::size_t i = 0; i < std::min(shown, pairs.size()); ++i)
+    text += (i == 0 ? "(" : ", (") + number(pairs[i].low + 1) + "," + number(pairs[i].high + 1) + ")";
+  return pairs.size() > shown ? text + ", ..." : text;
 }
 
 }  // namespace
@@ -57,29 +60,69 @@ std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::ui
   return passes;
 }
 
-std::string describeBitonicPass(const BitonicPass& pass, std::uint32_t sequenceLength, std::uint32_t paddedLength) {
-  const std::string skipped = skippedPairs(sequenceLength, paddedLength);
-  switch (pass.kind) {
-    case BitonicPass::Kind::SortTiles: {
-      const std::string blocks = pass.mergeWidth == paddedLength
-                                     ? "every sequence" + (skipped.empty() ? "" : " (padded to " + number(paddedLength) + ")")
-                                     : "every tile of " + number(pass.mergeWidth);
-      return "sort " + blocks + " in shared memory: merge widths 2 to " + number(pass.mergeWidth) + ", " +
-             number(pass.steps) + " steps in one dispatch, smaller key to the lower index" + skipped;
+std::vector<Comparator> bitonicStepPairs(std::uint32_t mergeWidth, std::uint32_t distance,
+                                         std::uint32_t sequenceLength, std::size_t most) {
+  std::vector<Comparator> pairs;
+  const bool mirror = bitonicPartnerMask(mergeWidth, distance) != distance;
+  // Blocks of 2 x distance: offset j < distance pairs with j + distance, or, mirrored, with
+  // 2 x distance - 1 - j. 64-bit, so the block after the last cannot wrap.
+  const std::uint64_t block = 2 * std::uint64_t{distance};
+  for (std::uint64_t start = 0; start < sequenceLength && pairs.size() < most; start += block) {
+    // Mirrored, the first offsets reach furthest: start where the partner is inside the sequence.
+    const std::uint64_t reach = start + block;
+    std::uint64_t j = mirror && reach > sequenceLength ? reach - sequenceLength : 0;
+    for (; j < distance && pairs.size() < most; ++j) {
+      const std::uint64_t high = mirror ? start + block - 1 - j : start + j + distance;
+      if (high >= sequenceLength) break;  // xor pairs only reach further as j grows
+      pairs.push_back({static_cast<std::uint32_t>(start + j), static_cast<std::uint32_t>(high)});
     }
+  }
+  return pairs;
+}
+
+std::vector<Comparator> bitonicPassComparators(const BitonicPass& pass, std::uint32_t sequenceLength,
+                                               std::size_t limit) {
+  if (pass.kind != BitonicPass::Kind::GlobalSteps || pass.steps != 1) return {};
+  const std::size_t most = limit == SIZE_MAX ? limit : limit + 1;
+  std::vector<Comparator> pairs = bitonicStepPairs(pass.mergeWidth, pass.distance, sequenceLength, most);
+  if (pairs.size() > limit) return {};
+  return pairs;
+}
+
+std::string describeBitonicPass(const std::vector<BitonicPass>& schedule, std::uint32_t passIndex,
+                                std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys) {
+  if (passIndex >= schedule.size()) return {};
+  const BitonicPass& pass = schedule[passIndex];
+  const std::string order = descendingKeys ? "larger" : "smaller";
+  const std::string keysFirst = "; " + order + " keys first";
+  const std::string text =
+      "pass " + number(passIndex + 1) + " of " + number(static_cast<std::uint32_t>(schedule.size())) + ": ";
+  switch (pass.kind) {
+    case BitonicPass::Kind::SortTiles:
+      return text + (pass.mergeWidth == paddedLength ? "each sequence" : "tiles of " + number(pass.mergeWidth)) +
+             " sorted in shared memory: " +
+             (pass.mergeWidth == 2 ? "merge 2, 1 step" : "merges 2-" + number(pass.mergeWidth) + ", " + steps(pass)) +
+             keysFirst;
     case BitonicPass::Kind::FinishTiles:
-      return "merge width " + number(pass.mergeWidth) + ", distances " + number(pass.distance) +
-             " to 1 in shared memory, " + number(pass.steps) +
-             " steps in one dispatch: i with i xor d, smaller key to the lower index";
-    case BitonicPass::Kind::GlobalSteps:
-      if (pass.steps == 1)
-        return "merge width " + number(pass.mergeWidth) + ", distance " + number(pass.distance) + ": " +
-               pairing(pass.mergeWidth, pass.distance) + ", smaller key to the lower index" + skipped;
-      return "merge width " + number(pass.mergeWidth) + ", distances " + number(pass.distance) + " to " +
-             number(pass.distance >> (pass.steps - 1)) + " through global memory, " + number(pass.steps) +
-             " steps in registers: " + pairing(pass.mergeWidth, pass.distance) +
-             (pass.distance * 2 == pass.mergeWidth ? ", then i with i xor d" : " and so on") +
-             ", smaller key to the lower index" + skipped;
+      return text + "merge " + number(pass.mergeWidth) + ", distances " + number(pass.distance) +
+             "-1 in shared memory (" + steps(pass) + ")" + keysFirst;
+    case BitonicPass::Kind::GlobalSteps: {
+      if (pass.steps > 1)
+        return text + "merge " + number(pass.mergeWidth) + ", distances " + number(pass.distance) + "-" +
+               number(pass.distance >> (pass.steps - 1)) + " fused in registers (" + steps(pass) + ")" +
+               keysFirst;
+      const bool mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance;
+      const std::string step = text + "merge " + number(pass.mergeWidth) + ", " +
+                               (mirror ? "mirror" : "distance " + number(pass.distance)) + ": ";
+      const std::vector<Comparator> pairs = bitonicStepPairs(pass.mergeWidth, pass.distance, sequenceLength, 3);
+      if (pairs.empty()) return step + "no pair within " + number(sequenceLength) + " keys; nothing moves";
+      const std::string keeps = pairs.size() == 1 ? "; the left keeps the " : "; each left keeps the ";
+      // Two pairs show the pattern; long positions leave room for one. Measured with the longer
+      // order word, so that both orders name the same pairs.
+      const std::string twoPairs = step + (pairs.size() == 1 ? "pair " : "pairs ") + pairList(pairs, 2) + keeps;
+      if (twoPairs.size() + std::string_view("smaller key").size() <= kLineLength) return twoPairs + order + " key";
+      return step + "pairs " + pairList(pairs, 1) + keeps + order + " key";
+    }
   }
   return {};
 }

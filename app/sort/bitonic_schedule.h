@@ -9,9 +9,12 @@
 // is exactly the network over the sequence padded with +infinity, and every intermediate state
 // is a permutation of the input (which the viewer draws).
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "sort/sorter.h"
 
 namespace shadersort {
 
@@ -44,7 +47,19 @@ std::vector<BitonicPass> bitonicTeachingSchedule(std::uint32_t paddedLength);
 std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::uint32_t tileSize,
                                              std::uint32_t fusedSteps);
 
-// What `pass` does, for a learner; `sequenceLength` and `paddedLength` name the skipped pairs.
-std::string describeBitonicPass(const BitonicPass& pass, std::uint32_t sequenceLength, std::uint32_t paddedLength);
+// The first `most` pairs of the step at `distance` in a merge of `mergeWidth` inside a sequence of
+// `sequenceLength`, lowest first; pairs whose upper index lies at sequenceLength or beyond are skipped.
+std::vector<Comparator> bitonicStepPairs(std::uint32_t mergeWidth, std::uint32_t distance,
+                                         std::uint32_t sequenceLength, std::size_t most);
+
+// The comparators of a one-step pass, or nothing for a fused pass or when there are more than `limit`.
+std::vector<Comparator> bitonicPassComparators(const BitonicPass& pass, std::uint32_t sequenceLength,
+                                               std::size_t limit);
+
+// What pass `pass` of `schedule` does, for a learner, in one short line ("pass 4 of 6: ..."; about
+// 90 characters at most); positions count from 1. `descendingKeys`: the keys were inverted, so the
+// words say "larger" where the network moves the smaller key.
+std::string describeBitonicPass(const std::vector<BitonicPass>& schedule, std::uint32_t pass,
+                                std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys);
 
 }  // namespace shadersort

@@ -4,10 +4,12 @@
 
 #include "core/error.h"
 #include "sort/checkpoint_support.h"
+#include "sort/odd_even.h"
 
 namespace shadersort {
-FragOddEvenSorter::FragOddEvenSorter()
-    : program_(gl::Program::graphics("shaders/render/fullscreen_triangle.vert",
+FragOddEvenSorter::FragOddEvenSorter(const SorterOptions& options)
+    : descendingKeys_(options.descendingKeys),
+      program_(gl::Program::graphics("shaders/render/fullscreen_triangle.vert",
                                      "shaders/sort/odd_even_transposition.frag")),
       parityLocation_(program_.uniformLocation("u_parity")),
       lengthLocation_(program_.uniformLocation("u_sequenceLength")),
@@ -76,11 +78,12 @@ std::uint32_t FragOddEvenSorter::passCount() const {
 }
 
 std::string FragOddEvenSorter::describePass(std::uint32_t pass) const {
-  const bool odd = pass % 2 == 1;
-  return "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + " (" + (odd ? "odd" : "even") +
-         "): one draw; in every sequence the pairs " + (odd ? "(1,2), (3,4), ..." : "(0,1), (2,3), ...") +
-         " compare keys, the left pixel keeps the smaller, the right the larger" +
-         (odd ? "; the first pixel has no partner and stays" : "");
+  return describeOddEvenRound(pass, passCount(), shape_.sequenceLength, descendingKeys_);
+}
+
+std::vector<Comparator> FragOddEvenSorter::comparators(std::uint32_t pass, std::size_t limit) const {
+  if (pass >= passCount()) return {};
+  return oddEvenRoundComparators(pass, shape_.sequenceLength, limit);
 }
 
 void FragOddEvenSorter::runPass() {

@@ -8,13 +8,14 @@
 #include "gl/handles.h"
 #include "gl/limits.h"
 #include "gl/program.h"
+#include "sort/registry.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
 
 class FragOddEvenSorter final : public Sorter {
  public:
-  FragOddEvenSorter();
+  explicit FragOddEvenSorter(const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   void load(const SortData& input) override;
@@ -22,6 +23,7 @@ class FragOddEvenSorter final : public Sorter {
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
+  std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
@@ -30,6 +32,7 @@ class FragOddEvenSorter final : public Sorter {
   std::size_t checkpointBytes() const override;
 
  private:
+  bool descendingKeys_ = false;
   gl::Program program_;
   GLint parityLocation_ = -1;
   GLint lengthLocation_ = -1;

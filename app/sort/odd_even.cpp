@@ -37,7 +37,42 @@ std::uint32_t maxWorkgroupSize(const gl::Limits& limits) {
 
 std::string setting(const char* name, int value) { return "odd-even: " + std::string(name) + " " + std::to_string(value); }
 
+std::string pairText(std::uint32_t left) { return "(" + std::to_string(left) + "," + std::to_string(left + 1) + ")"; }
+
 }  // namespace
+
+std::string describeOddEvenRound(std::uint32_t pass, std::uint32_t passCount, std::uint32_t sequenceLength,
+                                 bool descendingKeys) {
+  // Pass p (from 0) pairs the 0-based positions (i, i+1) with i = p (mod 2): from 1, (p%2+1, p%2+2).
+  const std::uint32_t firstLeft = pass % 2 + 1;
+  const std::uint32_t pairs = (sequenceLength - std::min(sequenceLength, pass % 2)) / 2;
+  std::string text = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount) + ", " +
+                     (firstLeft == 1 ? "odd" : "even") + " round: ";
+  if (pairs == 0) return text + "no pair fits in " + std::to_string(sequenceLength) + " keys; nothing moves";
+  text += pairs == 1 ? "pair " + pairText(firstLeft) : "pairs " + pairText(firstLeft) + ", " + pairText(firstLeft + 2);
+  if (pairs > 2) text += ", ...";
+  return text + (pairs == 1 ? "; the left keeps the " : "; each left keeps the ") +
+         (descendingKeys ? "larger" : "smaller") + " key";
+}
+
+std::vector<Comparator> oddEvenRoundComparators(std::uint32_t pass, std::uint32_t sequenceLength, std::size_t limit) {
+  std::vector<Comparator> pairs;
+  for (std::uint32_t left = pass % 2; left + 1 < sequenceLength; left += 2) {
+    if (pairs.size() == limit) return {};
+    pairs.push_back({left, left + 1});
+  }
+  return pairs;
+}
+
+std::string_view OddEvenSorter::explanation() {
+  return "Odd-even transposition: each round compares neighbours, alternately the pairs (1,2), (3,4), ... and "
+         "(2,3), (4,5), ...; the left keeps the smaller key (the larger when sorting descending) and equal keys "
+         "stay, so the sort is stable. L rounds sort L keys. The GPU counts the swaps; an odd and an even round in "
+         "a row without one prove the keys sorted, and the CPU, reading the counts without waiting for the GPU, "
+         "stops there. The fast schedule fuses hundreds of rounds per dispatch on tiles in shared memory; a tile "
+         "also loads one key per round beyond each edge, since a key moves at most one place per round, so the "
+         "middle it writes is exact.";
+}
 
 OddEvenSettings OddEvenSettings::parse(const SorterOptions& options, const gl::Limits& limits) {
   static const std::set<std::string, std::less<>> known = {"workgroup-size", "items-per-thread",
@@ -119,7 +154,9 @@ std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limit
 }
 
 OddEvenSorter::OddEvenSorter(const SorterOptions& options)
-    : teaching_(options.teaching), settings_(OddEvenSettings::parse(options, gl::currentLimits())) {}
+    : teaching_(options.teaching),
+      descendingKeys_(options.descendingKeys),
+      settings_(OddEvenSettings::parse(options, gl::currentLimits())) {}
 
 const OddEvenSorter::Kernel& OddEvenSorter::kernel() {
   Kernel& kernel = kernels_[shape_.hasValues ? 1 : 0];
@@ -226,33 +263,31 @@ std::uint32_t OddEvenSorter::passCount() const {
 bool OddEvenSorter::finished() const { return passesRun_ >= passCount() || watch_.sortedAfter().has_value(); }
 
 std::string OddEvenSorter::describePass(std::uint32_t pass) const {
-  const std::string stop =
-      " The GPU counts the swaps of the closing rounds; an even and an odd round in a row without a swap have "
-      "found every neighbour pair in order, so the sequence is sorted. The CPU reads the counts every " +
-      std::to_string(settings_.checkInterval) +
-      " passes, once the GPU has finished them (a fence), and stops there.";
-  if (teaching_) {
-    const bool odd = pass % 2 == 1;
-    return std::string(odd ? "odd" : "even") + " round " + std::to_string(pass + 1) + " of " +
-           std::to_string(passCount()) + ": in every sequence the pairs " +
-           (odd ? "(1,2), (3,4), ..." : "(0,1), (2,3), ...") +
-           " compare, one GPU thread per pair; the left keeps the smaller key, and equal keys stay (stable)." + stop;
-  }
+  if (roundsPerPass() == 1) return describeOddEvenRound(pass, passCount(), shape_.sequenceLength, descendingKeys_);
   const std::uint64_t firstRound = std::uint64_t{pass} * layout_.rounds + 1;
-  std::string text = "dispatch " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ": rounds " +
-                     std::to_string(firstRound) + " to " + std::to_string(firstRound + layout_.rounds - 1) +
-                     " at once, in registers and shared memory. ";
-  if (layout_.halo == 0) {
-    text += "Each sequence fits one workgroup's tile (" + std::to_string(layout_.slotsPerGroup) +
-            " per workgroup), so its rounds run there exactly as single rounds would.";
-  } else {
-    text += "Each workgroup loads a tile of " + std::to_string(settings_.tileSize()) + " elements: the " +
-            std::to_string(layout_.tileStride) + " it writes plus " + std::to_string(layout_.halo) +
-            " on each side, because an element moves at most one place per round. Pairs across the tile's edge "
-            "are skipped; the wrong values this lets in reach one place further per round, so the middle it writes "
-            "is exactly what single rounds would give.";
-  }
-  return text + stop;
+  return "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ": rounds " +
+         std::to_string(firstRound) + "-" + std::to_string(firstRound + layout_.rounds - 1) +
+         " fused in shared memory; each left keeps the " + (descendingKeys_ ? "larger" : "smaller") + " key";
+}
+
+std::vector<Comparator> OddEvenSorter::comparators(std::uint32_t pass, std::size_t limit) const {
+  // A fused pass is many rounds, no single compare-exchange step.
+  if (pass >= passCount() || roundsPerPass() != 1) return {};
+  return oddEvenRoundComparators(pass, shape_.sequenceLength, limit);
+}
+
+// What the count is, per schedule, summed over all sequences:
+//  - teaching (one round per pass): the pairs the round exchanged;
+//  - fast: the exchanges of the pass's last two rounds only (its closing even and odd round, which
+//    the early exit needs; its one round when rounds-per-dispatch is 1), not those of its earlier
+//    rounds.
+// A pass after the one that proved the state sorted exchanged nothing: 0, known without a count.
+std::optional<std::uint64_t> OddEvenSorter::swapsInPass(std::uint32_t pass) const {
+  if (pass >= passesRun_) return std::nullopt;
+  watch_.poll();
+  if (const std::optional<std::uint32_t> count = watch_.countOf(pass)) return *count;
+  if (const std::optional<std::uint32_t> sorted = watch_.sortedAfter(); sorted && pass >= *sorted) return 0;
+  return std::nullopt;
 }
 
 void OddEvenSorter::runPass() {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gl/handles.h"
@@ -21,6 +22,14 @@
 #include "sort/sorter.h"
 
 namespace shadersort {
+
+// One round of odd-even transposition in words, shared with the fragment-shader sorter: positions
+// count from 1, so the odd rounds (passes 1, 3, ...) pair (1,2), (3,4), ...
+std::string describeOddEvenRound(std::uint32_t pass, std::uint32_t passCount, std::uint32_t sequenceLength,
+                                 bool descendingKeys);
+// The pairs (low, low + 1) round `pass` compares in a sequence of `sequenceLength`, or nothing
+// when there are more than `limit`.
+std::vector<Comparator> oddEvenRoundComparators(std::uint32_t pass, std::uint32_t sequenceLength, std::size_t limit);
 
 struct OddEvenSettings {
   std::uint32_t workgroupSize = 256;
@@ -56,8 +65,13 @@ class OddEvenSorter final : public Sorter {
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
 
+  std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
+  std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const override;
+
   // The passes after which a swap count showed the state sorted, once one has (for --stats and tests).
   std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }
+  // What the schedules do beyond describePass's one line, for the viewer's help.
+  static std::string_view explanation();
 
  private:
   // A compiled program and its uniforms, one per key-only / key-value variant.
@@ -88,11 +102,13 @@ class OddEvenSorter final : public Sorter {
   std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
 
   bool teaching_ = false;
+  bool descendingKeys_ = false;
   OddEvenSettings settings_;
   std::array<Kernel, 2> kernels_;  // [hasValues], compiled on first use
   gl::Buffer inputKeys_, inputValues_;               // kept for restart()
   std::array<gl::Buffer, 2> keys_, values_;          // the state; [1] only for the fast ping-pong
-  SwapWatch watch_;
+  // Mutable: swapsInPass() takes in the checks whose fences have signalled (no waiting).
+  mutable SwapWatch watch_;
   SortShape shape_;
   TileLayout layout_;
   std::uint32_t passesRun_ = 0;

@@ -13,6 +13,7 @@ void SwapWatch::reset(std::uint32_t passCount, std::uint32_t roundsPerPass, std:
   passCount_ = passCount;
   roundsPerPass_ = roundsPerPass;
   checkInterval_ = checkInterval;
+  countsRead_.assign(passCount, std::nullopt);
   counters_ = gl::makeStorageBuffer("odd-even: swaps per pass", std::size_t{passCount} * 4);
   // A check copies its passes' counters plus the one before (a one-round pass needs it).
   const std::size_t stagingWords = std::min<std::size_t>(checkInterval, passCount) + 1;
@@ -40,9 +41,14 @@ void SwapWatch::rewind() {
 }
 
 void SwapWatch::passIssued(std::uint32_t passesRun) {
-  // After the last pass the sort is over anyway; nothing left to decide.
-  if (sortedAfter_ || passesRun >= passCount_) return;
-  if (passesRun - checkedUpTo_ >= checkInterval_) issueCheck(passesRun);
+  if (sortedAfter_ || passesRun > passCount_) return;
+  // The check after the last pass decides nothing (the sort is over) but brings the last counts.
+  if (passesRun - checkedUpTo_ >= checkInterval_ || (passesRun == passCount_ && passesRun > checkedUpTo_))
+    issueCheck(passesRun);
+}
+
+std::optional<std::uint32_t> SwapWatch::countOf(std::uint32_t pass) const {
+  return pass < countsRead_.size() ? countsRead_[pass] : std::nullopt;
 }
 
 void SwapWatch::issueCheck(std::uint32_t passesRun) {
@@ -93,6 +99,8 @@ void SwapWatch::consumeOldest() {
   --inFlight_;
   readUpTo_ = check.firstPass + check.count;
 
+  for (std::uint32_t pass = check.firstPass; pass < check.firstPass + check.count; ++pass)
+    if (!countsRead_[pass]) countsRead_[pass] = counts[pass - check.firstPass];
   for (std::uint32_t pass = check.firstPass; pass < check.firstPass + check.count; ++pass) {
     if (isQuiet(counts.data(), check.firstPass, pass)) {
       sortedAfter_ = pass + 1;

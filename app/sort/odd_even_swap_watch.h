@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "gl/handles.h"
 
@@ -32,12 +33,16 @@ class SwapWatch {
   // One word per pass; pass p adds its closing-round swaps to word p.
   const gl::Buffer& counters() const { return counters_; }
 
-  // Call after each pass is issued; `passesRun` counts it. Issues a check when one is due.
+  // Call after each pass is issued; `passesRun` counts it. Issues a check when one is due, and
+  // after the last pass, so that every pass's count reaches the CPU.
   void passIssued(std::uint32_t passesRun);
   // Reads every check that has completed, without waiting.
   void poll();
   // The number of passes after which the state was seen to be sorted, once a check showed it.
   std::optional<std::uint32_t> sortedAfter() const { return sortedAfter_; }
+  // Pass `pass`'s counter, once a completed check has brought it to the CPU. A count depends
+  // only on the loaded input, so the counts read survive rewind(); reset() forgets them.
+  std::optional<std::uint32_t> countOf(std::uint32_t pass) const;
 
   // What a checkpoint keeps of the watch: the counters, copied on the GPU (zero from the
   // checkpoint's pass on), and what the CPU had read of them by then.
@@ -77,6 +82,7 @@ class SwapWatch {
   std::uint32_t checkInterval_ = 1;
   std::uint32_t checkedUpTo_ = 0;  // passes whose counters a check has already taken
   std::uint32_t readUpTo_ = 0;     // passes whose counters the CPU has read
+  std::vector<std::optional<std::uint32_t>> countsRead_;  // per pass
   std::optional<std::uint32_t> sortedAfter_;
 };
 

@@ -134,7 +134,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
   return settings;
 }
 
-RadixSorter::RadixSorter(const SorterOptions& options) {
+RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options.descendingKeys) {
   const gl::Limits& limits = gl::currentLimits();
   settings_ = parseRadixSettings(options, limits);
   // The chained scan only when asked for: it needs no forward progress (a partition counts a
@@ -374,38 +374,35 @@ std::string RadixSorter::rankingName() const {
   }
 }
 
+std::string_view RadixSorter::explanation() {
+  return "LSD radix sort: each pass orders the keys by one digit, lowest digit first, and keeps the order of "
+         "keys with equal digits (stable), so the digits sorted before stay in force. Digit places where all keys "
+         "agree are skipped. Teaching (4-bit digits; the fast schedule too on short sequences): each block of keys flags the keys of each digit value and "
+         "scans the flags (Blelloch) for their offsets; a prefix sum over the counter matrix [digit][block] gives "
+         "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): each "
+         "partition counts its digits, one prefix sum over all counts (or a chained scan that looks back at the "
+         "partitions before) gives the starts, and each partition ranks its keys with subgroup ballots and "
+         "scatters them.";
+}
+
 std::string RadixSorter::describePass(std::uint32_t pass) const {
   if (pass >= passCount()) return "no pass " + std::to_string(pass + 1) + ": the keys are sorted";
-  const std::uint32_t bits = digitBits();
-  const std::uint32_t radix = radixOf(bits);
-  const std::string where = shape_.sequenceCount > 1 ? " of its sequence" : "";
-  std::string text = "digit pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ", " +
-                     bitRange(places_[pass], bits) + " (" + std::to_string(radix) + " digit values): ";
-  const std::string block = std::to_string(partitionSize());
+  std::string text = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ", " +
+                     bitRange(places_[pass], digitBits()) + ": ";
   if (pipeline_ == Pipeline::Classic) {
-    return text + "(1) each block of " + block + " keys flags the keys whose digit is 0, then 1, ... " +
-           std::to_string(radix - 1) +
-           ", and Blelloch-scans each flag array in shared memory (up-sweep, down-sweep): a key's scanned flag is its "
-           "offset among equal digits in the block, the total is the block's count of that digit, written into a "
-           "counter matrix digit by digit; (2) a Blelloch prefix sum over the matrix gives every (digit, block) its "
-           "first output position" + where + "; (3) every key moves to that position plus its offset, carrying its "
-           "value. Equal digits keep their order, so the passes before stay in force.";
-  }
-  if (chained_) {
-    if (pass == 0)
-      text += "first one pass counts the digit histograms of all " + std::to_string(placesOf(bits)) +
-              " places at once" + where + "; then ";
-    text += "each partition of " + block + " keys ranks its keys by digit in shared memory (" + rankingName() +
-            ", " + std::to_string(subgroupWidth_) +
-            " keys at a time), finds where its digits start by looking back at the counts its predecessors "
-            "published (chained scan)";
+    text += "flag scans, counter prefix sum, scatter";
+  } else if (chained_) {
+    text += pass == 0 ? "histograms of all places, look-back scan, scatter" : "look-back scan, rank and scatter";
   } else {
-    text += "each partition of " + block + " keys counts its digits; one prefix sum over all those counts, "
-            "digit by digit and partition by partition, gives every partition the place of each of its digits"
-            + where + "; each partition ranks its keys by digit in shared memory (" + rankingName() + ", " +
-            std::to_string(subgroupWidth_) + " keys at a time)";
+    text += "digit counts, prefix sum, rank and scatter";
   }
-  return text + ", then writes its keys" + where + " in runs of equal digits, carrying values.";
+  // Inverted keys sorted by ascending digits are the user's keys by descending digits.
+  return text + "; " + (descendingKeys_ ? "larger" : "smaller") + " digits first";
+}
+
+std::optional<DigitPlace> RadixSorter::digitPlace(std::uint32_t pass) const {
+  if (pass >= passCount()) return std::nullopt;
+  return DigitPlace{.shift = places_[pass] * digitBits(), .bits = digitBits()};
 }
 
 void RadixSorter::setGeometry(const Kernel& kernel) const {

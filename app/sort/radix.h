@@ -17,7 +17,9 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gl/handles.h"
@@ -53,6 +55,7 @@ class RadixSorter final : public Sorter {
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
+  std::optional<DigitPlace> digitPlace(std::uint32_t pass) const override;
   void runPass() override;
   SortData read() const override;
   GpuStateView gpuState() const override;
@@ -65,6 +68,8 @@ class RadixSorter final : public Sorter {
   std::string pipelineName() const;
   std::string rankingName() const;
   std::uint32_t subgroupWidth() const { return subgroupWidth_; }
+  // What the pipelines do beyond describePass's one line, for the viewer's help.
+  static std::string_view explanation();
 
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
   // Diagnostics for the fast portable pipeline: the counter matrix [sequence][digit][partition]
@@ -102,6 +107,7 @@ class RadixSorter final : public Sorter {
   std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
 
   RadixSettings settings_;
+  bool descendingKeys_ = false;
   bool chained_ = false;     // the fast pipeline's scan, resolved
   int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;

@@ -20,7 +20,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
        /*stable=*/true, /*hasTeachingSchedule=*/false, FragOddEvenSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> {
          requireNoSettings("frag-odd-even", options);
-         return std::make_unique<FragOddEvenSorter>();
+         return std::make_unique<FragOddEvenSorter>(options);
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }},
       {"odd-even",

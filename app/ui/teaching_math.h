@@ -1,0 +1,54 @@
+#pragma once
+// The arithmetic behind the teaching overlays and panels, kept free of ImGui so that tests can
+// check it: a key's digit, a digit histogram with its prefix sum and bucket starts, which
+// positions a pass changed, and where comparators go when drawn side by side.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sort/sorter.h"
+
+namespace shadersort::ui {
+
+// Digits wider than this would make histograms of more than 65536 buckets; no sorter uses them.
+inline constexpr std::uint32_t kMaxDigitBits = 16;
+
+// Bits [shift, shift + bits) of `key`.
+std::uint32_t digitOf(std::uint32_t key, DigitPlace place);
+
+// How many of `keys` have each digit value: 2^bits entries (none when bits is 0 or above kMaxDigitBits).
+std::vector<std::uint32_t> digitHistogram(std::span<const std::uint32_t> keys, DigitPlace place);
+
+// Entry d is the sum of the entries before d: where bucket d starts inside its sequence.
+std::vector<std::uint32_t> exclusivePrefixSum(std::span<const std::uint32_t> counts);
+
+// Where each digit's bucket starts in the whole array after a stable pass by `place`, for keys
+// laid out sequence after sequence: [sequence * 2^bits + digit] = sequence * sequenceLength + keys
+// of the sequence with a smaller digit. Empty when the keys are no whole number of sequences.
+std::vector<std::uint32_t> bucketStarts(std::span<const std::uint32_t> keys, DigitPlace place,
+                                        std::uint32_t sequenceLength);
+
+// True at each position whose key differs between the two states (a compare-exchange moves
+// only unequal keys, so these are the swapped positions). Empty when the sizes differ.
+std::vector<bool> swappedPositions(std::span<const std::uint32_t> keysBefore, std::span<const std::uint32_t> keysAfter);
+
+// A lane for each comparator, so that comparators in one lane touch no common position span
+// ([low, high] as an interval): drawn one lane per column (or depth), their lines never overlap.
+// Shorter spans get the lower lanes, so nested brackets (a mirror step) sit inside each other.
+std::vector<std::uint32_t> comparatorLanes(const std::vector<Comparator>& comparators);
+std::uint32_t laneCount(const std::vector<std::uint32_t>& lanes);
+
+// Where a comparator network's columns go, passes left to right, x measured from the left edge.
+struct NetworkColumns {
+  std::vector<float> passLeft, passRight;         // each pass's column
+  std::vector<std::vector<float>> comparatorX;    // [pass][comparator]: its vertical line
+  float width = 0;                                // of all columns together
+};
+
+// Lays the passes out in `availableWidth`, every lane at least `minLanePitch` wide (the result is
+// wider than availableWidth when that does not fit) and at most `maxLanePitch`.
+NetworkColumns layoutNetworkColumns(const std::vector<std::vector<Comparator>>& passes, float availableWidth,
+                                    float minLanePitch, float maxLanePitch);
+
+}  // namespace shadersort::ui

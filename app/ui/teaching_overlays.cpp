@@ -1,0 +1,120 @@
+#include "ui/teaching_overlays.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+
+#include "ui/teaching_math.h"
+
+namespace shadersort::ui {
+namespace {
+
+constexpr float kGap = 2.0f;            // between the bars and the band, and below the band
+constexpr float kMinLabelFont = 8.0f;   // smaller than this, labels take two staggered rows
+constexpr float kTinyLabelFont = 6.0f;  // and never smaller than this
+
+float elementWidth(ImVec2 arrayMin, ImVec2 arrayMax, std::size_t count) {
+  return count == 0 ? 0.0f : (arrayMax.x - arrayMin.x) / static_cast<float>(count);
+}
+
+float elementCentre(ImVec2 arrayMin, float width, std::uint32_t index) {
+  return arrayMin.x + (static_cast<float>(index) + 0.5f) * width;
+}
+
+// Depth between nested brackets: readable on wide bars, compact on narrow ones.
+float bracketPitch(float width) { return std::clamp(width * 0.4f, 3.0f, 8.0f); }
+
+bool drawable(std::size_t elementCount) { return elementCount > 0 && elementCount <= kMaxOverlayElements; }
+
+std::uint32_t hexDigits(std::uint32_t bits) { return (bits + 3) / 4; }
+
+struct LabelLayout {
+  float fontSize = 0;
+  int rows = 1;
+};
+
+// The largest font up to the UI's whose widest label fits a bar (or two bars, staggered).
+LabelLayout labelLayout(float width, std::uint32_t bits) {
+  const float uiSize = ImGui::GetFontSize();
+  float widestDigit = 1.0f;
+  for (const char* digit : {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"})
+    widestDigit = std::max(widestDigit, ImGui::GetFont()->CalcTextSizeA(uiSize, FLT_MAX, 0.0f, digit).x);
+  const float uiWidth = widestDigit * static_cast<float>(hexDigits(bits));
+  LabelLayout layout;
+  layout.fontSize = std::min(uiSize, uiSize * (width - 1.0f) / uiWidth);
+  if (layout.fontSize < kMinLabelFont) {
+    layout.rows = 2;
+    layout.fontSize = std::min(uiSize, uiSize * (2.0f * width - 1.0f) / uiWidth);
+  }
+  layout.fontSize = std::max(layout.fontSize, kTinyLabelFont);
+  return layout;
+}
+
+}  // namespace
+
+ImU32 digitColour(std::uint32_t digit, std::uint32_t bits) {
+  if (bits == 0 || bits > kMaxDigitBits) return IM_COL32_WHITE;
+  // Hues up to 0.8 of the circle, so the largest digit does not come back to the smallest's red.
+  const float hue = 0.8f * static_cast<float>(digit) / static_cast<float>(std::max(1u, (1u << bits) - 1u));
+  return ImColor::HSV(hue, 0.55f, 1.0f);
+}
+
+float comparatorBracketsHeight(ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t elementCount,
+                               const std::vector<Comparator>& comparators) {
+  if (!drawable(elementCount) || comparators.empty()) return 0.0f;
+  const float pitch = bracketPitch(elementWidth(arrayMin, arrayMax, elementCount));
+  return 2 * kGap + static_cast<float>(laneCount(comparatorLanes(comparators))) * pitch;
+}
+
+void drawComparatorBrackets(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t elementCount,
+                            const std::vector<Comparator>& comparators, const std::vector<bool>& swapped) {
+  if (list == nullptr || !drawable(elementCount)) return;
+  const float width = elementWidth(arrayMin, arrayMax, elementCount);
+  const float pitch = bracketPitch(width);
+  const float top = arrayMax.y + kGap;
+  const std::vector<std::uint32_t> lanes = comparatorLanes(comparators);
+  const auto isSwapped = [&](std::uint32_t position) { return position < swapped.size() && swapped[position]; };
+  // The swapped ones last, so they stay visible where lines meet.
+  for (const bool drawSwapped : {false, true}) {
+    for (std::size_t i = 0; i < comparators.size(); ++i) {
+      const Comparator& pair = comparators[i];
+      if (pair.low >= elementCount || pair.high >= elementCount) continue;
+      if ((isSwapped(pair.low) || isSwapped(pair.high)) != drawSwapped) continue;
+      const float left = elementCentre(arrayMin, width, pair.low);
+      const float right = elementCentre(arrayMin, width, pair.high);
+      const float bottom = top + static_cast<float>(lanes[i] + 1) * pitch;
+      list->PathLineTo(ImVec2(left, top));
+      list->PathLineTo(ImVec2(left, bottom));
+      list->PathLineTo(ImVec2(right, bottom));
+      list->PathLineTo(ImVec2(right, top));
+      list->PathStroke(drawSwapped ? kSwappedComparatorColour : kComparatorColour, ImDrawFlags_None,
+                       drawSwapped ? 2.0f : 1.5f);
+    }
+  }
+}
+
+float digitLabelsHeight(ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys, DigitPlace place) {
+  if (!drawable(keys.size()) || place.bits == 0) return 0.0f;
+  const LabelLayout layout = labelLayout(elementWidth(arrayMin, arrayMax, keys.size()), place.bits);
+  return 2 * kGap + static_cast<float>(layout.rows) * (layout.fontSize + 1.0f);
+}
+
+void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys,
+                     DigitPlace place) {
+  if (list == nullptr || !drawable(keys.size()) || place.bits == 0 || place.bits > kMaxDigitBits) return;
+  const float width = elementWidth(arrayMin, arrayMax, keys.size());
+  const LabelLayout layout = labelLayout(width, place.bits);
+  ImFont* font = ImGui::GetFont();
+  char text[8];
+  for (std::uint32_t i = 0; i < keys.size(); ++i) {
+    const std::uint32_t digit = digitOf(keys[i], place);
+    std::snprintf(text, sizeof text, "%0*X", static_cast<int>(hexDigits(place.bits)), digit);
+    const float textWidth = font->CalcTextSizeA(layout.fontSize, FLT_MAX, 0.0f, text).x;
+    const int row = layout.rows == 2 ? static_cast<int>(i % 2) : 0;
+    const ImVec2 at(elementCentre(arrayMin, width, i) - textWidth / 2,
+                    arrayMax.y + kGap + static_cast<float>(row) * (layout.fontSize + 1.0f));
+    list->AddText(font, layout.fontSize, at, digitColour(digit, place.bits), text);
+  }
+}
+
+}  // namespace shadersort::ui

@@ -1,0 +1,41 @@
+#pragma once
+// Teaching overlays drawn onto an array of bars (array mode): brackets joining the pairs a pass
+// compares, and each key's current radix digit. Called inside an ImGui frame with plain data
+// (no Sorter, no GL). The array occupies arrayMin..arrayMax, element i the x range
+// [arrayMin.x + i * w, arrayMin.x + (i + 1) * w) with w = width / elementCount; the overlays go
+// in a band right below it, whose height the *Height functions give, so the caller can leave room.
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "sort/sorter.h"
+
+namespace shadersort::ui {
+
+// Beyond this many elements, bars are too thin to label or to bracket: the overlays draw nothing.
+inline constexpr std::uint32_t kMaxOverlayElements = 64;
+
+inline constexpr ImU32 kComparatorColour = IM_COL32(150, 170, 200, 255);
+inline constexpr ImU32 kSwappedComparatorColour = IM_COL32(255, 140, 40, 255);
+
+// One bracket per comparator under the bars of `low` and `high`; comparators whose spans overlap
+// (bitonic's distance and mirror steps) go at different depths, nested ones inside each other.
+// `swapped` (per position, may be empty): a comparator touching a swapped position is drawn in
+// kSwappedComparatorColour (see swappedPositions in ui/teaching_math.h).
+void drawComparatorBrackets(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t elementCount,
+                            const std::vector<Comparator>& comparators, const std::vector<bool>& swapped);
+float comparatorBracketsHeight(ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t elementCount,
+                               const std::vector<Comparator>& comparators);
+
+// The digit of each key at `place` in hexadecimal under its bar, coloured by digit value so that
+// equal digits (one bucket) read as one colour; on two staggered rows when the bars are narrow.
+void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys,
+                     DigitPlace place);
+float digitLabelsHeight(ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys, DigitPlace place);
+
+// The colour of digit `digit` among 2^bits values, as the labels and the radix panel show it.
+ImU32 digitColour(std::uint32_t digit, std::uint32_t bits);
+
+}  // namespace shadersort::ui

@@ -1,0 +1,242 @@
+#include "ui/teaching_panels.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <span>
+
+#include "ui/teaching_math.h"
+#include "ui/teaching_overlays.h"
+
+namespace shadersort::ui {
+namespace {
+
+// [SECTION] radix panel
+
+constexpr std::uint32_t kMaxMatrixBlocks = 16;  // columns of the counter matrix table
+constexpr std::uint32_t kAllDigitRows = 16;     // more digit values than this: only the non-empty rows
+constexpr int kVisibleTableRows = 12;
+constexpr float kPlotHeight = 70.0f;
+
+std::vector<float> asFloats(const std::vector<std::uint32_t>& values) {
+  return std::vector<float>(values.begin(), values.end());
+}
+
+// The digit values a table lists: all of few, else those the sequence holds.
+std::vector<std::uint32_t> shownDigits(const std::vector<std::uint32_t>& histogram) {
+  std::vector<std::uint32_t> digits;
+  for (std::uint32_t digit = 0; digit < histogram.size(); ++digit)
+    if (histogram.size() <= kAllDigitRows || histogram[digit] != 0) digits.push_back(digit);
+  return digits;
+}
+
+ImVec2 tableSize(std::size_t rows) {
+  const int visible = std::min(static_cast<int>(rows) + 1, kVisibleTableRows);
+  return ImVec2(0.0f, static_cast<float>(visible) * ImGui::GetTextLineHeightWithSpacing() + 4.0f);
+}
+
+void digitCell(std::uint32_t digit, std::uint32_t bits) {
+  ImGui::TableNextColumn();
+  ImGui::TextColored(ImColor(digitColour(digit, bits)), "%0*X", static_cast<int>((bits + 3) / 4), digit);
+}
+
+void bucketTable(const std::vector<std::uint32_t>& histogram, const std::vector<std::uint32_t>& starts,
+                 std::uint32_t bits) {
+  const std::vector<std::uint32_t> digits = shownDigits(histogram);
+  if (digits.size() < histogram.size()) ImGui::TextDisabled("digits with no keys are left out");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("##buckets", 4, flags, tableSize(digits.size()))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("digit");
+  ImGui::TableSetupColumn("keys");
+  ImGui::TableSetupColumn("keys before");
+  ImGui::TableSetupColumn("bucket");
+  ImGui::TableHeadersRow();
+  for (std::uint32_t digit : digits) {
+    ImGui::TableNextRow();
+    digitCell(digit, bits);
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", histogram[digit]);
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", starts[digit]);
+    ImGui::TableNextColumn();
+    // Positions from 1, as the pass descriptions count them.
+    if (histogram[digit] == 0) {
+      ImGui::TextDisabled("empty");
+    } else if (histogram[digit] == 1) {
+      ImGui::Text("%u", starts[digit] + 1);
+    } else {
+      ImGui::Text("%u-%u", starts[digit] + 1, starts[digit] + histogram[digit]);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void counterMatrixTable(const std::vector<std::uint32_t>& matrix, std::uint32_t sequences, std::uint32_t sequence,
+                        const std::vector<std::uint32_t>& histogram, std::uint32_t bits) {
+  const std::size_t radix = histogram.size();
+  if (matrix.empty() || matrix.size() % (std::size_t{sequences} * radix) != 0) {
+    ImGui::TextDisabled("counter matrix: %zu words are no [%u sequences][%zu digits][blocks] matrix", matrix.size(),
+                        sequences, radix);
+    return;
+  }
+  const auto blocks = static_cast<std::uint32_t>(matrix.size() / (std::size_t{sequences} * radix));
+  ImGui::TextWrapped("Counter matrix of sequence %u, digit x block (%u blocks), as the GPU holds it:", sequence + 1,
+                     blocks);
+  if (blocks > kMaxMatrixBlocks) {
+    ImGui::TextDisabled("%u blocks per sequence: too many columns to show", blocks);
+    return;
+  }
+  const std::vector<std::uint32_t> digits = shownDigits(histogram);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("##counters", static_cast<int>(blocks) + 1, flags, tableSize(digits.size()))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("digit");
+  char name[24];
+  for (std::uint32_t block = 0; block < blocks; ++block) {
+    std::snprintf(name, sizeof name, "block %u", block + 1);
+    ImGui::TableSetupColumn(name);
+  }
+  ImGui::TableHeadersRow();
+  for (std::uint32_t digit : digits) {
+    ImGui::TableNextRow();
+    digitCell(digit, bits);
+    for (std::uint32_t block = 0; block < blocks; ++block) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%u", matrix[(std::size_t{sequence} * radix + digit) * blocks + block]);
+    }
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] network panel
+
+constexpr ImU32 kWireColour = IM_COL32(90, 95, 110, 255);
+constexpr ImU32 kLabelColour = IM_COL32(150, 150, 160, 255);
+constexpr ImU32 kRunColour = kComparatorColour;
+constexpr ImU32 kCurrentShade = (kCurrentPassColour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 45);
+constexpr ImU32 kLaterColour = IM_COL32(95, 100, 115, 255);
+constexpr float kMinLanePitch = 3.0f;
+constexpr float kMaxLanePitch = 24.0f;
+
+ImU32 passColour(std::size_t pass, std::uint32_t currentPass) {
+  if (pass < currentPass) return kRunColour;
+  return pass == currentPass ? kCurrentPassColour : kLaterColour;
+}
+
+}  // namespace
+
+void drawRadixPanel(const std::vector<std::uint32_t>& keysBeforePass, DigitPlace place, std::uint32_t sequenceLength,
+                    const std::vector<std::uint32_t>* countersMatrix) {
+  if (place.bits == 0 || place.bits > kMaxDigitBits || place.shift + place.bits > 32) {
+    ImGui::TextDisabled("this pass sorts by no digit");
+    return;
+  }
+  if (sequenceLength == 0 || keysBeforePass.empty() || keysBeforePass.size() % sequenceLength != 0) {
+    ImGui::TextDisabled("no keys to count");
+    return;
+  }
+  const auto sequences = static_cast<std::uint32_t>(keysBeforePass.size() / sequenceLength);
+  std::uint32_t sequence = 0;
+  if (sequences > 1) {
+    // Widget state lives in ImGui's storage, keyed by this panel's id, like ImGui's own widgets.
+    int* chosen = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("radix panel sequence"), 1);
+    *chosen = std::clamp(*chosen, 1, static_cast<int>(sequences));
+    ImGui::SliderInt("sequence", chosen, 1, static_cast<int>(sequences));
+    sequence = static_cast<std::uint32_t>(std::clamp(*chosen, 1, static_cast<int>(sequences)) - 1);
+  }
+  const std::span<const std::uint32_t> keys(keysBeforePass.data() + std::size_t{sequence} * sequenceLength,
+                                            sequenceLength);
+  const std::vector<std::uint32_t> histogram = digitHistogram(keys, place);
+  const std::vector<std::uint32_t> starts = exclusivePrefixSum(histogram);
+  ImGui::TextWrapped("The digit is bits %u-%u of each key (%zu values); %u keys.", place.shift,
+                     place.shift + place.bits - 1, histogram.size(), sequenceLength);
+
+  const float width = ImGui::GetContentRegionAvail().x;
+  const std::vector<float> counts = asFloats(histogram);
+  const std::vector<float> before = asFloats(starts);
+  ImGui::PlotHistogram("##digit histogram", counts.data(), static_cast<int>(counts.size()), 0, "keys per digit", 0.0f,
+                       FLT_MAX, ImVec2(width, kPlotHeight));
+  ImGui::PlotHistogram("##prefix sum", before.data(), static_cast<int>(before.size()), 0,
+                       "keys before each digit (exclusive prefix sum)", 0.0f, static_cast<float>(sequenceLength),
+                       ImVec2(width, kPlotHeight));
+  bucketTable(histogram, starts, place.bits);
+  if (countersMatrix != nullptr) counterMatrixTable(*countersMatrix, sequences, sequence, histogram, place.bits);
+}
+
+void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::uint32_t wires,
+                      std::uint32_t currentPass) {
+  if (wires < 2) {
+    ImGui::TextDisabled("no network: fewer than 2 keys");
+    return;
+  }
+  if (wires > kMaxNetworkWires) {
+    ImGui::TextWrapped("The network is drawn for at most %u keys; this sequence has %u.", kMaxNetworkWires, wires);
+    return;
+  }
+  if (std::all_of(passes.begin(), passes.end(), [](const auto& pass) { return pass.empty(); })) {
+    ImGui::TextWrapped("No comparator network: these passes are no single compare-exchange steps (the teaching "
+                       "schedule shows them).");
+    return;
+  }
+
+  // Geometry: wire labels on the left, then the columns, wires evenly spaced.
+  ImFont* font = ImGui::GetFont();
+  const float wireGap = std::max(7.0f, ImGui::GetFontSize() * 0.8f);
+  const float labelSize = std::min(ImGui::GetFontSize(), wireGap);
+  const float labelWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, "32").x + 6.0f;
+  const float dotRadius = std::clamp(wireGap * 0.22f, 1.5f, 3.5f);
+  const float margin = wireGap * 0.5f + dotRadius;
+  const float height = 2 * margin + wireGap * static_cast<float>(wires - 1);
+  const float available = ImGui::GetContentRegionAvail().x;
+  const NetworkColumns columns =
+      layoutNetworkColumns(passes, available - labelWidth - margin, kMinLanePitch, kMaxLanePitch);
+  const float contentWidth = labelWidth + columns.width + margin;
+  const bool scrolls = contentWidth > available;
+
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  if (!ImGui::BeginChild("##network", ImVec2(0.0f, height + (scrolls ? ImGui::GetStyle().ScrollbarSize : 0.0f)),
+                         false, flags)) {
+    ImGui::EndChild();
+    return;
+  }
+  const bool marked = currentPass < passes.size();
+  // Follow the current pass when it changes, keeping the reader's scrolling otherwise.
+  int* followed = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("followed pass"), -1);
+  if (scrolls && marked && *followed != static_cast<int>(currentPass)) {
+    const float centre = labelWidth + (columns.passLeft[currentPass] + columns.passRight[currentPass]) / 2;
+    ImGui::SetScrollX(std::max(0.0f, centre - ImGui::GetWindowWidth() / 2));
+  }
+  *followed = marked ? static_cast<int>(currentPass) : -1;
+
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float left = origin.x + labelWidth;
+  const auto wireY = [&](std::uint32_t wire) { return origin.y + margin + wireGap * static_cast<float>(wire); };
+  if (marked)
+    list->AddRectFilled(ImVec2(left + columns.passLeft[currentPass], origin.y),
+                        ImVec2(left + columns.passRight[currentPass], origin.y + height), kCurrentShade);
+  char label[12];
+  for (std::uint32_t wire = 0; wire < wires; ++wire) {
+    list->AddLine(ImVec2(left, wireY(wire)), ImVec2(left + columns.width, wireY(wire)), kWireColour);
+    std::snprintf(label, sizeof label, "%u", wire + 1);
+    const float textWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, label).x;
+    list->AddText(font, labelSize, ImVec2(left - 4.0f - textWidth, wireY(wire) - labelSize / 2), kLabelColour, label);
+  }
+  for (std::size_t pass = 0; pass < passes.size(); ++pass) {
+    const ImU32 colour = passColour(pass, marked ? currentPass : static_cast<std::uint32_t>(passes.size()));
+    for (std::size_t i = 0; i < passes[pass].size(); ++i) {
+      const Comparator& pair = passes[pass][i];
+      if (pair.low >= wires || pair.high >= wires) continue;
+      const float x = left + columns.comparatorX[pass][i];
+      list->AddLine(ImVec2(x, wireY(pair.low)), ImVec2(x, wireY(pair.high)), colour, 1.5f);
+      list->AddCircleFilled(ImVec2(x, wireY(pair.low)), dotRadius, colour);
+      list->AddCircleFilled(ImVec2(x, wireY(pair.high)), dotRadius, colour);
+    }
+  }
+  ImGui::Dummy(ImVec2(contentWidth, height));
+  ImGui::EndChild();
+}
+
+}  // namespace shadersort::ui
