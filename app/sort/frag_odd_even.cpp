@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "sort/state_readback.h"
 
 namespace shadersort {
 FragOddEvenSorter::FragOddEvenSorter()
@@ -106,6 +107,7 @@ GpuStateView FragOddEvenSorter::gpuState() const {
 }
 
 SortData FragOddEvenSorter::read() const {
+  countStateReadback();
   SortData data;
   data.sequenceCount = shape_.sequenceCount;
   data.sequenceLength = shape_.sequenceLength;
