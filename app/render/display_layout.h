@@ -12,7 +12,7 @@ namespace shadersort::render {
 
 // The picture at the input's size: each sequence is a column (top row first) or a row (left
 // first), each pixel the element's value (a packed RGBA pixel) as it is, alpha included; equal
-// to sortDataToImage(state, axis).
+// to sortDataToImage(state, axis). A key-only state paints transparent black (its values read 0).
 struct ImageLayout {
   Axis axis = Axis::Columns;
 };

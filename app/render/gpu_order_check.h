@@ -8,8 +8,9 @@
 // and sets a fence. poll() reads a staging buffer only once its fence has signalled, so it never
 // waits; reading three words is not a state read-back (stateReadbackCount does not move).
 //
-// GL state: start() leaves no program current (see render::StatePainter for why) and image unit
-// 1 and shader storage bindings 0 to 2 unbound; everything else as it was.
+// GL state: start() leaves no program current (see render::StatePainter for why), image unit 1,
+// shader storage bindings 0 to 2 and the generic GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER
+// and GL_COPY_WRITE_BUFFER bindings at 0 (poll() the last two as well); everything else as it was.
 
 #include <array>
 #include <cstdint>

@@ -5,8 +5,9 @@
 //
 // GL state: paint() leaves no program current (a program put back after use may have been
 // deleted meanwhile, which is how the old viewer hit GL_INVALID_VALUE in glUseProgram), image
-// units 0 and 1 and shader storage bindings 0 and 1 unbound; the texture binding of the active
-// unit and everything else are as they were. The sorters bind what they use on every pass.
+// units 0 and 1, shader storage bindings 0 and 1 and the generic GL_SHADER_STORAGE_BUFFER
+// binding at 0; the texture binding of the active unit, the pixel pack/unpack state and
+// everything else are as they were. The sorters bind what they use on every pass.
 
 #include <array>
 
