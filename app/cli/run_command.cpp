@@ -9,6 +9,7 @@
 #include "cli/gpu_session.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "render/state_painter.h"
 #include "sort/registry.h"
 #include "sort/verify.h"
 
@@ -51,7 +52,14 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
               << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
     return options.verify ? 1 : 3;
   }
-  savePng(sortDataToImage(state, input.axis), options.outputPath);
+  // The picture is painted on the GPU from the sorter's own state, the same path the viewer
+  // draws through, so a `run --out` image is the viewer's picture.
+  render::StatePainter painter;
+  render::DisplayTexture picture;
+  painter.paint(sorter->gpuState(), input.data.shape(), render::ImageLayout{input.axis}, picture);
+  const Image image = picture.download();
+  gpu.requireNoGlErrors();
+  savePng(image, options.outputPath);
   if (options.stats)
     std::printf("%s: %u of %u passes, %.3f ms (wall clock, including read-back)\n", std::string(algorithm.name).c_str(),
                 sorter->passesRun(), sorter->passCount(), seconds * 1e3);

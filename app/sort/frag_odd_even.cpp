@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "sort/checkpoint_support.h"
 #include "sort/odd_even.h"
+#include "sort/state_readback.h"
 
 namespace shadersort {
 FragOddEvenSorter::FragOddEvenSorter(const SorterOptions& options)
@@ -111,6 +112,7 @@ GpuStateView FragOddEvenSorter::gpuState() const {
 }
 
 SortData FragOddEvenSorter::read() const {
+  countStateReadback();
   SortData data;
   data.sequenceCount = shape_.sequenceCount;
   data.sequenceLength = shape_.sequenceLength;

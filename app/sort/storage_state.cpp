@@ -1,10 +1,12 @@
 #include "sort/storage_state.h"
 
 #include "gl/compute.h"
+#include "sort/state_readback.h"
 
 namespace shadersort {
 
 SortData downloadSortData(const SortShape& shape, const gl::Buffer& keys, const gl::Buffer& values) {
+  countStateReadback();
   SortData data;
   data.sequenceCount = shape.sequenceCount;
   data.sequenceLength = shape.sequenceLength;

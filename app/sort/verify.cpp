@@ -25,16 +25,14 @@ std::string shapeMismatch(const SortData& input, const SortData& output) {
   return {};
 }
 
-// A strong 64-bit mix of one pair: summed over a sequence it gives a fingerprint that does not
-// depend on order but changes when any pair is lost, duplicated or altered.
+}  // namespace
+
 std::uint64_t pairFingerprint(std::uint32_t key, std::uint32_t value) {
   std::uint64_t x = (static_cast<std::uint64_t>(key) << 32 | value) + 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
   return x ^ (x >> 31);
 }
-
-}  // namespace
 
 std::string quickCheckSorted(const SortData& input, const SortData& output) {
   if (auto mismatch = shapeMismatch(input, output); !mismatch.empty()) return mismatch;

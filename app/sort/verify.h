@@ -1,6 +1,7 @@
 #pragma once
 // The CPU side of every correctness check: a reference sort and a checker of GPU results.
 
+#include <cstdint>
 #include <string>
 
 #include "sort/sort_data.h"
@@ -18,6 +19,11 @@ std::string verifySorted(const SortData& input, const SortData& output);
 // sequence ordered by key, and an order-independent fingerprint of its (key, value) pairs equal
 // to the input's. Empty when both hold, otherwise what failed.
 std::string quickCheckSorted(const SortData& input, const SortData& output);
+
+// A strong 64-bit mix of one (key, value) pair (value 0 when there are none): summed over a
+// sequence it gives a fingerprint that does not depend on order but changes when any pair is
+// lost, duplicated or altered. quickCheckSorted uses it; shaders/render/fingerprint.glsl mirrors it.
+std::uint64_t pairFingerprint(std::uint32_t key, std::uint32_t value);
 
 // Empty when each sequence of `output` holds exactly the pairs of `input` (in any order).
 std::string verifyConserved(const SortData& input, const SortData& output);

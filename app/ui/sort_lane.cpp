@@ -6,7 +6,6 @@
 
 #include "gl/gpu_timer.h"
 #include "gl/limits.h"
-#include "sort/verify.h"
 
 namespace shadersort::ui {
 namespace {
@@ -57,6 +56,8 @@ void SortLane::rebuild(const SorterOptions& options) {
 
 void SortLane::afterStateChange() {
   timer_.discard();
+  orderCheck_.cancel();
+  orderCheck_.expect(render::expectedFingerprint(input_->data));
   measuredPassMs_.clear();
   verifiedAfter_.reset();
   verificationFailed_ = false;
@@ -100,13 +101,14 @@ const std::vector<double>& SortLane::measurePassTimes() {
 }
 
 void SortLane::checkIfFinished() {
+  while (const auto result = orderCheck_.poll()) {
+    if (result->pass != sorter_->passesRun()) continue;  // a state since stepped away from
+    verificationFailed_ = !(result->ordered && result->conserved);
+    if (!verificationFailed_) verifiedAfter_ = result->pass;
+  }
   if (!sorter_->finished() || checkedPass_ == sorter_->passesRun()) return;
-  checkedPass_ = sorter_->passesRun();
-  // INTERIM: a CPU check of the read-back state until the GPU order check lands.
-  const SortData state = sorter_->read();
-  const bool good = verifySorted(input_->data, state).empty();
-  verificationFailed_ = !good;
-  if (good) verifiedAfter_ = sorter_->passesRun();
+  if (orderCheck_.start(sorter_->gpuState(), input_->data.shape(), sorter_->passesRun()))
+    checkedPass_ = sorter_->passesRun();
 }
 
 void SortLane::collectResults() {
@@ -143,7 +145,7 @@ void SortLane::updatePicture(const LaneView& view) {
                                  .descending = options_.descendingKeys,
                                  .height = 256};
   }
-  painter_.paint(*sorter_, layout, picture_);
+  painter_.paint(sorter_->gpuState(), shape, layout, picture_);
   paintedPass_ = sorter_->passesRun();
   paintedView_ = view;
   repaint_ = false;

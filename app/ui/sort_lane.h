@@ -16,7 +16,10 @@
 #include "gl/frame_timer.h"
 #include "sort/pass_cursor.h"
 #include "sort/registry.h"
-#include "ui/interim_display.h"
+#include "render/display_layout.h"
+#include "render/display_texture.h"
+#include "render/gpu_order_check.h"
+#include "render/state_painter.h"
 
 namespace shadersort::ui {
 
@@ -66,8 +69,8 @@ class SortLane {
   const std::vector<double>& measurePassTimes();
   const std::vector<double>& measuredPassTimes() const { return measuredPassMs_; }
 
-  // Checks a finished state (ordered, the input's elements) once per state; the pass count at
-  // which the check passed, if it did.
+  // Starts a GPU check of a finished state (ordered, the input's elements: no read-back) once
+  // per state, and collects its answer frames later; the pass count at which it passed, if it did.
   void checkIfFinished();
   std::optional<std::uint32_t> verifiedSortedAfter() const { return verifiedAfter_; }
   bool verificationFailed() const { return verificationFailed_; }
@@ -105,6 +108,7 @@ class SortLane {
   std::optional<std::uint32_t> verifiedAfter_;
   bool verificationFailed_ = false;
   std::optional<std::uint32_t> checkedPass_;
+  render::GpuOrderCheck orderCheck_;
 };
 
 }  // namespace shadersort::ui
