@@ -62,6 +62,9 @@ void SortLane::afterStateChange() {
   verifiedAfter_.reset();
   verificationFailed_ = false;
   checkedPass_.reset();
+  smallStates_.clear();
+  network_.reset();
+  recordCurrentState();
   passMilliseconds_.assign(sorter_->passCount(), std::numeric_limits<float>::quiet_NaN());
   const auto& keys = input_->data.keys;
   minKey_ = keys.empty() ? 0 : *std::min_element(keys.begin(), keys.end());
@@ -69,11 +72,49 @@ void SortLane::afterStateChange() {
   repaint_ = true;
 }
 
+void SortLane::recordSmallStates(std::optional<std::uint32_t> sequence) {
+  if (sequence != recordedSequence_) smallStates_.clear();
+  recordedSequence_ = sequence;
+  recordCurrentState();
+}
+
+void SortLane::recordCurrentState() {
+  if (!recordedSequence_ || smallStates_.count(sorter_->passesRun())) return;
+  const SortShape shape = input_->data.shape();
+  if (*recordedSequence_ >= shape.sequenceCount) return;
+  const SortData state = sorter_->read();
+  const auto first = state.keys.begin() + static_cast<std::ptrdiff_t>(std::size_t{*recordedSequence_} * shape.sequenceLength);
+  smallStates_[sorter_->passesRun()] = std::vector<std::uint32_t>(first, first + shape.sequenceLength);
+}
+
+const std::vector<std::uint32_t>* SortLane::keysAfter(std::uint32_t pass) const {
+  const auto found = smallStates_.find(pass);
+  return found == smallStates_.end() ? nullptr : &found->second;
+}
+
+const std::vector<std::vector<Comparator>>& SortLane::network(std::size_t limit) const {
+  if (!network_) {
+    network_.emplace();
+    // Only a schedule whose every pass is one compare-exchange step draws as a network; a pass
+    // may still have no pair (the odd round of two elements).
+    const bool oneStepPerPass = options_.teaching || !algorithm_->hasTeachingSchedule;
+    bool anyComparator = false;
+    for (std::uint32_t pass = 0; oneStepPerPass && pass < sorter_->passCount(); ++pass) {
+      network_->push_back(sorter_->comparators(pass, limit));
+      anyComparator |= !network_->back().empty();
+    }
+    if (!anyComparator) network_->clear();
+  }
+  return *network_;
+}
+
 std::uint32_t SortLane::seek(std::uint32_t target, std::uint32_t maxPasses) {
   target = std::min(target, sorter_->passCount());
   if (target < sorter_->passesRun()) {
     timer_.discard();
-    return cursor_->seek(target, maxPasses);
+    const std::uint32_t ran = cursor_->seek(target, maxPasses);
+    recordCurrentState();
+    return ran;
   }
   std::uint32_t ran = 0;
   // One pass at a time, each in its own timer interval.
@@ -81,6 +122,7 @@ std::uint32_t SortLane::seek(std::uint32_t target, std::uint32_t maxPasses) {
     timer_.begin(sorter_->passesRun());
     ran += cursor_->seek(sorter_->passesRun() + 1, 1);
     timer_.end();
+    recordCurrentState();
   }
   return ran;
 }

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -75,6 +76,15 @@ class SortLane {
   std::optional<std::uint32_t> verifiedSortedAfter() const { return verifiedAfter_; }
   bool verificationFailed() const { return verificationFailed_; }
 
+  // Teaching overlays (array mode on sequences of at most 64 elements) need the viewed sequence's
+  // keys after each pass: while `sequence` is set they are read back (a few hundred bytes) as
+  // the lane reaches each pass. The one read-back of playback, and only for such small arrays.
+  void recordSmallStates(std::optional<std::uint32_t> sequence);
+  const std::vector<std::uint32_t>* keysAfter(std::uint32_t pass) const;
+  // Every pass's comparators, for the network panel: empty unless every pass of the schedule is
+  // one compare-exchange step (with at most `limit` pairs); computed once per input.
+  const std::vector<std::vector<Comparator>>& network(std::size_t limit) const;
+
   // Makes the picture of the current state if the state or the view changed since the last one.
   void updatePicture(const LaneView& view);
   const render::DisplayTexture& picture() const { return picture_; }
@@ -108,6 +118,10 @@ class SortLane {
   std::optional<std::uint32_t> verifiedAfter_;
   bool verificationFailed_ = false;
   std::optional<std::uint32_t> checkedPass_;
+  std::optional<std::uint32_t> recordedSequence_;
+  std::map<std::uint32_t, std::vector<std::uint32_t>> smallStates_;  // by pass
+  mutable std::optional<std::vector<std::vector<Comparator>>> network_;
+  void recordCurrentState();
   render::GpuOrderCheck orderCheck_;
 };
 

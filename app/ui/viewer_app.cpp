@@ -12,6 +12,8 @@
 
 #include "core/error.h"
 #include "gl/shader_source.h"
+#include "ui/teaching_math.h"
+#include "ui/teaching_overlays.h"
 
 namespace shadersort::ui {
 namespace {
@@ -107,6 +109,8 @@ void ViewerApp::frame() {
   for (ViewerKey key : host_->takeKeys()) handleKey(key);
   handleDrops(host_->takeDroppedFiles());
   reloadShadersIfChanged();
+  for (auto& lane : lanes_)
+    lane->recordSmallStates(overlaysShown() ? std::optional<std::uint32_t>(view_.arraySequence) : std::nullopt);
 
   // Advance the sorts: the sort work of this frame.
   clock_->sort.begin(static_cast<std::uint64_t>(frame_));
@@ -555,14 +559,47 @@ void ViewerApp::drawLanes() {
     }
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
-    lanes_[i]->draw(list, pictureMin, laneMax, view_);
-    placements_.push_back(lanes_[i]->place(pictureMin, laneMax, view_));
+    // Overlays go in a band under the bars.
+    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f : 0.0f;
+    const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
+    lanes_[i]->draw(list, pictureMin, pictureMax, view_);
+    placements_.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
+    if (overlaysShown()) drawOverlays(list, *lanes_[i], placements_.back());
   }
   // The whole lane area takes the mouse: scroll zooms, drag pans, double-click fits.
   ImGui::SetCursorScreenPos(areaMin);
   ImGui::InvisibleButton("##lane-area", ImVec2(areaMax.x - areaMin.x, areaMax.y - areaMin.y));
   handleMouse(areaMin, areaMax);
   ImGui::End();
+}
+
+bool ViewerApp::overlaysShown() const {
+  return view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements;
+}
+
+void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars) {
+  const std::uint32_t pass = lane.pass();
+  const std::uint32_t length = inputs_.resolved->data.sequenceLength;
+  const Sorter& sorter = lane.sorter();
+  const ImVec2 arrayMin = bars.min, arrayMax = bars.max;
+  // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
+  // first pass will compare.
+  const std::uint32_t shownPass = pass > 0 ? pass - 1 : 0;
+  const std::vector<Comparator> comparators = sorter.comparators(shownPass, kMaxOverlayElements);
+  std::vector<bool> swapped;
+  if (pass > 0) {
+    const auto* before = lane.keysAfter(pass - 1);
+    const auto* after = lane.keysAfter(pass);
+    if (before && after) swapped = swappedPositions(*before, *after);
+  }
+  if (!comparators.empty()) drawComparatorBrackets(list, arrayMin, arrayMax, length, comparators, swapped);
+  // Radix: each key's digit for the pass to come.
+  if (const auto place = sorter.digitPlace(lane.finished() ? shownPass : pass)) {
+    if (const auto* keys = lane.keysAfter(pass)) {
+      const float below = comparators.empty() ? 0.0f : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators);
+      drawDigitLabels(list, arrayMin, ImVec2(arrayMax.x, arrayMax.y + below), *keys, *place);
+    }
+  }
 }
 
 void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width) {

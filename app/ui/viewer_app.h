@@ -135,6 +135,10 @@ class ViewerApp {
   void drawRaceControls();
   void drawRanking();
   void drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width);
+  // Teaching overlays: array mode on sequences of at most 64 elements.
+  bool overlaysShown() const;
+  void drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars);
+  void drawTeachingPanels(const SortLane& lane);
   void seekAll(std::uint32_t target);
   std::uint32_t leadPass() const;
   double effectivePassesPerSecond() const;

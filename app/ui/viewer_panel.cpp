@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "sort/radix.h"
+#include "ui/teaching_overlays.h"
+#include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"
 
 namespace shadersort::ui {
@@ -50,6 +53,7 @@ void ViewerApp::drawPanel() {
     drawRanking();
   } else {
     drawLaneStatus(*lanes_.front());
+    drawTeachingPanels(*lanes_.front());
   }
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
@@ -219,6 +223,31 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
       ImGui::PlotHistogram("swaps / pass", swaps.data(), static_cast<int>(swaps.size()), 0, nullptr, 0.0f, FLT_MAX,
                            ImVec2(0, 40.0f * uiScale_));
     }
+  }
+}
+
+void ViewerApp::drawTeachingPanels(const SortLane& lane) {
+  const Sorter& sorter = lane.sorter();
+  const std::uint32_t length = inputs_.resolved->data.sequenceLength;
+  const std::uint32_t pass = lane.pass();
+  // Radix: the histogram of the digit the next pass sorts by, its prefix sum, the bucket starts.
+  const auto place = sorter.digitPlace(lane.finished() && pass > 0 ? pass - 1 : pass);
+  if (place && ImGui::CollapsingHeader("radix digits", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (const auto* keys = overlaysShown() ? lane.keysAfter(pass) : nullptr) {
+      // The counters matrix of the pass just run, for small inputs of the fast pipeline.
+      std::vector<std::uint32_t> counters;
+      const auto* radix = dynamic_cast<const RadixSorter*>(&sorter);
+      if (radix && pass > 0 && radix->pipelineName() == "fast/portable" && inputs_.resolved->data.size() <= 4096)
+        counters = radix->readCounters();
+      drawRadixPanel(*keys, *place, length, counters.empty() ? nullptr : &counters);
+    } else {
+      ImGui::TextWrapped("array mode (a) on a sequence of at most %u keys shows the digits", kMaxOverlayElements);
+    }
+  }
+  if (length <= kMaxNetworkWires && length >= 2) {
+    const auto& network = lane.network(kMaxNetworkWires);
+    if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen))
+      drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
   }
 }
 
