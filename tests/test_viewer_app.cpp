@@ -9,6 +9,8 @@
 
 #include "cli_support.h"
 #include "data/image_sequences.h"
+#include "render/array_reference.h"
+#include "sort/state_readback.h"
 #include "data/inputs.h"
 #include "gl_test_environment.h"
 #include "sort_test_support.h"
@@ -246,6 +248,80 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
   app->frame();
   EXPECT_TRUE(app->shaderError().empty()) << app->shaderError();
   EXPECT_EQ(app->message(), "shaders reloaded");
+}
+
+TEST_F(ViewerApp, PlaybackMakesNoStateReadBack) {
+  ui::ViewerConfig config = pausedOn(InputSpec{}, "odd-even");
+  config.startPlaying = true;
+  auto app = makeViewer(config);
+  app->frame();
+  const std::uint64_t before = stateReadbackCount();
+  for (int i = 0; i < 30; ++i) app->frame();
+  press(*app, "left,left,right,a,right,a,t,right");
+  for (int i = 0; i < 10; ++i) app->frame();
+  EXPECT_GE(app->lane(0).pass(), 1u);
+  EXPECT_EQ(stateReadbackCount(), before) << "pictures are painted from the sorter's own buffers";
+}
+
+// The picture of `width` x `height` texels drawn (enlarged, nearest) where `placement` says:
+// one frame pixel from the middle of each texel's block.
+Image pictureRegion(const Image& frame, const ui::SortLane::Placement& placement, int width, int height) {
+  const float texelWidth = (placement.max.x - placement.min.x) / static_cast<float>(width);
+  const float texelHeight = (placement.max.y - placement.min.y) / static_cast<float>(height);
+  Image picture(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      picture.setPixel(x, y, frame.pixel(static_cast<int>(placement.min.x + (static_cast<float>(x) + 0.5f) * texelWidth),
+                                         static_cast<int>(placement.min.y + (static_cast<float>(y) + 0.5f) * texelHeight)));
+  return picture;
+}
+
+// Goldens of the viewer's two views, compared exactly (tolerance 0): the picture is enlarged by
+// whole numbers with nearest filtering from a texture painted with integer arithmetic, so any
+// difference is a real one. Only the picture region is compared (the panel's text changes with
+// every wording fix). Each golden is itself checked against a CPU rendering of the state, so a
+// wrong golden cannot hide a wrong picture. SHADERSORT_UPDATE_GOLDENS=1 rewrites them.
+void compareWithGolden(const Image& picture, const std::string& name) {
+  const std::string path = std::string(SHADERSORT_GOLDEN_DIR) + "/" + name;
+  if (const char* update = std::getenv("SHADERSORT_UPDATE_GOLDENS"); update && std::string(update) == "1") savePng(picture, path);
+  const Image golden = loadImage(path);
+  ASSERT_EQ(golden.width, picture.width);
+  ASSERT_EQ(golden.height, picture.height);
+  EXPECT_EQ(golden.rgba, picture.rgba) << name;
+}
+
+TEST_F(ViewerApp, ImageAndArrayViewsMatchTheirGoldens) {
+  const InputSpec input = patternInput(Pattern::Random, 16, 12);
+  auto app = makeViewer(pausedOn(input, "odd-even"));
+  app->frame();
+  press(*app, "right,right,right,right,right");
+  ASSERT_EQ(app->lane(0).pass(), 5u);
+
+  // The state both views show, computed independently.
+  std::unique_ptr<Sorter> reference = findAlgorithm("odd-even").create(SorterOptions{.teaching = true, .descendingKeys = false, .settings = {}});
+  const ResolvedInput resolved = resolveInput(input);
+  reference->load(resolved.data);
+  reference->seek(5);
+  const SortData state = reference->read();
+
+  Image image = pictureRegion(app->host().readFrame(), app->lanePlacement(0), 16, 12);
+  Image expected = sortDataToImage(state, Axis::Columns);
+  for (std::size_t i = 3; i < expected.rgba.size(); i += 4) expected.rgba[i] = 255;
+  EXPECT_EQ(image.rgba, expected.rgba) << "the image view is not the state";
+  compareWithGolden(image, "viewer_image_odd-even_pass5.png");
+
+  press(*app, "a");
+  const render::ArrayLayout layout{.sequence = app->view().arraySequence,
+                                   .minKey = *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                   .maxKey = *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                   .descending = false,
+                                   .height = 256};
+  const Image cpuArray = render::renderArrayOnCpu(state, layout);
+  const Image array = pictureRegion(app->host().readFrame(), app->lanePlacement(0), cpuArray.width, cpuArray.height);
+  Image opaque = cpuArray;
+  for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
+  EXPECT_EQ(array.rgba, opaque.rgba) << "the array view is not the CPU rendering of the state";
+  compareWithGolden(array, "viewer_array_odd-even_pass5.png");
 }
 
 }  // namespace
