@@ -66,6 +66,38 @@ TEST(Viewer, RealKeyPressesStepAndQuitTheWindow) {
   EXPECT_EQ(result.err.find("GL "), std::string::npos) << result.err;
 }
 
+// Offscreen: no window, no X server; the keys script drives it and --stats reports.
+TEST(Viewer, OffscreenRunsWithoutAnXServerAndReportsItsFrames) {
+  ScratchFolder folder;
+  const auto result = runShadersort("--gl-debug view --offscreen --paused --pattern reversed --size 8x20 --algo odd-even "
+                                    "--keys right,right,right,left,a,t --frames 8 --stats --screenshot " +
+                                        folder.path("frame.png"),
+                                    "DISPLAY=");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  EXPECT_NE(result.out.find("frames 8 in"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("median per frame"), std::string::npos) << result.out;
+  // After t the lane restarts on the fast schedule.
+  EXPECT_NE(result.out.find("odd-even: pass 0 of 1"), std::string::npos) << result.out;
+  const Image frame = loadImage(folder.path("frame.png"));
+  EXPECT_EQ(frame.width, 1280);
+  EXPECT_EQ(frame.height, 800);
+}
+
+// Regressions: each of these ran forever, wrote nothing silently, or wrote PNG bytes into a .jpg.
+TEST(Viewer, ScriptOptionsThatCannotWorkAreRefusedInOneLine) {
+  ScratchFolder folder;
+  for (const std::string& arguments : std::vector<std::string>{"view --offscreen --frames 0", "view --offscreen --frames -3", "view --offscreen", "view --screenshot " + folder.path("x.png"),
+        "view --offscreen --frames 2 --screenshot " + folder.path("x.jpg"), "view --offscreen --frames 2 --keys space,jump",
+        "view --offscreen --frames 2 --race radix", "view --offscreen --frames 2 --race radix,bitonic --race-clock sundial",
+        "view --offscreen --frames 2 --window-size 10x10", "view --offscreen --frames 2 --shader-dir " + folder.path("none")}) {
+    const auto result = runShadersort(arguments, "DISPLAY=");
+    EXPECT_NE(result.exitCode, 0) << arguments;
+    EXPECT_EQ(lineCount(result.err), 1) << arguments << ": " << result.err;
+  }
+  EXPECT_TRUE(folder.entries().empty());
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);
