@@ -82,17 +82,17 @@ void ViewerApp::drawAlgorithmControls() {
     }
     ImGui::EndCombo();
   }
-  // Where the algorithm has one schedule, the switch shows it and is disabled.
-  const bool switchable = lanes_.front()->algorithm().hasTeachingSchedule;
-  int schedule = teaching_ && switchable ? 0 : 1;
-  if (!switchable) ImGui::BeginDisabled();
+  if (!lanes_.front()->algorithm().hasTeachingSchedule) {
+    ImGui::TextDisabled("one schedule: every pass is one basic step");
+    return;
+  }
+  int schedule = teaching_ ? 0 : 1;
   bool changed = ImGui::RadioButton("teaching", &schedule, 0);
   ImGui::SameLine();
   changed |= ImGui::RadioButton("fast", &schedule, 1);
-  if (!switchable) ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("(t)");
-  if (changed && switchable) setTeaching(schedule == 0);
+  if (changed) setTeaching(schedule == 0);
 }
 
 void ViewerApp::drawInputControls() {

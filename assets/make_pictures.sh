@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Makes the README's pictures with shadersort itself (headless: no window, no X server).
+#   bash assets/make_pictures.sh [path/to/shadersort]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-build/shadersort}
+right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; echo "${keys%,}"; }
+
+# The viewer in image mode, half way through a fragment-shader odd-even sort of the built-in picture.
+"$bin" view --offscreen --paused --keys "$(right 96)" --frames 97 --screenshot assets/viewer.png
+# Array mode with the teaching overlay: bitonic on 32 keys, the brackets of pass 7 (swaps in orange).
+"$bin" view --offscreen --algo bitonic --array --pattern random --size 32x1 --axis rows --paused \
+  --keys "$(right 7)" --frames 8 --screenshot assets/viewer_array.png
+# Radix's digits, histogram, prefix sum and bucket starts, pass 2 of a 4-bit teaching sort.
+"$bin" view --offscreen --algo radix --array --pattern random --size 40x1 --axis rows --paused \
+  --keys "$(right 2)" --frames 3 --screenshot assets/viewer_radix.png
+# A race by pass of all four on one 64x48 random pattern, half way (frame 24).
+"$bin" view --offscreen --race radix,bitonic,odd-even,frag-odd-even --pattern random --size 64x48 \
+  --frames 24 --screenshot assets/race.png
+# The input and two finished sorts.
+"$bin" run --passes 0 --out assets/default_input.png
+"$bin" run --out assets/sorted_luminance_columns.png
+"$bin" run --key hue --axis rows --descending --out assets/sorted_hue_rows_descending.png
