@@ -61,8 +61,8 @@ InputPlan planInput(const InputSpec& spec) {
   }
   const std::uint64_t pixels = static_cast<std::uint64_t>(plan.width) * static_cast<std::uint64_t>(plan.height);
   if (pixels > kMaxInputPixels)
-    throw UserError(plan.description + " has " + std::to_string(pixels) + " pixels, more than the 2^30 (" +
-                    std::to_string(kMaxInputPixels) + ") any GPU here could sort");
+    throw UserError(plan.description + " has " + std::to_string(pixels) + " pixels, more than shadersort takes (2^30 = " +
+                    std::to_string(kMaxInputPixels) + ")");
   plan.shape = shapeOf(plan.width, plan.height, spec.order.axis);
   return plan;
 }
