@@ -1,23 +1,30 @@
 // shadersort: sorts pixels on the GPU with OpenGL 4.3 shaders and shows every pass.
-// Every failure reaches the user as one line on stderr and a non-zero exit.
+// Every failure reaches the user as one line on stderr and a non-zero exit: 1 bad input,
+// 2 bad command line, 3 the GPU cannot do it, 4 internal error. Messages may quote file names
+// and file contents; printable() keeps them to one line with no raw control bytes.
 
 #include <exception>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "core/quoting.h"
 
 int main(int argc, char** argv) {
+  using shadersort::printable;
   try {
     return shadersort::cli::runCommandLine(argc, argv);
+  } catch (const shadersort::UsageError& error) {
+    std::cerr << "shadersort: " << printable(error.what()) << "\n";
+    return 2;
   } catch (const shadersort::UserError& error) {
-    std::cerr << "shadersort: " << error.what() << "\n";
+    std::cerr << "shadersort: " << printable(error.what()) << "\n";
     return 1;
   } catch (const shadersort::GpuError& error) {
-    std::cerr << "shadersort: " << error.what() << "\n";
+    std::cerr << "shadersort: " << printable(error.what()) << "\n";
     return 3;
   } catch (const std::exception& error) {
-    std::cerr << "shadersort: internal error: " << error.what() << "\n";
+    std::cerr << "shadersort: internal error: " << printable(error.what()) << "\n";
     return 4;
   }
 }

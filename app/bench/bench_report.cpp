@@ -1,15 +1,23 @@
 #include "bench/bench_report.h"
 
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench/gnuplot.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
+#include "data/key_encoding.h"
 
 namespace shadersort::bench {
 namespace {
@@ -82,33 +90,77 @@ std::string toCsv(const std::vector<BenchResult>& results) {
 std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nameForErrors) {
   std::istringstream lines(text);
   std::string line;
-  if (!std::getline(lines, line) || splitCsvLine(line).size() != csvColumns().size() || line.rfind("algorithm,", 0) != 0)
-    throw UserError("'" + nameForErrors + "' is not a shadersort bench CSV");
+  std::string header;
+  for (const auto& [name, meaning] : csvColumns()) header += (header.empty() ? "" : ",") + name;
+  auto stripReturn = [](std::string& row) {
+    if (!row.empty() && row.back() == '\r') row.pop_back();
+  };
+  if (!std::getline(lines, line) || (stripReturn(line), line != header))
+    throw UserError(quote(nameForErrors) + " is not a shadersort bench CSV (its first line is not the header bench writes)");
+  // Every field is checked: names against the registry and the known lists, numbers strictly.
+  // Nothing from the file reaches the plot unless it is one of those names or a number.
   std::vector<BenchResult> results;
-  while (std::getline(lines, line)) {
+  for (int number = 2; std::getline(lines, line); ++number) {
+    stripReturn(line);
     if (line.empty()) continue;
+    const std::string where = quote(nameForErrors) + " line " + std::to_string(number);
     const auto f = splitCsvLine(line);
-    if (f.size() != csvColumns().size()) throw UserError("'" + nameForErrors + "' has a malformed row: " + line);
-    try {
-      BenchResult r;
-      r.algorithm = f[0];
-      r.count = std::stoull(f[1]);
-      r.distribution = f[2];
-      r.type = f[3];
-      r.pairs = f[4] == "1";
-      r.clock = f[5];
-      r.repetitions = std::stoi(f[6]);
-      r.medianMs = std::stod(f[7]);
-      r.minMs = std::stod(f[8]);
-      r.cpuMedianMs = std::stod(f[10]);
-      r.verified = f[13] == "1";
-      r.passesRun = static_cast<std::uint32_t>(std::stoul(f[14]));
-      r.passCount = static_cast<std::uint32_t>(std::stoul(f[15]));
-      r.settings = f[16];
-      results.push_back(r);
-    } catch (const std::exception&) {
-      throw UserError("'" + nameForErrors + "' has a malformed row: " + line);
-    }
+    if (f.size() != csvColumns().size())
+      throw UserError(where + " has " + std::to_string(f.size()) + " fields, not " + std::to_string(csvColumns().size()));
+    auto bad = [&](std::size_t column, const std::string& wanted) {
+      return UserError(where + ": " + csvColumns()[column].first + " must be " + wanted + ", got " + quote(f[column]));
+    };
+    auto integer = [&](std::size_t column, std::uint64_t least, std::uint64_t most) {
+      std::uint64_t value = 0;
+      const std::string& field = f[column];
+      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+      if (field.empty() || error != std::errc() || end != field.data() + field.size() || value < least || value > most)
+        throw bad(column, "a whole number from " + std::to_string(least) + " to " + std::to_string(most));
+      return value;
+    };
+    auto decimal = [&](std::size_t column) {
+      double value = 0;
+      const std::string& field = f[column];
+      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+      if (field.empty() || error != std::errc() || end != field.data() + field.size() || !std::isfinite(value) || value < 0)
+        throw bad(column, "a number of at least 0");
+      return value;
+    };
+    auto flag = [&](std::size_t column) {
+      if (f[column] != "0" && f[column] != "1") throw bad(column, "0 or 1");
+      return f[column] == "1";
+    };
+    auto oneOf = [&](std::size_t column, const std::vector<std::string>& known) {
+      if (std::find(known.begin(), known.end(), f[column]) == known.end()) {
+        std::string list;
+        for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+        throw bad(column, "one of " + list);
+      }
+      return f[column];
+    };
+    std::vector<std::string> algorithmList;
+    for (const AlgorithmInfo& algorithm : algorithms()) algorithmList.emplace_back(algorithm.name);
+    BenchResult r;
+    r.algorithm = oneOf(0, algorithmList);
+    r.count = integer(1, 1, 0xFFFFFFFFu);
+    r.distribution = oneOf(2, distributionNames());
+    r.type = oneOf(3, {"u32", "i32", "f32"});
+    r.pairs = flag(4);
+    r.clock = oneOf(5, {"gpu", "wall"});
+    r.repetitions = static_cast<int>(integer(6, 1, 0x7FFFFFFF));
+    r.medianMs = decimal(7);
+    r.minMs = decimal(8);
+    for (std::size_t derived : {9u, 11u, 12u}) decimal(derived);
+    r.cpuMedianMs = decimal(10);
+    r.verified = flag(13);
+    r.passesRun = static_cast<std::uint32_t>(integer(14, 0, 0xFFFFFFFFu));
+    r.passCount = static_cast<std::uint32_t>(integer(15, 0, 0xFFFFFFFFu));
+    r.settings = f[16];
+    const bool settingsOk = r.settings == "defaults" || std::all_of(r.settings.begin(), r.settings.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '=' || c == ' ';
+    });
+    if (r.settings.empty() || !settingsOk) throw bad(16, "'defaults' or NAME=VALUE words");
+    results.push_back(r);
   }
   return results;
 }
@@ -130,8 +182,60 @@ std::string toJson(const std::vector<BenchResult>& results, const std::string& r
   return json + "  ]\n}\n";
 }
 
-void plotResults(const std::vector<BenchResult>& results, const std::string& title, const std::string& pngPath) {
+namespace {
+
+bool isTitleCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' ||
+         plotTitlePunctuation().find(c) != std::string::npos;
+}
+
+// A folder of our own, made by mkdtemp (a fresh name, mode 0700: nobody can have planted it),
+// removed with everything in it when the plot is done.
+class TemporaryFolder {
+ public:
+  TemporaryFolder() {
+    std::error_code ec;
+    const std::filesystem::path base = std::filesystem::temp_directory_path(ec);  // $TMPDIR, else /tmp
+    if (ec) throw UserError("cannot make a temporary folder for the plot: " + ec.message() + " (check TMPDIR)");
+    std::string pattern = (base / "shadersort-plot-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+      throw UserError("cannot make a temporary folder for the plot in " + quote(base.string()) + ": " + std::strerror(errno));
+    path_ = pattern;
+  }
+  ~TemporaryFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace
+
+const std::string& plotTitlePunctuation() {
+  static const std::string punctuation = "+-*/=.,:;()[]_^%#!?<>|&~";
+  return punctuation;
+}
+
+void requirePlotTitle(const std::string& title) {
+  if (!std::all_of(title.begin(), title.end(), isTitleCharacter))
+    throw UsageError("--title may hold letters, digits, spaces and " + plotTitlePunctuation() + " only, got " + quote(title));
+}
+
+std::string plotTitleFrom(const std::string& text) {
+  std::string title = text;
+  std::replace_if(title.begin(), title.end(), [](char c) { return !isTitleCharacter(c); }, '?');
+  return title;
+}
+
+std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, const std::string& title) {
   if (results.empty()) throw UserError("nothing to plot");
+  requirePlotTitle(title);
   const std::string distribution = results.front().distribution, type = results.front().type;
   const bool pairs = results.front().pairs;
   // One series per algorithm, plus the CPU reference, each sorted by N.
@@ -142,36 +246,35 @@ void plotResults(const std::vector<BenchResult>& results, const std::string& tit
     series[r.algorithm][r.count] = r.keysPerSecond() / 1e9;
     series[pairs ? "std::stable_sort (CPU)" : "std::sort (CPU)"][r.count] = r.cpuKeysPerSecond() / 1e9;
   }
-  const std::filesystem::path folder = std::filesystem::temp_directory_path() / ("shadersort-plot-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(folder);
-  std::string script = "set terminal png size 1000,650 font ',11'\nset output '" + (folder / "plot.png").string() + "'\n";
-  script += "set title \"" + title + " (" + distribution + " " + type + (pairs ? " pairs" : " keys") + ")\"\n";
-  script += "set logscale xy\nset xlabel 'N (keys)'\nset ylabel 'G keys / s (median)'\nset grid\nset key left top\n";
+  if (series.empty()) throw UserError("nothing to plot: no verified results");
+  // The script is all our own text: the data goes in files gnuplot reads, the strings in it are
+  // single-quoted (gnuplot expands nothing inside those) and drawn without enhanced-text markup,
+  // and they come from a checked set: the title's characters (requirePlotTitle), algorithm names
+  // from the registry, distribution and type names from their lists. Files are named relative
+  // to the folder gnuplot runs in, so no path is script text either.
+  const TemporaryFolder folder;
+  std::string script = "set terminal png size 1000,650 font ',11'\nset output 'plot.png'\n";
+  script += "set title '" + title + " (" + distribution + " " + type + (pairs ? " pairs" : " keys") + ")' noenhanced\n";
+  script += "set logscale xy\nset xlabel 'N (keys)'\nset ylabel 'G keys / s (median)'\nset grid\nset key left top noenhanced\n";
   script += "set format x '2^{%L}'\nset logscale x 2\nset format y '10^{%L}'\n";
   std::string plot = "plot ";
   int index = 0;
   for (const auto& [name, points] : series) {
     std::string data;
     for (const auto& [count, rate] : points) data += std::to_string(count) + " " + number(rate) + "\n";
-    const std::string file = (folder / ("series" + std::to_string(index) + ".dat")).string();
-    writeFileAtomically(file, std::vector<std::uint8_t>(data.begin(), data.end()));
-    plot += std::string(index ? ", " : "") + "'" + file + "' using 1:2 with linespoints lw 2 title \"" + name + "\"";
+    const std::string file = "series" + std::to_string(index) + ".dat";
+    writeFileAtomically(folder.file(file), std::vector<std::uint8_t>(data.begin(), data.end()));
+    plot += std::string(index ? ", " : "") + "'" + file + "' using 1:2 with linespoints lw 2 title '" + name + "'";
     ++index;
   }
   script += plot + "\n";
-  const std::string scriptPath = (folder / "plot.gp").string();
-  writeFileAtomically(scriptPath, std::vector<std::uint8_t>(script.begin(), script.end()));
-  const std::string command = "gnuplot " + scriptPath + " >/dev/null 2>&1";
-  const int status = std::system(command.c_str());
-  const bool ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && std::filesystem::exists(folder / "plot.png");
-  if (ok) {
-    const std::vector<std::uint8_t> png = readWholeFile((folder / "plot.png").string());
-    std::filesystem::remove_all(folder);
-    writeFileAtomically(pngPath, png);
-    return;
+  writeFileAtomically(folder.file("plot.gp"), std::vector<std::uint8_t>(script.begin(), script.end()));
+  runGnuplot(folder.path(), "plot.gp");
+  try {
+    return readWholeFile(folder.file("plot.png"), 1u << 26);
+  } catch (const UserError&) {
+    throw UserError("gnuplot ran but wrote no picture");
   }
-  std::filesystem::remove_all(folder);
-  throw UserError("--plot needs gnuplot (Debian: apt-get install gnuplot-nox)");
 }
 
 }  // namespace shadersort::bench

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/quoting.h"
 #include "data/patterns.h"
 #include "gl/gpu_timer.h"
 #include <glad/gl.h>
@@ -118,7 +119,7 @@ std::vector<std::uint32_t> makeBenchKeys(const std::string& distribution, std::s
     for (auto& key : sortable) key = static_cast<std::uint32_t>(random()) & static_cast<std::uint32_t>(random());
   } else {
     const auto pattern = parsePattern(distribution);
-    if (!pattern) throw UserError("unknown distribution '" + distribution + "'");
+    if (!pattern) throw UserError("unknown distribution " + quote(distribution));
     sortable = makePattern(*pattern, count, seed);
   }
   // Patterns are made in sortable order; turn them into the type's raw bits so that, for
@@ -135,6 +136,10 @@ std::string describeSettings(const SorterOptions& options) {
 }
 
 BenchResult runBenchCase(const BenchCase& benchCase) {
+  // The count meets the GPU's limits before any keys are made.
+  if (benchCase.count > 0xFFFFFFFFu) throw UserError(std::to_string(benchCase.count) + " keys: more than 2^32 - 1");
+  requireSortable(*benchCase.algorithm, SortShape{1, static_cast<std::uint32_t>(benchCase.count), benchCase.pairs},
+                  gl::currentLimits());
   const std::vector<std::uint32_t> raw = makeBenchKeys(benchCase.distribution, benchCase.count, benchCase.type, 7);
   std::vector<std::uint32_t> encoded = raw;
   encodeKeys(benchCase.type, encoded);
@@ -144,7 +149,6 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
     std::iota(values.begin(), values.end(), 0u);
   }
   const SortData input = singleSequence(encoded, values);
-  requireSortable(*benchCase.algorithm, input.shape(), gl::currentLimits());
 
   BenchResult result;
   result.algorithm = std::string(benchCase.algorithm->name);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 
 #include "bench/bench_report.h"
 #include "bench/benchmark.h"
@@ -14,29 +15,25 @@
 #include "cli/gpu_session.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_identity.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
 
 namespace shadersort::cli {
-namespace {
-
-void writeText(const std::string& path, const std::string& text) {
-  writeFileAtomically(path, std::vector<std::uint8_t>(text.begin(), text.end()));
-}
-
-}  // namespace
-
 int runBench(const GlobalOptions& global, const BenchOptions& options) {
-  const auto type = parseKeyType(options.keyType);
-  if (!type) throw UserError("unknown key type '" + options.keyType + "' (known: u32, i32, f32)");
+  const KeyType type = *parseKeyType(options.keyType);  // names and numbers were checked with the command line
   std::vector<const AlgorithmInfo*> chosen;
   for (const std::string& name : options.algorithms) chosen.push_back(&findAlgorithm(name));
-  const auto known = bench::distributionNames();
-  for (const std::string& distribution : options.distributions)
-    if (std::find(known.begin(), known.end(), distribution) == known.end())
-      throw UserError("unknown distribution '" + distribution + "'");
-  if (options.repetitions < 1) throw UserError("--reps must be at least 1");
-  for (const std::string* path : {&options.csvPath, &options.jsonPath, &options.plotPath})
-    if (!path->empty()) requireWritableOutput(*path);
-  if (!options.plotPath.empty()) requirePngPath(options.plotPath);
+  const std::vector<std::pair<const char*, const std::string*>> outputs = {
+      {"--csv", &options.csvPath}, {"--json", &options.jsonPath}, {"--plot", &options.plotPath}};
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i].second->empty()) continue;
+    requireWritableOutput(*outputs[i].second);
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (!outputs[j].second->empty() && sameFile(*outputs[i].second, *outputs[j].second))
+        throw UsageError(std::string(outputs[i].first) + " " + quote(*outputs[i].second) + " and " + outputs[j].first + " " +
+                         quote(*outputs[j].second) + " are the same file");
+  }
 
   GpuSession gpu(global);
   std::vector<std::size_t> sizes = options.sizes;
@@ -47,6 +44,8 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
   }
   if (chosen.empty())
     for (const auto& algorithm : algorithms()) chosen.push_back(&algorithm);
+  // The command line's settings are checked once per algorithm before any case runs.
+  for (const AlgorithmInfo* algorithm : chosen) createSorter(*algorithm, options.sorter, gpu.limits(), global.useTuneCache);
   const bool terminal = ::isatty(STDERR_FILENO);
   std::vector<bench::BenchResult> results;
   const std::size_t total = chosen.size() * sizes.size() * options.distributions.size();
@@ -59,7 +58,7 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         if (terminal)
           std::fprintf(stderr, "\r[%zu/%zu] %s n=%zu %s...   ", results.size() + 1, total, std::string(algorithm->name).c_str(),
                        count, distribution.c_str());
-        const SortShape shape{1, static_cast<std::uint32_t>(count), options.pairs};
+        const SortShape shape{1, static_cast<std::uint32_t>(count), options.pairs};  // counts are below 2^32
         if (const std::string why = algorithm->whyCannotSort(shape, gpu.limits()); !why.empty()) {
           if (terminal) std::fprintf(stderr, "\r\033[K");
           std::printf("%-14s %11zu %-14s skipped: %s\n", std::string(algorithm->name).c_str(), count, distribution.c_str(),
@@ -71,7 +70,7 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         benchCase.options = bench::withTunedSettings(*algorithm, options.sorter, gpu.limits(), global.useTuneCache);
         benchCase.count = count;
         benchCase.distribution = distribution;
-        benchCase.type = *type;
+        benchCase.type = type;
         benchCase.pairs = options.pairs;
         benchCase.repetitions = options.repetitions;
         benchCase.steps = options.steps;
@@ -91,21 +90,27 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
       }
     }
   }
-  if (!options.csvPath.empty()) writeText(options.csvPath, bench::toCsv(results));
-  if (!options.jsonPath.empty())
-    writeText(options.jsonPath, bench::toJson(results, gpu.limits().renderer, gpu.limits().version));
-  if (!options.plotPath.empty()) bench::plotResults(results, gpu.limits().renderer, options.plotPath);
+  // All outputs or none: each is complete in its temporary file before any is renamed.
+  std::vector<std::unique_ptr<StagedFile>> staged;
+  auto stage = [&](const std::string& path, const std::string& text) {
+    staged.push_back(std::make_unique<StagedFile>(path, std::vector<std::uint8_t>(text.begin(), text.end())));
+  };
+  if (!options.csvPath.empty()) stage(options.csvPath, bench::toCsv(results));
+  if (!options.jsonPath.empty()) stage(options.jsonPath, bench::toJson(results, gpu.limits().renderer, gpu.limits().version));
+  if (!options.plotPath.empty())
+    staged.push_back(std::make_unique<StagedFile>(options.plotPath,
+                                                  bench::renderPlot(results, bench::plotTitleFrom(gpu.limits().renderer))));
+  for (const auto& output : staged) output->commit();
   const bool allVerified = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.verified; });
   if (!allVerified) std::cerr << "shadersort: bench: some outputs were wrong (verified = NO)\n";
   return allVerified ? 0 : 1;
 }
 
 int runPlot(const PlotOptions& options) {
-  requirePngPath(options.outputPath);
   requireWritableOutput(options.outputPath);
-  const std::vector<std::uint8_t> bytes = readWholeFile(options.csvPath);
+  const std::vector<std::uint8_t> bytes = readWholeFile(options.csvPath, bench::kMaxCsvBytes);
   const auto results = bench::fromCsv(std::string(bytes.begin(), bytes.end()), options.csvPath);
-  bench::plotResults(results, options.title, options.outputPath);
+  writeFileAtomically(options.outputPath, bench::renderPlot(results, options.title));
   return 0;
 }
 

@@ -1,19 +1,31 @@
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <climits>
 #include <iostream>
 
+#include "bench/bench_report.h"
+#include "bench/benchmark.h"
 #include "cli/commands.h"
+#include "cli/gpu_session.h"
+#include "cli/option_values.h"
 #include "core/error.h"
+#include "core/quoting.h"
+#include "data/key_encoding.h"
 #include "sort/registry.h"
 
 namespace shadersort::cli {
 namespace {
 
+// Sides of a --size pattern: the largest texture any GPU offers is far below.
+constexpr std::uint32_t kMaxPatternSide = 1u << 24;
+// Key counts (bench --sizes, tune --size): a sort indexes its keys with 32 bits.
+constexpr std::uint64_t kMaxKeyCount = 0xFFFFFFFFu;
+
 // Options every input-taking command shares: --image | --pattern/--size, --key, --axis, --descending.
 struct InputOptionText {
-  std::string image, pattern, size = "256x256", key = "luminance", axis = "columns";
+  std::string image, pattern, size = "256x256", key = "luminance", axis = "columns", seed = "1";
   bool descending = false;
-  std::uint64_t seed = 1;
 };
 
 void addInputOptions(CLI::App& command, InputOptionText& text) {
@@ -23,7 +35,7 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
                                      "all-equal, sawtooth, nearly-sorted");
   image->excludes(pattern);
   command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
-  command.add_option("--seed", text.seed, "pattern seed")->capture_default_str();
+  command.add_option("--seed", text.seed, "pattern seed, 0 to 2^64 - 1")->capture_default_str();
   command.add_option("--key", text.key, "pixel key: luminance, hue, saturation, value, red, green, blue")
       ->capture_default_str();
   command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
@@ -31,36 +43,24 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
   command.add_flag("--descending", text.descending, "reverse the order");
 }
 
-int parseDimension(const std::string& text, const std::string& whole) {
-  std::size_t used = 0;
-  long value = 0;
-  try {
-    value = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty()) throw UserError("--size must look like WxH, got '" + whole + "'");
-  if (value <= 0) throw UserError("--size must be at least 1x1, got '" + whole + "'");
-  if (value > (1 << 24)) throw UserError("--size " + whole + " is beyond any GPU's limits");
-  return static_cast<int>(value);
-}
-
 InputSpec toInputSpec(const InputOptionText& text) {
   InputSpec spec;
   if (!text.image.empty()) spec.imagePath = text.image;
   if (!text.pattern.empty()) {
     spec.pattern = parsePattern(text.pattern);
-    if (!spec.pattern) throw UserError("unknown pattern '" + text.pattern + "'");
+    if (!spec.pattern)
+      throw UsageError("unknown pattern " + quote(text.pattern) +
+                       " (known: random, sorted, reversed, few-unique, all-equal, sawtooth, nearly-sorted)");
   }
-  const auto cross = text.size.find('x');
-  if (cross == std::string::npos) throw UserError("--size must look like WxH, got '" + text.size + "'");
-  spec.width = parseDimension(text.size.substr(0, cross), text.size);
-  spec.height = parseDimension(text.size.substr(cross + 1), text.size);
-  spec.seed = text.seed;
+  const Dimensions size = parseDimensions(text.size, "--size", kMaxPatternSide);
+  spec.width = static_cast<int>(size.width);
+  spec.height = static_cast<int>(size.height);
+  spec.seed = parseUnsigned(text.seed, "--seed", 0, UINT64_MAX);
   const auto key = parsePixelKey(text.key);
-  if (!key) throw UserError("unknown key '" + text.key + "' (known: luminance, hue, saturation, value, red, green, blue)");
+  if (!key)
+    throw UsageError("unknown key " + quote(text.key) + " (known: luminance, hue, saturation, value, red, green, blue)");
   const auto axis = parseAxis(text.axis);
-  if (!axis) throw UserError("unknown axis '" + text.axis + "' (known: columns, rows)");
+  if (!axis) throw UsageError("unknown axis " + quote(text.axis) + " (known: columns, rows)");
   spec.order = {*key, *axis, text.descending};
   return spec;
 }
@@ -69,7 +69,7 @@ InputSpec toInputSpec(const InputOptionText& text) {
 struct SorterOptionText {
   bool teaching = false;
   std::vector<std::string> settings;
-  int radixBits = 0;
+  std::string radixBits;  // empty: not given
 };
 
 void addSorterOptions(CLI::App& command, SorterOptionText& text) {
@@ -87,53 +87,34 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
   options.teaching = text.teaching;
   for (const std::string& setting : text.settings) {
     const auto equals = setting.find('=');
-    std::size_t used = 0;
-    int value = 0;
-    try {
-      value = std::stoi(setting.substr(equals == std::string::npos ? setting.size() : equals + 1), &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (equals == std::string::npos || equals == 0 || used == 0 || equals + 1 + used != setting.size())
-      throw UserError("--set wants NAME=INTEGER, got '" + setting + "'");
-    options.settings[setting.substr(0, equals)] = value;
+    const std::string name = setting.substr(0, equals);
+    const bool nameOk = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+    if (equals == std::string::npos || !nameOk)
+      throw UsageError("--set wants NAME=INTEGER (NAME in lower case, digits and '-'), got " + quote(setting));
+    options.settings[name] =
+        static_cast<int>(parseSigned(std::string_view(setting).substr(equals + 1), "--set " + name, INT_MIN, INT_MAX));
   }
-  if (text.radixBits != 0) options.settings["radix-bits"] = text.radixBits;
+  if (!text.radixBits.empty()) {
+    if (text.radixBits != "4" && text.radixBits != "8")
+      throw UsageError("--radix-bits wants 4 (teaching) or 8 (fast), got " + quote(text.radixBits));
+    options.settings["radix-bits"] = text.radixBits == "4" ? 4 : 8;
+  }
   return options;
 }
 
-// "1000", "2^20" or "1M"/"16K": a key count.
-std::size_t parseCount(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    if (text.rfind("2^", 0) == 0) {
-      const int exponent = std::stoi(text.substr(2), &used);
-      if (used + 2 == text.size() && exponent >= 0 && exponent < 40) return std::size_t{1} << exponent;
-    } else {
-      const unsigned long long value = std::stoull(text, &used);
-      const std::string suffix = text.substr(used);
-      const std::size_t scale = suffix.empty() ? 1 : suffix == "K" ? 1024 : suffix == "M" ? 1024 * 1024 : 0;
-      if (scale != 0 && text[0] != '-') return static_cast<std::size_t>(value) * scale;
-    }
-  } catch (const std::exception&) {
-  }
-  throw UserError("'" + text + "' is not a size (examples: 1000, 2^20, 16K, 1M)");
+void requireAlgorithm(const std::string& name) {
+  for (const AlgorithmInfo& algorithm : algorithms())
+    if (algorithm.name == name) return;
+  throw UsageError("unknown algorithm " + quote(name) + " (known: " + algorithmNames() + ")");
 }
 
-std::optional<std::uint32_t> parsePasses(const std::string& text) {
-  if (text == "all") return std::nullopt;
-  std::size_t used = 0;
-  long long value = -1;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty()) throw UserError("--passes must be a number or 'all', got '" + text + "'");
-  if (value < 0) throw UserError("--passes must not be negative, got " + text);
-  if (value > 0xFFFFFFFFLL) throw UserError("--passes " + text + " is too large");
-  return static_cast<std::uint32_t>(value);
+void requireKeyType(const std::string& name) {
+  if (!parseKeyType(name)) throw UsageError("unknown key type " + quote(name) + " (known: u32, i32, f32)");
 }
+
+int parseRepetitions(const std::string& text) { return static_cast<int>(parseSigned(text, "--reps", 1, INT_MAX)); }
 
 }  // namespace
 
@@ -178,6 +159,7 @@ int runCommandLine(int argc, char** argv) {
 
   BenchOptions bench;
   std::vector<std::string> benchSizes;
+  std::string benchReps = "5";
   SorterOptionText benchSorter;
   auto* benchCommand = app.add_subcommand("bench", "time algorithms over sizes and distributions against std::sort");
   benchCommand->add_option("--algo", bench.algorithms, "algorithms (comma separated; default all)")->delimiter(',');
@@ -188,7 +170,7 @@ int runCommandLine(int argc, char** argv) {
       ->capture_default_str();
   benchCommand->add_option("--type", bench.keyType, "key type: u32, i32, f32")->capture_default_str();
   benchCommand->add_flag("--pairs", bench.pairs, "u32 values travel with the keys");
-  benchCommand->add_option("--reps", bench.repetitions, "timed repetitions per case")->capture_default_str();
+  benchCommand->add_option("--reps", benchReps, "timed repetitions per case")->capture_default_str();
   benchCommand->add_flag("--steps", bench.steps, "also time each GPU step (dispatch) of the sorts that report them");
   benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
   benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
@@ -197,24 +179,26 @@ int runCommandLine(int argc, char** argv) {
   addTuneCacheFlag(*benchCommand, global);
 
   TuneOptions tune;
-  std::string tuneSize;
+  std::string tuneSize, tuneReps = "5";
   auto* tuneCommand = app.add_subcommand("tune", "find the fastest settings of each algorithm on this GPU and cache them");
   tuneCommand->add_option("--algo", tune.algorithms, "algorithms (comma separated; default all)")->delimiter(',');
   tuneCommand->add_option("--size", tuneSize, "keys per trial (default 2^22 on a GPU, 2^14 on a CPU rasterizer)");
-  tuneCommand->add_option("--reps", tune.repetitions, "timed repetitions per trial")->capture_default_str();
+  tuneCommand->add_option("--reps", tuneReps, "timed repetitions per trial")->capture_default_str();
 
   PlotOptions plot;
   auto* plotCommand = app.add_subcommand("plot", "draw a bench CSV as a log-log PNG (needs gnuplot)");
   plotCommand->add_option("--csv", plot.csvPath, "a CSV written by bench --csv")->required();
   plotCommand->add_option("--out", plot.outputPath, "output PNG")->required();
-  plotCommand->add_option("--title", plot.title, "plot title")->capture_default_str();
+  plotCommand->add_option("--title", plot.title, "plot title: letters, digits, spaces and " + bench::plotTitlePunctuation())
+      ->capture_default_str();
 
   ViewOptions view;
   InputOptionText viewInput;
+  std::string viewFrames;
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
-  viewCommand->add_option("--frames", view.frames, "quit after this many frames (for scripts; playing advances one pass a frame)");
+  viewCommand->add_option("--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
@@ -235,35 +219,58 @@ int runCommandLine(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return app.exit(error);  // --help
-    std::cerr << "shadersort: " << error.what() << " (see --help)\n";
+    std::cerr << "shadersort: " << printable(error.what()) << " (see --help)\n";
     return 2;
   }
 
+  // Everything the command line says is checked here, before any file or GPU is touched: a
+  // mistake in it exits 2 whichever option it is in.
   if (*runCommand) {
+    requireAlgorithm(run.algorithm);
     run.input = toInputSpec(runInput);
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
+    requirePngPath(run.outputPath);
     return runRun(global, run);
   }
   if (*sortCommand) {
+    requireAlgorithm(sort.algorithm);
+    requireKeyType(sort.keyType);
     sort.sorter = toSorterOptions(sortSorter);
     return runSort(global, sort);
   }
   if (*infoCommand) return runInfo(global);
   if (*benchCommand) {
-    for (const std::string& size : benchSizes) bench.sizes.push_back(parseCount(size));
+    for (const std::string& name : bench.algorithms) requireAlgorithm(name);
+    requireKeyType(bench.keyType);
+    const auto known = bench::distributionNames();
+    for (const std::string& distribution : bench.distributions)
+      if (std::find(known.begin(), known.end(), distribution) == known.end())
+        throw UsageError("unknown distribution " + quote(distribution) + " (known: random, sorted, reversed, few-unique, "
+                         "all-equal, sawtooth, nearly-sorted, entropy)");
+    for (const std::string& size : benchSizes) bench.sizes.push_back(parseCount(size, "--sizes", 1, kMaxKeyCount));
+    bench.repetitions = parseRepetitions(benchReps);
     bench.sorter = toSorterOptions(benchSorter);
+    if (!bench.plotPath.empty()) requirePngPath(bench.plotPath);
     return runBench(global, bench);
   }
   if (*tuneCommand) {
-    if (!tuneSize.empty()) tune.count = parseCount(tuneSize);
-    if (tune.repetitions < 1) throw UserError("--reps must be at least 1");
+    for (const std::string& name : tune.algorithms) requireAlgorithm(name);
+    if (!tuneSize.empty()) tune.count = parseCount(tuneSize, "--size", 1, kMaxKeyCount);
+    tune.repetitions = parseRepetitions(tuneReps);
     return runTune(global, tune);
   }
-  if (*plotCommand) return runPlot(plot);
+  if (*plotCommand) {
+    requirePngPath(plot.outputPath);
+    bench::requirePlotTitle(plot.title);
+    return runPlot(plot);
+  }
   if (*viewCommand) {
+    requireAlgorithm(view.algorithm);
     view.input = toInputSpec(viewInput);
     view.sorter = toSorterOptions(viewSorter);
+    if (!viewFrames.empty()) view.frames = static_cast<int>(parseSigned(viewFrames, "--frames", 1, INT_MAX));
+    if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);
   }
   return runView(global, view);
 }

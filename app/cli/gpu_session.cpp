@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "bench/tune_cache.h"
 #include "core/error.h"
+#include "core/quoting.h"
 #include "gl/debug_output.h"
 
 namespace shadersort::cli {
@@ -20,7 +22,26 @@ void requirePngPath(const std::string& path) {
   std::string lower = path;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (lower.size() < 4 || lower.compare(lower.size() - 4, 4, ".png") != 0)
-    throw UserError("output '" + path + "' must be a .png file");
+    throw UsageError("output " + quote(path) + " must be a .png file");
+}
+
+std::unique_ptr<Sorter> createSorter(const AlgorithmInfo& algorithm, const SorterOptions& fromCommandLine,
+                                     const gl::Limits& limits, bool useTuneCache) {
+  const SorterOptions options = bench::withTunedSettings(algorithm, fromCommandLine, limits, useTuneCache);
+  try {
+    return algorithm.create(options);
+  } catch (const UserError& refused) {
+    throw UsageError(refused.what());
+  }
+}
+
+void requireSortableInput(const AlgorithmInfo& algorithm, const SortShape& shape, const gl::Limits& limits,
+                          const std::string& what) {
+  try {
+    requireSortable(algorithm, shape, limits);
+  } catch (const UserError& refused) {
+    throw UserError(what + ": " + refused.what());
+  }
 }
 
 }  // namespace shadersort::cli

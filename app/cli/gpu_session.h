@@ -1,6 +1,7 @@
 #pragma once
 // The headless GL context a command runs in, with the checks every command makes.
 
+#include <memory>
 #include <string>
 
 #include "cli/commands.h"
@@ -20,7 +21,17 @@ class GpuSession {
   platform::HeadlessContext context_;
 };
 
-// Throws UserError unless `path` ends in .png (any case).
+// Throws UsageError unless `path` ends in .png (any case).
 void requirePngPath(const std::string& path);
+
+// The sorter with the command line's settings, filled in from the tuning cache where it is on.
+// The cache's entries are checked (and bad ones dropped with a warning) before this, so a
+// refusal is about the command line's settings: a UsageError.
+std::unique_ptr<Sorter> createSorter(const AlgorithmInfo& algorithm, const SorterOptions& fromCommandLine,
+                                     const gl::Limits& limits, bool useTuneCache);
+
+// requireSortable() with `what` ("image 'x.png' (100x100)") in front of the reason.
+void requireSortableInput(const AlgorithmInfo& algorithm, const SortShape& shape, const gl::Limits& limits,
+                          const std::string& what);
 
 }  // namespace shadersort::cli

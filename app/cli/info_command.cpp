@@ -6,6 +6,7 @@
 #include "bench/benchmark.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
+#include "core/quoting.h"
 #include "sort/registry.h"
 
 namespace shadersort::cli {
@@ -32,7 +33,7 @@ int runInfo(const GlobalOptions& global) {
     std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), std::string(algorithm.summary).c_str(),
                 algorithm.stable ? " (stable)" : "");
   const auto tuned = bench::loadTunedSettings(limits);
-  std::printf("tuning cache    %s%s\n", bench::tuneCachePath().c_str(),
+  std::printf("tuning cache    %s%s\n", printable(bench::tuneCachePath()).c_str(),
               !global.useTuneCache ? " (ignored: --no-tune-cache)" : tuned.empty() ? " (nothing for this GPU)" : "");
   for (const auto& algorithm : algorithms()) {
     const SorterOptions tuned = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);

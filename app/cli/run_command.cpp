@@ -16,14 +16,15 @@
 namespace shadersort::cli {
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
-  requirePngPath(options.outputPath);
   requireWritableOutput(options.outputPath);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
-  const ResolvedInput input = resolveInput(options.input);
+  // The input's size (an image's header, a pattern's WxH) meets every limit before it is built.
+  const InputPlan plan = planInput(options.input);
 
   GpuSession gpu(global);
-  requireSortable(algorithm, input.data.shape(), gpu.limits());
-  auto sorter = algorithm.create(bench::withTunedSettings(algorithm, options.sorter, gpu.limits(), global.useTuneCache));
+  auto sorter = createSorter(algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+  requireSortableInput(algorithm, plan.shape, gpu.limits(), plan.description);
+  const ResolvedInput input = resolveInput(plan);
   sorter->load(input.data);
 
   const auto start = std::chrono::steady_clock::now();

@@ -27,7 +27,7 @@ void parseFrameSize(const std::string& text, int& width, int& height) {
   }
   if (cross == std::string::npos || usedWidth != cross || usedHeight != text.size() - cross - 1 || width < 320 ||
       height < 240 || width > 16384 || height > 16384)
-    throw UserError("--window-size must be WxH between 320x240 and 16384x16384, got '" + text + "'");
+    throw UsageError("--window-size must be WxH between 320x240 and 16384x16384, got '" + text + "'");
 }
 
 }  // namespace
@@ -36,8 +36,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   if (options.frames < 0 || (options.frames == 0 && (options.offscreen || !options.screenshotPath.empty())) ||
       options.frames > std::numeric_limits<int>::max()) {
     if (options.frames < 0 || options.frames > std::numeric_limits<int>::max())
-      throw UserError("--frames must be between 1 and " + std::to_string(std::numeric_limits<int>::max()));
-    throw UserError(options.offscreen ? "--offscreen needs --frames N (it has no window to close)"
+      throw UsageError("--frames must be between 1 and " + std::to_string(std::numeric_limits<int>::max()));
+    throw UsageError(options.offscreen ? "--offscreen needs --frames N (it has no window to close)"
                                              : "--screenshot needs --frames N (it is written after the last frame)");
   }
   if (!options.screenshotPath.empty()) requirePngPath(options.screenshotPath);
@@ -57,14 +57,14 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.keys = ui::parseKeyScript(options.keys);
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
   if (!options.race.empty() && (options.race.size() < 2 || options.race.size() > 4))
-    throw UserError("--race takes 2 to 4 algorithms, got " + std::to_string(options.race.size()));
+    throw UsageError("--race takes 2 to 4 algorithms, got " + std::to_string(options.race.size()));
   for (const std::string& name : options.race) findAlgorithm(name);
   config.race = options.race;
   if (options.raceClock != "pass" && options.raceClock != "time")
-    throw UserError("--race-clock must be 'pass' or 'time', got '" + options.raceClock + "'");
+    throw UsageError("--race-clock must be 'pass' or 'time', got '" + options.raceClock + "'");
   config.raceByTime = options.raceClock == "time";
   if (!(options.raceSeconds >= 0.1 && options.raceSeconds <= 3600.0))
-    throw UserError("--race-seconds must be between 0.1 and 3600");
+    throw UsageError("--race-seconds must be between 0.1 and 3600");
   config.raceSeconds = options.raceSeconds;
   const bool useTuneCache = global.useTuneCache;
   config.withTunedSettings = [useTuneCache](const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) {

@@ -1,6 +1,7 @@
 #include "core/atomic_file.h"
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -9,6 +10,8 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
 
 namespace shadersort {
 namespace {
@@ -28,53 +31,76 @@ bool writeAll(int fd, std::span<const std::uint8_t> bytes) {
   return true;
 }
 
-}  // namespace
+std::string folderOf(const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
+}
 
-void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
-  if (path.empty()) throw UserError("output path is empty");
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw UserError("cannot write '" + path + "': it is a directory");
-  std::string temporary = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temporary.data());
-  if (fd < 0) throw UserError("cannot write '" + path + "': " + systemReason());
-  // mkstemp creates 0600; give the output the usual permissions.
+std::string cannotWrite(const std::string& path, const std::string& why) { return "cannot write " + quote(path) + ": " + why; }
+
+// What an existing target is, when it is something a rename must not replace; empty otherwise.
+std::string unreplaceableKind(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0 || S_ISREG(status.st_mode)) return {};
+  return S_ISDIR(status.st_mode) ? "it is a directory" : "it is not a regular file (" + fileKind(status.st_mode) + ")";
+}
+
+// The permission bits the output gets: those of the file it replaces (as sed -i and sort -o
+// keep them), else the usual 0666 less the umask. Set-id bits are not carried over to a file
+// this process wrote.
+mode_t outputMode(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode)) return status.st_mode & 01777;
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  const bool written = writeAll(fd, bytes) && ::fsync(fd) == 0;
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+StagedFile::StagedFile(const std::string& path, std::span<const std::uint8_t> bytes) : path_(path) {
+  requireWritableOutput(path);
+  // A short name in the target's folder: the rename stays within one file system, and the
+  // name fits even when the target's own name is NAME_MAX long.
+  std::string temporary = folderOf(path) + "/.shadersort-XXXXXX";
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) throw UserError(cannotWrite(path, systemReason()));
+  temporary_ = temporary;
+  const bool written = ::fchmod(fd, outputMode(path)) == 0 && writeAll(fd, bytes) && ::fsync(fd) == 0;
   const std::string reason = written ? std::string() : systemReason();
   const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const std::string why = !reason.empty() ? reason : systemReason();
-    ::unlink(temporary.c_str());
-    throw UserError("cannot write '" + path + "': " + why);
-  }
+  if (!written || !closed) throw UserError(cannotWrite(path, !reason.empty() ? reason : systemReason()));
 }
+
+StagedFile::~StagedFile() {
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void StagedFile::commit() {
+  // Checked again: the target may have become a folder or a FIFO while the command ran.
+  if (const std::string kind = unreplaceableKind(path_); !kind.empty()) throw UserError(cannotWrite(path_, kind));
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw UserError(cannotWrite(path_, systemReason()));
+  committed_ = true;
+}
+
+void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) { StagedFile(path, bytes).commit(); }
 
 void requireWritableOutput(const std::string& path) {
   if (path.empty()) throw UserError("output path is empty");
+  if (const std::string kind = unreplaceableKind(path); !kind.empty()) throw UserError(cannotWrite(path, kind));
+  const std::string folder = folderOf(path);
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw UserError("cannot write '" + path + "': it is a directory");
-  std::filesystem::path folder = std::filesystem::path(path).parent_path();
-  if (folder.empty()) folder = ".";
   if (!std::filesystem::is_directory(folder, ec))
-    throw UserError("cannot write '" + path + "': folder '" + folder.string() + "' does not exist");
-  if (::access(folder.c_str(), W_OK) != 0) throw UserError("cannot write '" + path + "': " + systemReason());
-}
-
-std::vector<std::uint8_t> readWholeFile(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw UserError("cannot read '" + path + "': it is a directory");
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) throw UserError("cannot read '" + path + "': " + systemReason());
-  std::vector<std::uint8_t> bytes;
-  std::uint8_t chunk[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.insert(bytes.end(), chunk, chunk + n);
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) throw UserError("cannot read '" + path + "': read error");
-  return bytes;
+    throw UserError(cannotWrite(path, "folder " + quote(folder) + " does not exist"));
+  if (::access(folder.c_str(), W_OK) != 0) throw UserError(cannotWrite(path, systemReason()));
+  // The names a rename would need: checked now, not after the sort.
+  const std::string name = std::filesystem::path(path).filename().string();
+  const long nameMax = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  if (name.empty() || name == "." || name == "..") throw UserError(cannotWrite(path, "it names a folder"));
+  if (nameMax > 0 && name.size() > static_cast<std::size_t>(nameMax))
+    throw UserError(cannotWrite(path, "the name is " + std::to_string(name.size()) + " bytes, more than the " +
+                                          std::to_string(nameMax) + " its folder allows"));
+  if (path.size() >= PATH_MAX) throw UserError(cannotWrite(path, "the path is longer than PATH_MAX"));
 }
 
 }  // namespace shadersort

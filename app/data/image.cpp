@@ -3,12 +3,44 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstring>
+#include <memory>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
+#include "data/png_integrity.h"
 
 namespace shadersort {
+namespace {
+
+UserError cannotDecode(const std::string& name, const std::string& why) {
+  return UserError("cannot decode image " + quote(name) + ": " + why);
+}
+
+struct StbPixels {
+  void operator()(stbi_uc* pixels) const { stbi_image_free(pixels); }
+};
+using DecodedPixels = std::unique_ptr<stbi_uc, StbPixels>;
+
+// stb_image's result for `bytes` followed by `padding` bytes of `fill`, as RGBA8; null when it
+// fails.
+DecodedPixels decodePadded(const std::vector<std::uint8_t>& bytes, std::size_t padding, std::uint8_t fill, int& width,
+                           int& height) {
+  std::vector<std::uint8_t> padded(bytes.size() + padding, fill);
+  std::copy(bytes.begin(), bytes.end(), padded.begin());
+  int channels = 0;
+  return DecodedPixels(stbi_load_from_memory(padded.data(), static_cast<int>(padded.size()), &width, &height, &channels, 4));
+}
+
+bool hasMagic(const std::vector<std::uint8_t>& bytes, std::string_view magic) {
+  return bytes.size() >= magic.size() && std::memcmp(bytes.data(), magic.data(), magic.size()) == 0;
+}
+
+}  // namespace
 
 std::uint32_t Image::pixel(int x, int y) const {
   const std::uint8_t* p = &rgba[(static_cast<std::size_t>(y) * width + x) * 4];
@@ -20,21 +52,51 @@ void Image::setPixel(int x, int y, std::uint32_t packed) {
   for (int c = 0; c < 4; ++c) p[c] = static_cast<std::uint8_t>(packed >> (8 * c));
 }
 
+ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
+  if (bytes.empty()) throw cannotDecode(nameForErrors, "the file is empty");
+  if (bytes.size() > kMaxImageFileBytes) throw cannotDecode(nameForErrors, "the file is larger than " + byteCount(kMaxImageFileBytes));
+  // PNG first: stb_image would name a header cut short after 20 bytes "1/2/4/8/16-bit only".
+  if (hasPngSignature(bytes))
+    if (const std::string damage = pngDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  ImageSize size;
+  int channels = 0;
+  if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
+    throw cannotDecode(nameForErrors, std::string("not an image this program reads (stb_image: ") + stbi_failure_reason() + ")");
+  if (size.width <= 0 || size.height <= 0) throw cannotDecode(nameForErrors, "its header declares no pixels");
+  return size;
+}
+
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
-  if (bytes.empty()) throw UserError("cannot decode image '" + nameForErrors + "': the file is empty");
-  if (bytes.size() > static_cast<std::size_t>(INT_MAX))
-    throw UserError("cannot decode image '" + nameForErrors + "': the file is too large");
-  int width = 0, height = 0, channels = 0;
-  stbi_uc* pixels = stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &width, &height, &channels, 4);
-  if (!pixels)
-    throw UserError("cannot decode image '" + nameForErrors + "': " + stbi_failure_reason());
-  Image image(width, height);
-  std::copy(pixels, pixels + image.rgba.size(), image.rgba.begin());
-  stbi_image_free(pixels);
+  const ImageSize declared = readImageSize(bytes, nameForErrors);
+  // stb_image reads past the end of a file as zeros, and where it reads a block at once (a
+  // TGA row, a PNM's pixels) leaves the block uninitialised: a cut-short BMP, GIF, TGA or JPEG
+  // "decodes". So a file other than PNG (whose chunks were checked whole) is decoded twice,
+  // followed each time by padding a cut-short file would read: zeros, then 0xA5 bytes (not a
+  // JPEG marker byte, not zero). A whole file never reaches the padding and decodes the same
+  // both times; a cut-short one gives two different results, or fails. The padding is longer
+  // than any block stb_image 2.27 reads at once, so such a read lands in it rather than failing.
+  const bool png = hasPngSignature(bytes);
+  const bool pnm = hasMagic(bytes, "P5") || hasMagic(bytes, "P6");
+  const std::size_t width = static_cast<std::size_t>(declared.width), height = static_cast<std::size_t>(declared.height);
+  const std::size_t padding = png ? 0 : pnm ? width * height * 6 + (1u << 16) : width * 4 + (1u << 18) + (1u << 16);
+  int width0 = 0, height0 = 0;
+  const DecodedPixels pixels = decodePadded(bytes, padding, 0x00, width0, height0);
+  if (!pixels) throw cannotDecode(nameForErrors, std::string("it is damaged (stb_image: ") + stbi_failure_reason() + ")");
+  if (width0 != declared.width || height0 != declared.height)
+    throw cannotDecode(nameForErrors, "it is damaged (it decodes to another size than its header declares)");
+  const std::size_t byteCount = width * height * 4;
+  if (!png) {
+    int width1 = 0, height1 = 0;
+    const DecodedPixels again = decodePadded(bytes, padding, 0xA5, width1, height1);
+    if (!again || width1 != width0 || height1 != height0 || std::memcmp(pixels.get(), again.get(), byteCount) != 0)
+      throw cannotDecode(nameForErrors, "it is cut short (its pixels go on past the end of the file)");
+  }
+  Image image(declared.width, declared.height);
+  std::copy(pixels.get(), pixels.get() + byteCount, image.rgba.begin());
   return image;
 }
 
-Image loadImage(const std::string& path) { return decodeImage(readWholeFile(path), path); }
+Image loadImage(const std::string& path) { return decodeImage(readWholeFile(path, kMaxImageFileBytes), path); }
 
 std::vector<std::uint8_t> encodePng(const Image& image) {
   std::vector<std::uint8_t> bytes;

@@ -19,10 +19,24 @@ struct Image {
   void setPixel(int x, int y, std::uint32_t packed);
 };
 
+// The largest image file read (stb_image takes an int length; no picture any GPU can sort
+// needs a file this large).
+constexpr std::uint64_t kMaxImageFileBytes = 1ull << 30;
+
+// The size an image file declares in its header, read without decoding its pixels. Throws
+// UserError naming the file when it is empty, not an image stb_image reads, or (PNG) damaged or
+// cut short: PNG's chunk CRCs and IEND are checked here.
+struct ImageSize {
+  int width = 0, height = 0;
+};
+ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors);
+
 // Grey, grey+alpha, RGB and RGBA (8 or 16 bit) all become RGBA8. Throws UserError for missing,
-// empty, truncated or undecodable files.
-Image loadImage(const std::string& path);
+// empty, truncated, damaged or undecodable files, naming the file and why. Call readImageSize()
+// (and check the size against every limit) first: this allocates what the header declares.
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors);
+// Reads (at most kMaxImageFileBytes) and decodes.
+Image loadImage(const std::string& path);
 
 std::vector<std::uint8_t> encodePng(const Image& image);
 // Writes a PNG atomically; throws UserError when the path cannot be written.

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
 #include "data/default_image.h"
 
 namespace shadersort {
@@ -24,15 +26,56 @@ std::uint32_t patternKeyColour(std::uint32_t key) {
   return packed;
 }
 
-ResolvedInput resolveInput(const InputSpec& spec) {
+namespace {
+
+SortShape shapeOf(int width, int height, Axis axis) {
+  const bool columns = axis == Axis::Columns;
+  return {static_cast<std::uint32_t>(columns ? width : height), static_cast<std::uint32_t>(columns ? height : width), true};
+}
+
+std::string sizeText(std::uint64_t width, std::uint64_t height) { return std::to_string(width) + "x" + std::to_string(height); }
+
+}  // namespace
+
+InputPlan planInput(const InputSpec& spec) {
+  InputPlan plan;
+  plan.spec = spec;
+  if (spec.pattern) {
+    if (spec.width <= 0 || spec.height <= 0)
+      throw UserError("size must be at least 1x1, got " + sizeText(static_cast<std::uint64_t>(std::max(spec.width, 0)),
+                                                                   static_cast<std::uint64_t>(std::max(spec.height, 0))));
+    plan.width = spec.width;
+    plan.height = spec.height;
+    plan.description = "pattern " + sizeText(static_cast<std::uint64_t>(spec.width), static_cast<std::uint64_t>(spec.height));
+  } else if (spec.imagePath) {
+    plan.imageFile = readWholeFile(*spec.imagePath, kMaxImageFileBytes);
+    const ImageSize size = readImageSize(plan.imageFile, *spec.imagePath);
+    plan.width = size.width;
+    plan.height = size.height;
+    plan.description = "image " + quote(*spec.imagePath) + " (" +
+                       sizeText(static_cast<std::uint64_t>(size.width), static_cast<std::uint64_t>(size.height)) + ")";
+  } else {
+    plan.width = kDefaultImageWidth;
+    plan.height = kDefaultImageHeight;
+    plan.description = "the built-in picture";
+  }
+  const std::uint64_t pixels = static_cast<std::uint64_t>(plan.width) * static_cast<std::uint64_t>(plan.height);
+  if (pixels > kMaxInputPixels)
+    throw UserError(plan.description + " has " + std::to_string(pixels) + " pixels, more than shadersort takes (2^30 = " +
+                    std::to_string(kMaxInputPixels) + ")");
+  plan.shape = shapeOf(plan.width, plan.height, spec.order.axis);
+  return plan;
+}
+
+ResolvedInput resolveInput(const InputPlan& plan) {
+  const InputSpec& spec = plan.spec;
   ResolvedInput input;
   input.axis = spec.order.axis;
   if (spec.pattern) {
-    if (spec.width <= 0 || spec.height <= 0)
-      throw UserError("size must be at least 1x1, got " + std::to_string(spec.width) + "x" + std::to_string(spec.height));
-    const bool columns = spec.order.axis == Axis::Columns;
-    input.data.sequenceCount = static_cast<std::uint32_t>(columns ? spec.width : spec.height);
-    input.data.sequenceLength = static_cast<std::uint32_t>(columns ? spec.height : spec.width);
+    input.data.sequenceCount = plan.shape.sequenceCount;
+    input.data.sequenceLength = plan.shape.sequenceLength;
+    input.data.keys.reserve(plan.shape.elementCount());
+    input.data.values.reserve(plan.shape.elementCount());
     for (std::uint32_t s = 0; s < input.data.sequenceCount; ++s) {
       for (std::uint32_t key : makePattern(*spec.pattern, input.data.sequenceLength, spec.seed + s)) {
         input.data.keys.push_back(spec.order.descending ? ~key : key);
@@ -42,9 +85,11 @@ ResolvedInput resolveInput(const InputSpec& spec) {
     input.image = sortDataToImage(input.data, spec.order.axis);
     return input;
   }
-  input.image = spec.imagePath ? loadImage(*spec.imagePath) : makeDefaultImage();
+  input.image = spec.imagePath ? decodeImage(plan.imageFile, *spec.imagePath) : makeDefaultImage();
   input.data = imageToSortData(input.image, spec.order);
   return input;
 }
+
+ResolvedInput resolveInput(const InputSpec& spec) { return resolveInput(planInput(spec)); }
 
 }  // namespace shadersort

@@ -1,14 +1,23 @@
 #pragma once
 // The three kinds of input a command can take, resolved into sequences to sort and a picture.
+// In two steps: planInput() learns what the input will be (an image's declared size from its
+// header, a pattern's size) without building anything large, so the size can be checked against
+// every limit first; resolveInput() then decodes or generates it.
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "data/image_sequences.h"
 #include "data/patterns.h"
 
 namespace shadersort {
+
+// The most pixels an input may have, whatever the GPU: 2^30, the largest frag-odd-even can
+// take on a GPU with 32768 x 32768 textures. At 16 bytes per pixel on the CPU side (picture,
+// keys, values, decoded copy) that is already 16 GiB; GPU limits usually refuse far less.
+constexpr std::uint64_t kMaxInputPixels = 1ull << 30;
 
 struct InputSpec {
   std::optional<std::string> imagePath;  // an image file
@@ -18,14 +27,27 @@ struct InputSpec {
   SortOrder order;                       // key (images only), axis, direction
 };
 
+struct InputPlan {
+  InputSpec spec;
+  std::vector<std::uint8_t> imageFile;  // the image's bytes, not decoded yet
+  int width = 0, height = 0;            // declared
+  SortShape shape;                      // what will be sorted
+  std::string description;              // "image 'x.png' (16000x16000)", "pattern 64x64", ...
+};
+
 struct ResolvedInput {
   SortData data;  // values are packed RGBA pixels
   Image image;    // the input as a picture
   Axis axis = Axis::Columns;
 };
 
-// Throws UserError for unreadable images and bad sizes. With neither an image nor a pattern,
-// the built-in default image.
+// Reads the image file (not decoding it) or checks the pattern's size. Throws UserError for
+// unreadable or damaged files and for more than kMaxInputPixels.
+InputPlan planInput(const InputSpec& spec);
+// Throws UserError when the image turns out cut short or damaged.
+ResolvedInput resolveInput(const InputPlan& plan);
+// Both steps (for callers with no further limits to check). With neither an image nor a
+// pattern, the built-in default image.
 ResolvedInput resolveInput(const InputSpec& spec);
 
 // The colour a pattern key is drawn in: a dark-to-bright ramp, so order is visible at a glance.

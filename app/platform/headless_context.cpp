@@ -3,6 +3,8 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -69,12 +71,28 @@ std::string describeBestAvailableContext(EGLDisplay display) {
     if (getString) {
       const auto* version = reinterpret_cast<const char*>(getString(GL_VERSION));
       const auto* renderer = reinterpret_cast<const char*>(getString(GL_RENDERER));
+      const auto* glsl = reinterpret_cast<const char*>(getString(GL_SHADING_LANGUAGE_VERSION));
       if (version) found = std::string("OpenGL ") + version + (renderer ? std::string(" on ") + renderer : "");
+      if (version && glsl && glslVersionBelow430(glsl)) found = "GLSL " + std::string(glsl) + " with " + found;
     }
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   }
   eglDestroyContext(display, fallback);
   return found;
+}
+
+// Why no 4.3 core context was made, given what the driver's best context is. Mesa can offer GL
+// 4.5 and still refuse 4.3 core for the shading language (MESA_GLSL_VERSION_OVERRIDE holds
+// core contexts to that GLSL version while compatibility ones keep reporting 4.50): the message
+// then names GLSL 4.30, not the GL version the fallback context shows.
+std::string whyNo43Core(const std::string& found) {
+  const char* override = std::getenv("MESA_GLSL_VERSION_OVERRIDE");
+  int overridden = 0;
+  if (override && std::sscanf(override, "%d", &overridden) == 1 && overridden < 430)
+    return "OpenGL 4.3 core needs GLSL 4.30, and MESA_GLSL_VERSION_OVERRIDE=" + std::to_string(overridden) +
+           " holds this driver below it (it offers " + found + ")";
+  if (found.rfind("GLSL ", 0) == 0) return "OpenGL 4.3 core with GLSL 4.30 is required; found " + found;
+  return "OpenGL 4.3 core is required; found " + found;
 }
 
 }  // namespace
@@ -91,7 +109,7 @@ HeadlessContext::HeadlessContext(const ContextOptions& options) : state_(std::ma
   if (state_->context == EGL_NO_CONTEXT) {
     const std::string found = describeBestAvailableContext(state_->display);
     eglTerminate(state_->display);
-    throw GpuError("OpenGL 4.3 core is required; found " + found);
+    throw GpuError(whyNo43Core(found));
   }
   if (!eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, state_->context))
     throw GpuError("cannot make the headless OpenGL context current");

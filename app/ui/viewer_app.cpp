@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "gl/limits.h"
 #include "gl/shader_source.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
@@ -44,11 +45,14 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
   ImGui::StyleColorsDark();
   try {
-    // The input first: a file that cannot be read fails before any window opens.
+    // The input first: a file that cannot be read fails before any window opens; its declared
+    // size meets the GPU's limits before it is decoded.
     inputs_.spec = config_.input;
     inputs_.imageFile = config_.input.imagePath;
-    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(inputs_.spec));
+    const InputPlan plan = planInput(inputs_.spec);
     host_ = makeHost();
+    if (config_.race.empty()) requireSortable(findAlgorithm(config_.algorithm), plan.shape, gl::currentLimits());
+    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
     ImGui_ImplOpenGL3_Init("#version 430 core");
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
     if (uiScale_ != 1.0f) {
@@ -113,9 +117,11 @@ void ViewerApp::frame() {
     lane->recordSmallStates(overlaysShown() ? std::optional<std::uint32_t>(view_.arraySequence) : std::nullopt);
 
   // Advance the sorts: the sort work of this frame.
+  const std::uint32_t passesBefore = totalPasses();
   clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   advance();
   clock_->sort.end();
+  if (totalPasses() != passesBefore) clock_->framesWithPasses.insert(static_cast<std::uint64_t>(frame_));
   for (auto& lane : lanes_) {
     lane->collectResults();
     lane->checkIfFinished();
@@ -123,7 +129,8 @@ void ViewerApp::frame() {
   // A finished race ranks lanes by a timed run of each (live timings include first-use compiles).
   if (racing() && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); }))
     for (auto& lane : lanes_) lane->measurePassTimes();
-  for (const auto& result : clock_->sort.collect()) clock_->sortMs.push_back(result.milliseconds);
+  for (const auto& result : clock_->sort.collect())
+    if (clock_->framesWithPasses.erase(result.tag)) clock_->sortMs.push_back(result.milliseconds);
   for (const auto& result : clock_->display.collect()) clock_->displayMs.push_back(result.milliseconds);
 
   // The display work: pictures of the states, then the panels.
@@ -352,7 +359,10 @@ void ViewerApp::chooseRace(std::vector<const AlgorithmInfo*> chosen) {
 void ViewerApp::chooseInput(const InputSpec& spec) {
   const InputSpec previous = inputs_.spec;
   try {
-    auto resolved = std::make_shared<const ResolvedInput>(resolveInput(spec));
+    const InputPlan plan = planInput(spec);
+    // One lane refuses an input it cannot take before it is decoded; a race shows refusals per lane.
+    if (laneAlgorithms_.size() == 1) requireSortable(*laneAlgorithms_.front(), plan.shape, gl::currentLimits());
+    auto resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
     // New lanes, not reloaded ones: the direction changes how a sorter describes its passes.
     inputs_.spec = spec;
     replaceLanes(laneAlgorithms_, std::move(resolved));
@@ -396,6 +406,12 @@ void ViewerApp::reloadShadersIfChanged() {
 }
 
 // [SECTION] playback
+
+std::uint32_t ViewerApp::totalPasses() const {
+  std::uint32_t total = 0;
+  for (const auto& lane : lanes_) total += lane->pass();
+  return total;
+}
 
 std::uint32_t ViewerApp::leadPass() const {
   std::uint32_t lead = 0;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,7 @@ struct ViewerStats {
   double seconds = 0.0;
   std::string clock;                // "gpu" or "wall"
   double medianDisplayMilliseconds = 0.0;  // painting the lanes' pictures and the panels
-  double medianSortMilliseconds = 0.0;     // the passes run in a frame
+  double medianSortMilliseconds = 0.0;     // the passes run in a frame, over frames that ran any
 };
 
 class ViewerApp {
@@ -110,6 +111,7 @@ class ViewerApp {
   struct FrameClock {
     gl::FrameTimer display, sort;
     std::vector<double> displayMs, sortMs;
+    std::set<std::uint64_t> framesWithPasses;  // sort work is counted over frames that ran passes
     std::chrono::steady_clock::time_point firstFrame;
   };
 
@@ -141,6 +143,7 @@ class ViewerApp {
   void drawTeachingPanels(const SortLane& lane);
   void seekAll(std::uint32_t target);
   std::uint32_t leadPass() const;
+  std::uint32_t totalPasses() const;  // over the lanes: changes whenever any lane moves
   double effectivePassesPerSecond() const;
   // [SECTION] drawing (the panel's widgets are in viewer_panel.cpp)
   void drawPanel();

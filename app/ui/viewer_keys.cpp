@@ -57,7 +57,7 @@ std::vector<ViewerKey> parseKeyScript(std::string_view script) {
     if (!known) {
       std::string names = "wait";
       for (const KeyBinding& binding : keyBindings()) names += ", " + std::string(binding.scriptName);
-      throw UserError("--keys: unknown key '" + std::string(name) + "' (known: " + names + ")");
+      throw UsageError("--keys: unknown key '" + std::string(name) + "' (known: " + names + ")");
     }
   }
   return keys;

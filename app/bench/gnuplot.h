@@ -1,0 +1,13 @@
+#pragma once
+// Running gnuplot on a script, as a program with an argument vector (no shell), in a folder of
+// its own: the script names its files relative to that folder, so no path is ever script text.
+
+#include <string>
+
+namespace shadersort::bench {
+
+// Runs `gnuplot SCRIPT` with `folder` as its working directory and waits for it. Throws
+// UserError saying what failed: gnuplot missing from PATH, or gnuplot's own first error line.
+void runGnuplot(const std::string& folder, const std::string& scriptName);
+
+}  // namespace shadersort::bench
