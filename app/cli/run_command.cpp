@@ -1,12 +1,15 @@
 // `shadersort run`: sort an image or pattern headlessly and write the state after N passes.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
+#include "cli/run_recording.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "sort/registry.h"
@@ -15,8 +18,11 @@
 namespace shadersort::cli {
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
-  requirePngPath(options.outputPath);
-  requireWritableOutput(options.outputPath);
+  if (!options.outputPath.empty()) {
+    requirePngPath(options.outputPath);
+    requireWritableOutput(options.outputPath);
+  }
+  requireRecordableOutputs(options);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
   const ResolvedInput input = resolveInput(options.input);
 
@@ -24,9 +30,15 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   requireSortable(algorithm, input.data.shape(), gpu.limits());
   auto sorter = algorithm.create(bench::withTunedSettings(algorithm, options.sorter, gpu.limits(), global.useTuneCache));
   sorter->load(input.data);
+  std::optional<RunRecording> recording;
+  if (options.record.any())
+    recording.emplace(options.record, input.image.width, input.image.height,
+                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()));
 
   const auto start = std::chrono::steady_clock::now();
-  if (options.passes) {
+  if (recording) {
+    recording->run(*sorter, input.axis);
+  } else if (options.passes) {
     sorter->seek(*options.passes);
   } else {
     sorter->runAll();
@@ -51,10 +63,17 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
               << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
     return options.verify ? 1 : 3;
   }
-  savePng(sortDataToImage(state, input.axis), options.outputPath);
-  if (options.stats)
-    std::printf("%s: %u of %u passes, %.3f ms (wall clock, including read-back)\n", std::string(algorithm.name).c_str(),
-                sorter->passesRun(), sorter->passCount(), seconds * 1e3);
+  if (recording) recording->commit();
+  if (!options.outputPath.empty()) savePng(sortDataToImage(state, input.axis), options.outputPath);
+  if (options.stats) {
+    const char* schedule = !algorithm.hasTeachingSchedule ? "its one schedule"
+                           : options.sorter.teaching     ? "teaching schedule"
+                                                         : "fast schedule";
+    std::printf("%s: %u of %u passes (%s), %.3f ms (wall clock, including read-back%s)\n",
+                std::string(algorithm.name).c_str(), sorter->passesRun(), sorter->passCount(), schedule, seconds * 1e3,
+                recording ? " and recording" : "");
+    if (recording) std::fputs(recording->summary().c_str(), stdout);
+  }
   return 0;
 }
 
