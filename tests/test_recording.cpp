@@ -359,10 +359,10 @@ TEST(Recording, SheetWithTooManyCellsKeepsFewerPassesAndSaysSo) {
   EXPECT_NE(result.err.find("every 2"), std::string::npos) << result.err;
   EXPECT_NE(result.out.find("33 cells"), std::string::npos) << result.out;
   EXPECT_EQ(decodeGif(folder.path("g.gif")).frames.size(), 65u) << "the GIF keeps what --every asked";
-  // With no --every the sheet picks its own step: 16 cells at most.
+  // With no --every the sheet picks its own step: 16 cells at most, a power of two apart.
   ASSERT_EQ(runShadersort("run --algo frag-odd-even " + patternArguments("8x64") + " --sheet " + folder.path("t.png") +
                           " --stats")
-                .out.find("14 cells (every 5 passes)") != std::string::npos,
+                .out.find("9 cells (every 8 passes)") != std::string::npos,
             true);
 }
 
@@ -375,14 +375,25 @@ TEST(RecordedPasses, CountsAndStepsForACap) {
   EXPECT_EQ(render::everyForAtMost(64, 1, 65), 1u);
   EXPECT_EQ(render::everyForAtMost(64, 7, 64), 7u);
   EXPECT_EQ(render::everyForAtMost(4096, 1, 64), 66u);
+  EXPECT_EQ(render::everyForAtMost(100, 3, 10), 12u) << "a multiple of the step asked for";
+  EXPECT_EQ(render::roundEveryForAtMost(192, 16), 16u);
+  EXPECT_EQ(render::roundEveryForAtMost(4, 16), 1u);
   for (std::uint32_t passes : {0u, 1u, 5u, 63u, 64u, 65u, 1000u, 4096u})
-    for (std::size_t cap : {2u, 16u, 64u}) {
-      const std::uint32_t every = render::everyForAtMost(passes, 1, cap);
-      EXPECT_LE(render::recordedStateCount(passes, every), cap) << passes << " " << cap;
-      if (every > 1) {
-        EXPECT_GT(render::recordedStateCount(passes, every - 1), cap) << "not the smallest step";
+    for (std::size_t cap : {2u, 16u, 64u})
+      for (std::uint32_t wanted : {1u, 3u}) {
+        const std::uint32_t every = render::everyForAtMost(passes, wanted, cap);
+        EXPECT_EQ(every % wanted, 0u);
+        EXPECT_LE(render::recordedStateCount(passes, every), cap) << passes << " " << cap;
+        if (every > wanted) {
+          EXPECT_GT(render::recordedStateCount(passes, every - wanted), cap) << "not the smallest step";
+        }
+        const std::uint32_t round = render::roundEveryForAtMost(passes, cap);
+        EXPECT_EQ(round & (round - 1), 0u) << "a power of two";
+        EXPECT_LE(render::recordedStateCount(passes, round), cap);
+        if (round > 1) {
+          EXPECT_GT(render::recordedStateCount(passes, round / 2), cap);
+        }
       }
-    }
 }
 
 TEST(GifFrameDelay, RoundsSoTheDelaysAddUpToTheExactTime) {

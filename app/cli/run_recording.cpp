@@ -25,8 +25,8 @@ void requireRecordableOutputs(const RunOptions& options) {
 RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass)
     : options_(options), lastPass_(lastPass) {
   if (!options.sheetPath.empty()) {
-    const std::size_t cap = options.every ? render::ContactSheet::kMaxCells : kDefaultSheetCells;
-    sheetEvery_ = render::everyForAtMost(lastPass, options.every.value_or(1), cap);
+    sheetEvery_ = options.every ? render::everyForAtMost(lastPass, *options.every, render::ContactSheet::kMaxCells)
+                                : render::roundEveryForAtMost(lastPass, kDefaultSheetCells);
     if (options.every && sheetEvery_ != *options.every)
       std::cerr << "shadersort: note: --every " << *options.every << " would give the sheet "
                 << render::recordedStateCount(lastPass, *options.every) << " cells; it keeps every " << sheetEvery_

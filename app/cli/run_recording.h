@@ -21,7 +21,7 @@ void requireRecordableOutputs(const RunOptions& options);
 
 class RunRecording {
  public:
-  // A sheet made with no --every keeps at most this many states.
+  // A sheet made with no --every keeps at most this many states, a power-of-two step apart.
   static constexpr std::size_t kDefaultSheetCells = 16;
 
   // For a run of at most `lastPass` passes of `pictureWidth` x `pictureHeight` pictures. Tells
