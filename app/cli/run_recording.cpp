@@ -71,16 +71,16 @@ std::string RunRecording::summary() const {
   std::string text;
   char line[512];
   if (gif_) {
-    std::snprintf(line, sizeof line, "gif: %s, %zu frames (every %u passes), %d fps, scale %d, %.1f KiB, %s\n",
-                  options_.gifPath.c_str(), gif_->frameCount(), gifEvery_, options_.fps, options_.scale,
+    std::snprintf(line, sizeof line, "gif: %s, %zu frames (every %u pass%s), %d fps, scale %d, %.1f KiB, %s\n",
+                  options_.gifPath.c_str(), gif_->frameCount(), gifEvery_, gifEvery_ == 1 ? "" : "es", options_.fps, options_.scale,
                   static_cast<double>(gif_->bytesWritten()) / 1024.0,
                   gif_->exactColours() ? "every colour exact" : "palette chosen from the first frame");
     text += line;
   }
   if (sheet_) {
     const Image image = sheet_->image();
-    std::snprintf(line, sizeof line, "sheet: %s, %zu cells (every %u passes), %dx%d\n", options_.sheetPath.c_str(),
-                  sheet_->cellsAdded(), sheetEvery_, image.width, image.height);
+    std::snprintf(line, sizeof line, "sheet: %s, %zu cells (every %u pass%s), %dx%d\n", options_.sheetPath.c_str(),
+                  sheet_->cellsAdded(), sheetEvery_, sheetEvery_ == 1 ? "" : "es", image.width, image.height);
     text += line;
   }
   return text;

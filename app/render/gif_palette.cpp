@@ -38,6 +38,7 @@ GifPalette GifPalette::fromPicture(const Image& picture) {
   }
 
   // Many colours: giflib's median cut over the whole picture chooses the starting palette.
+  // (GifQuantizeBuffer keeps its sort axis in a static: one palette at a time per process.)
   std::vector<GifByteType> red(count), green(count), blue(count), indices(count);
   for (std::size_t i = 0; i < count; ++i) {
     const Rgb colour = opaqueRgb(&picture.rgba[i * 4]);

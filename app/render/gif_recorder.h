@@ -1,7 +1,8 @@
 #pragma once
 // Animated GIFs of a sort, written with giflib frame by frame as the frames come: memory holds
-// two frames whatever the length of the run, and the file appears at its path, whole, only when
-// finish() succeeds (a failed or abandoned recording leaves nothing, not even a temporary file).
+// the newest two frames (a byte per pixel each) whatever the length of the run; the file appears
+// at its path, whole, only when finish() succeeds (a failed or abandoned recording leaves
+// nothing, not even a temporary file).
 //
 // What the file holds: one global palette chosen from the first frame (see GifPalette); a
 // NETSCAPE2.0 extension that loops forever; each frame enlarged `scale` times by repeating pixels
