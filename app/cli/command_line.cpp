@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <iostream>
 
@@ -116,6 +117,49 @@ void requireKeyType(const std::string& name) {
 
 int parseRepetitions(const std::string& text) { return static_cast<int>(parseSigned(text, "--reps", 1, INT_MAX)); }
 
+// run --gif / --sheet and their settings. Bad values are command-line errors (exit 2), found
+// before any GPU work.
+void addRecordOptions(CLI::App& run, RecordOptions& record, const CLI::Option* out) {
+  const auto extension = [](std::string wanted) {
+    return CLI::Validator(
+        [wanted](std::string& path) {
+          std::string tail = path.size() >= wanted.size() ? path.substr(path.size() - wanted.size()) : "";
+          for (char& c : tail) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          return tail == wanted ? std::string() : "'" + path + "' does not end in " + wanted;
+        },
+        "PATH");
+  };
+  auto* gif = run.add_option("--gif", record.gifPath, "also write the run as an animated GIF (the picture only)")
+                  ->check(extension(".gif"));
+  auto* sheet = run.add_option("--sheet", record.sheetPath, "also write a contact sheet PNG: the states after passes 0, K, 2K, ...")
+                    ->check(extension(".png"));
+  auto* every = run.add_option("--every", record.every,
+                               "record every K-th pass, and the last (default: every pass for --gif, 16 cells at most for --sheet)")
+                    ->check(CLI::Validator(
+                        [](std::string& text) {
+                          const bool digits = !text.empty() && text.size() <= 10 &&
+                                              std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+                          const unsigned long long value = digits ? std::stoull(text) : 0;
+                          return value >= 1 && value <= 0xFFFFFFFFull ? std::string() : "must be a pass count of at least 1, got '" + text + "'";
+                        },
+                        "K"));
+  run.add_option("--fps", record.fps, "GIF frames per second, 1 to 100 (delays are whole 1/100 s; browsers "
+                                      "slow delays under 2/100 s, so above 50 fps, down)")
+      ->check(CLI::Range(1, 100))
+      ->needs(gif)
+      ->capture_default_str();
+  auto* scale = run.add_option("--scale", record.scale, "enlarge the GIF and sheet pictures S times, 1 to 16 (pixels repeated)")
+                    ->check(CLI::Range(1, 16))
+                    ->capture_default_str();
+  run.callback([=] {
+    if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0)
+      throw CLI::RequiredError("--out, --gif or --sheet");
+    for (const CLI::Option* option : {every, scale})
+      if (option->count() > 0 && gif->count() == 0 && sheet->count() == 0)
+        throw CLI::ValidationError(option->get_name(), "needs --gif or --sheet");
+  });
+}
+
 }  // namespace
 
 int runCommandLine(int argc, char** argv) {
@@ -132,9 +176,10 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_option("--algo", run.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*runCommand, runInput);
   runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
-  runCommand->add_option("--out", run.outputPath, "output PNG")->required();
+  auto* runOut = runCommand->add_option("--out", run.outputPath, "output PNG (optional with --gif or --sheet)");
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
-  runCommand->add_flag("--stats", run.stats, "print passes run and time");
+  runCommand->add_flag("--stats", run.stats, "print passes run, schedule and time");
+  addRecordOptions(*runCommand, run.record, runOut);
   SorterOptionText runSorter;
   addSorterOptions(*runCommand, runSorter);
   addTuneCacheFlag(*runCommand, global);
@@ -230,7 +275,7 @@ int runCommandLine(int argc, char** argv) {
     run.input = toInputSpec(runInput);
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
-    requirePngPath(run.outputPath);
+    if (!run.outputPath.empty()) requirePngPath(run.outputPath);
     return runRun(global, run);
   }
   if (*sortCommand) {

@@ -17,11 +17,21 @@ struct GlobalOptions {
   bool useTuneCache = true;  // --no-tune-cache turns it off
 };
 
+// run --gif / --sheet: the run recorded as an animation and/or a contact sheet.
+struct RecordOptions {
+  std::string gifPath, sheetPath;
+  std::optional<std::uint32_t> every;  // keep every K-th pass; empty: every pass (GIF), 16 cells at most (sheet)
+  int fps = 20;
+  int scale = 1;
+  bool any() const { return !gifPath.empty() || !sheetPath.empty(); }
+};
+
 struct RunOptions {
   std::string algorithm = "frag-odd-even";
   InputSpec input;
   std::optional<std::uint32_t> passes;  // empty: all
-  std::string outputPath;
+  std::string outputPath;               // may be empty when recording
+  RecordOptions record;
   bool verify = false;
   bool stats = false;
   SorterOptions sorter;

@@ -1,22 +1,26 @@
 // `shadersort run`: sort an image or pattern headlessly and write the state after N passes.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
+#include "cli/run_recording.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "render/state_painter.h"
+#include "render/sorter_picture.h"
 #include "sort/registry.h"
 #include "sort/verify.h"
 
 namespace shadersort::cli {
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
-  requireWritableOutput(options.outputPath);
+  if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
+  requireRecordableOutputs(options);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
   // The input's size (an image's header, a pattern's WxH) meets every limit before it is built.
   const InputPlan plan = planInput(options.input);
@@ -26,9 +30,15 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   requireSortableInput(algorithm, plan.shape, gpu.limits(), plan.description);
   const ResolvedInput input = resolveInput(plan);
   sorter->load(input.data);
+  std::optional<RunRecording> recording;
+  if (options.record.any())
+    recording.emplace(options.record, input.image.width, input.image.height,
+                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()));
 
   const auto start = std::chrono::steady_clock::now();
-  if (options.passes) {
+  if (recording) {
+    recording->run(*sorter, input.data.shape(), input.axis);
+  } else if (options.passes) {
     sorter->seek(*options.passes);
   } else {
     sorter->runAll();
@@ -53,17 +63,23 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
               << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
     return options.verify ? 1 : 3;
   }
-  // The picture is painted on the GPU from the sorter's own state, the same path the viewer
-  // draws through, so a `run --out` image is the viewer's picture.
-  render::StatePainter painter;
-  render::DisplayTexture picture;
-  painter.paint(sorter->gpuState(), input.data.shape(), render::ImageLayout{input.axis}, picture);
-  const Image image = picture.download();
-  gpu.requireNoGlErrors();
-  savePng(image, options.outputPath);
-  if (options.stats)
-    std::printf("%s: %u of %u passes, %.3f ms (wall clock, including read-back)\n", std::string(algorithm.name).c_str(),
-                sorter->passesRun(), sorter->passCount(), seconds * 1e3);
+  if (recording) recording->commit();
+  if (!options.outputPath.empty()) {
+    // The picture is painted on the GPU from the sorter's own state, the same path the viewer
+    // draws through, so a `run --out` image is the viewer's picture.
+    const Image image = render::SorterPictures().pictureOf(*sorter, input.data.shape(), input.axis);
+    gpu.requireNoGlErrors();
+    savePng(image, options.outputPath);
+  }
+  if (options.stats) {
+    const char* schedule = !algorithm.hasTeachingSchedule ? "its one schedule"
+                           : options.sorter.teaching     ? "teaching schedule"
+                                                         : "fast schedule";
+    std::printf("%s: %u of %u passes (%s), %.3f ms (wall clock, including read-back%s)\n",
+                std::string(algorithm.name).c_str(), sorter->passesRun(), sorter->passCount(), schedule, seconds * 1e3,
+                recording ? " and recording" : "");
+    if (recording) std::fputs(recording->summary().c_str(), stdout);
+  }
   return 0;
 }
 

@@ -2,7 +2,8 @@
 // Outputs are written whole or not at all: bytes go to a temporary file beside the target, which
 // is renamed over it only once complete. An input named as the output is therefore safe. As
 // coreutils' in-place editors do, a replaced file keeps its permission bits, and the temporary
-// name is short (".shadersort-XXXXXX"), so any name the folder allows can be written.
+// name is short (".shadersort-XXXXXX"), so any name the folder allows can be written. Temporary
+// files alive when SIGINT, SIGTERM, SIGHUP or SIGXFSZ arrives are removed before the process ends.
 
 #include <sys/types.h>
 
@@ -12,6 +13,38 @@
 
 namespace shadersort {
 
+// An output written piece by piece as it is made (an animation's frames): the pieces go to a
+// temporary file beside `path`, which commit() renames over it. Destroyed without a successful
+// commit(), it removes the temporary file, so a failed or interrupted writer leaves nothing.
+class AtomicFileWriter {
+ public:
+  // Throws UserError naming the path when it cannot be written (see requireWritableOutput) or
+  // no temporary file can be made beside it.
+  explicit AtomicFileWriter(const std::string& path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  // Returns false (and remembers why) on a failed write; later writes then do nothing.
+  bool write(std::span<const std::uint8_t> bytes);
+  // Flushes to disk and closes the temporary file; throws UserError when a write failed.
+  void close();
+  // close() if not yet, then renames the temporary file over `path`; throws UserError.
+  void commit();
+
+  const std::string& path() const { return path_; }
+  std::uint64_t bytesWritten() const { return bytesWritten_; }
+  // Why the first failed write failed (empty while none has).
+  const std::string& failure() const { return failure_; }
+
+ private:
+  std::string path_, temporary_;
+  int fd_ = -1;
+  std::uint64_t bytesWritten_ = 0;
+  std::string failure_;
+  bool committed_ = false;
+};
+
 // One output, complete in its temporary file, waiting to be renamed over its target: several
 // outputs of one command are all written before any is committed, so a failure leaves every
 // target as it was. The temporary file is removed unless committed.
@@ -19,15 +52,11 @@ class StagedFile {
  public:
   // Writes `bytes` to a new temporary file beside `path`; throws UserError naming `path`.
   StagedFile(const std::string& path, std::span<const std::uint8_t> bytes);
-  ~StagedFile();
-  StagedFile(const StagedFile&) = delete;
-  StagedFile& operator=(const StagedFile&) = delete;
   // Renames the temporary file over the target; throws UserError naming the target.
-  void commit();
+  void commit() { writer_.commit(); }
 
  private:
-  std::string path_, temporary_;
-  bool committed_ = false;
+  AtomicFileWriter writer_;
 };
 
 // Throws UserError naming the path when the file cannot be written.

@@ -1,0 +1,89 @@
+#include "cli/run_recording.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "render/recorded_passes.h"
+#include "render/sorter_picture.h"
+
+namespace shadersort::cli {
+
+void requireRecordableOutputs(const RunOptions& options) {
+  const RecordOptions& record = options.record;
+  if (!record.gifPath.empty()) requireWritableOutput(record.gifPath);
+  if (!record.sheetPath.empty()) requireWritableOutput(record.sheetPath);
+  if (!record.sheetPath.empty() && !options.outputPath.empty()) {
+    std::error_code ec;
+    if (std::filesystem::weakly_canonical(record.sheetPath, ec) == std::filesystem::weakly_canonical(options.outputPath, ec))
+      throw UserError("--sheet and --out name the same file '" + options.outputPath + "'");
+  }
+}
+
+RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass)
+    : options_(options), lastPass_(lastPass) {
+  if (!options.sheetPath.empty()) {
+    sheetEvery_ = options.every ? render::everyForAtMost(lastPass, *options.every, render::ContactSheet::kMaxCells)
+                                : render::roundEveryForAtMost(lastPass, kDefaultSheetCells);
+    if (options.every && sheetEvery_ != *options.every)
+      std::cerr << "shadersort: note: --every " << *options.every << " would give the sheet "
+                << render::recordedStateCount(lastPass, *options.every) << " cells; it keeps every " << sheetEvery_
+                << " passes instead (" << render::recordedStateCount(lastPass, sheetEvery_) << " cells, "
+                << render::ContactSheet::kMaxCells << " at most)\n";
+    sheet_ = std::make_unique<render::ContactSheet>(pictureWidth, pictureHeight,
+                                                    render::recordedStateCount(lastPass, sheetEvery_), options.scale,
+                                                    render::passLabel(lastPass, true));
+  }
+  if (!options.gifPath.empty()) {
+    gifEvery_ = options.every.value_or(1);
+    gif_ = std::make_unique<render::GifRecorder>();
+    gif_->open(options.gifPath, pictureWidth, pictureHeight, options.fps, options.scale);
+  }
+}
+
+void RunRecording::run(Sorter& sorter, const SortShape& shape, Axis axis) {
+  const auto done = [&] { return sorter.finished() || sorter.passesRun() >= lastPass_; };
+  const auto record = [&] {
+    const std::uint32_t pass = sorter.passesRun();
+    const bool last = done();
+    const bool toGif = gif_ && (last || pass % gifEvery_ == 0);
+    const bool toSheet = sheet_ && (last || pass % sheetEvery_ == 0);
+    if (!toGif && !toSheet) return;
+    const Image picture = pictures_.pictureOf(sorter, shape, axis);
+    if (toGif) gif_->addFrame(picture);
+    if (toSheet) sheet_->addCell(picture, render::passLabel(pass, last && sorter.finished()));
+  };
+  record();
+  while (!done()) {
+    sorter.runPass();
+    record();
+  }
+}
+
+void RunRecording::commit() {
+  if (gif_) gif_->finish();
+  if (sheet_) sheet_->save(options_.sheetPath);
+}
+
+std::string RunRecording::summary() const {
+  std::string text;
+  char line[512];
+  if (gif_) {
+    std::snprintf(line, sizeof line, "gif: %s, %zu frames (every %u pass%s), %d fps, scale %d, %.1f KiB, %s\n",
+                  options_.gifPath.c_str(), gif_->frameCount(), gifEvery_, gifEvery_ == 1 ? "" : "es", options_.fps, options_.scale,
+                  static_cast<double>(gif_->bytesWritten()) / 1024.0,
+                  gif_->exactColours() ? "every colour exact" : "palette chosen from the first frame");
+    text += line;
+  }
+  if (sheet_) {
+    const Image image = sheet_->image();
+    std::snprintf(line, sizeof line, "sheet: %s, %zu cells (every %u pass%s), %dx%d\n", options_.sheetPath.c_str(),
+                  sheet_->cellsAdded(), sheetEvery_, sheetEvery_ == 1 ? "" : "es", image.width, image.height);
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace shadersort::cli

@@ -1,0 +1,49 @@
+#pragma once
+// `run --gif` / `run --sheet`: the run made pass by pass, its states recorded as they come into an
+// animated GIF and/or a contact sheet. Nothing appears at their paths until commit(), which the
+// run calls only once the result has been checked.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "data/image_sequences.h"
+#include "render/contact_sheet.h"
+#include "render/sorter_picture.h"
+#include "render/gif_recorder.h"
+#include "sort/sorter.h"
+
+namespace shadersort::cli {
+
+// Before any GPU work: the folders of --gif and --sheet exist and are writable, and no two
+// outputs share a path. Throws UserError.
+void requireRecordableOutputs(const RunOptions& options);
+
+class RunRecording {
+ public:
+  // A sheet made with no --every keeps at most this many states, a power-of-two step apart.
+  static constexpr std::size_t kDefaultSheetCells = 16;
+
+  // For a run of at most `lastPass` passes of `pictureWidth` x `pictureHeight` pictures. Tells
+  // the user (stderr) when the sheet keeps fewer states than --every asked, to fit its cells.
+  RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass);
+
+  // Runs `sorter` (loaded, at pass 0) one pass at a time up to lastPass or until it finishes,
+  // recording the kept states.
+  void run(Sorter& sorter, const SortShape& shape, Axis axis);
+  // Writes the GIF and the sheet into place.
+  void commit();
+  // What was recorded, one line per output (for --stats).
+  std::string summary() const;
+
+ private:
+  RecordOptions options_;
+  std::uint32_t lastPass_;
+  std::uint32_t gifEvery_ = 1, sheetEvery_ = 1;
+  std::unique_ptr<render::GifRecorder> gif_;
+  std::unique_ptr<render::ContactSheet> sheet_;
+  render::SorterPictures pictures_;
+};
+
+}  // namespace shadersort::cli
