@@ -57,8 +57,10 @@ TEST(Viewer, PlayingAdvancesOnePassPerScriptedFrame) {
 TEST(Viewer, RealKeyPressesStepAndQuitTheWindow) {
   const auto result = runScript(
       "\"$SHADERSORT\" --gl-debug view --paused --pattern random --size 16x16 --stats & viewer=$!\n"
-      "id=$(xdotool search --sync --name '^shadersort$' | head -1)\n"
-      "xdotool windowfocus --sync \"$id\" && sleep 0.5 && xdotool key --delay 150 Right Right Right Left Escape\n"
+      "id=$(xdotool search --sync --onlyvisible --name '^shadersort$' | head -1)\n"
+      // The window can be listed before it takes focus: try until it does.
+      "for i in $(seq 100); do xdotool windowfocus --sync \"$id\" 2>/dev/null && break; sleep 0.1; done\n"
+      "sleep 0.5; xdotool key --delay 150 Right Right Right Left Escape\n"
       "wait $viewer",
       "timeout 120 xvfb-run -a -s '-screen 0 1280x800x24'");
   ASSERT_EQ(result.exitCode, 0) << result.err;
@@ -96,6 +98,23 @@ TEST(Viewer, ScriptOptionsThatCannotWorkAreRefusedInOneLine) {
     EXPECT_EQ(lineCount(result.err), 1) << arguments << ": " << result.err;
   }
   EXPECT_TRUE(folder.entries().empty());
+}
+
+TEST(Viewer, RecordWritesTheLanesAsAGifOfOneFramePerState) {
+  ScratchFolder folder;
+  const auto result = runShadersort("view --offscreen --race radix,bitonic --pattern random --size 16x16 --frames 40 "
+                                    "--window-size 800x400 --record " + folder.path("race.gif"),
+                                    "DISPLAY=");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  // radix (8 teaching passes) and bitonic (10 on 16 keys) advance together: 11 states, the input
+  // (the first frame) to pass 10.
+  EXPECT_NE(result.out.find("(11 frames"), std::string::npos) << result.out;
+  const std::string bytes = readText(folder.path("race.gif"));
+  EXPECT_EQ(bytes.substr(0, 6), "GIF89a");
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"race.gif"}));
+  const auto refused = runShadersort("view --offscreen --frames 2 --record " + folder.path("x.png"), "DISPLAY=");
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
 }
 
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {

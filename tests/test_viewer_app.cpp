@@ -12,6 +12,7 @@
 #include "render/array_reference.h"
 #include "sort/state_readback.h"
 #include "data/inputs.h"
+#include "gl/limits.h"
 #include "gl_test_environment.h"
 #include "sort_test_support.h"
 #include "ui/viewer_app.h"
@@ -322,6 +323,125 @@ TEST_F(ViewerApp, ImageAndArrayViewsMatchTheirGoldens) {
   for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
   EXPECT_EQ(array.rgba, opaque.rgba) << "the array view is not the CPU rendering of the state";
   compareWithGolden(array, "viewer_array_odd-even_pass5.png");
+}
+
+ui::ViewerConfig raceOfAll(const InputSpec& input) {
+  ui::ViewerConfig config;
+  config.input = input;
+  config.race = {"radix", "bitonic", "odd-even", "frag-odd-even"};
+  return config;
+}
+
+bool allFinished(const ui::ViewerApp& app) {
+  for (std::size_t i = 0; i < app.laneCount(); ++i)
+    if (!app.lane(i).finished()) return false;
+  return true;
+}
+
+// Plays until every lane has finished and its GPU check has come back (bounded).
+void playToTheEnd(ui::ViewerApp& app, int maxFrames) {
+  for (int i = 0; i < maxFrames; ++i) {
+    app.frame();
+    bool verified = allFinished(app);
+    for (std::size_t lane = 0; lane < app.laneCount(); ++lane) verified = verified && app.lane(lane).verifiedSortedAfter();
+    if (verified && !app.ranking().empty()) return;
+  }
+}
+
+void expectEveryLaneVerifiedAndRanked(const ui::ViewerApp& app) {
+  ASSERT_EQ(app.laneCount(), 4u);
+  for (std::size_t i = 0; i < app.laneCount(); ++i) {
+    const ui::SortLane& lane = app.lane(i);
+    SCOPED_TRACE(std::string(lane.algorithm().name));
+    EXPECT_TRUE(lane.finished());
+    ASSERT_TRUE(lane.verifiedSortedAfter().has_value()) << "no GPU check came back";
+    EXPECT_EQ(*lane.verifiedSortedAfter(), lane.pass());
+  }
+  const auto ranking = app.ranking();
+  ASSERT_EQ(ranking.size(), 4u);
+  for (const auto& row : ranking) {
+    std::size_t lane = 0;
+    while (app.lane(lane).algorithm().name != row.algorithm) ++lane;
+    // Passes run: the sorter's count, or fewer where it stops early (odd-even's swap watch).
+    EXPECT_LE(row.passes, app.lane(lane).passCount()) << row.algorithm;
+    EXPECT_EQ(row.passes, app.lane(lane).pass()) << row.algorithm;
+    if (row.algorithm != "odd-even") {
+      EXPECT_EQ(row.passes, app.lane(lane).passCount()) << row.algorithm;
+    }
+    EXPECT_TRUE(row.verified);
+    EXPECT_GT(row.milliseconds, 0.0);
+  }
+  for (std::size_t i = 1; i < ranking.size(); ++i) EXPECT_LE(ranking[i - 1].milliseconds, ranking[i].milliseconds);
+}
+
+TEST_F(ViewerApp, FourLaneRaceByPassEndsVerifiedAndRanked) {
+  auto app = makeViewer(raceOfAll(patternInput(Pattern::Random, 12, 24)));
+  app->frame();  // the first frame shows the input
+  for (std::size_t lane = 0; lane < app->laneCount(); ++lane) EXPECT_EQ(app->lane(lane).pass(), 0u);
+  // By pass, every lane moves one pass a tick until it has none left.
+  for (int i = 0; i < 6; ++i) app->frame();
+  for (std::size_t lane = 0; lane < app->laneCount(); ++lane)
+    EXPECT_EQ(app->lane(lane).pass(), std::min(6u, app->lane(lane).passCount())) << app->lane(lane).algorithm().name;
+  playToTheEnd(*app, 400);
+  expectEveryLaneVerifiedAndRanked(*app);
+}
+
+TEST_F(ViewerApp, FourLaneRaceByTimePlaysEachLaneByItsMeasuredGpuTime) {
+  ui::ViewerConfig config = raceOfAll(patternInput(Pattern::Random, 12, 24));
+  config.raceByTime = true;
+  config.raceSeconds = 1.0;  // scripted frames tick 1/60 s: the slowest lane takes 60 frames
+  auto app = makeViewer(config);
+  std::size_t slowest = 0;
+  double slowestMs = 0.0;
+  for (std::size_t lane = 0; lane < app->laneCount(); ++lane) {
+    double total = 0.0;
+    for (double ms : app->lane(lane).measuredPassTimes()) total += ms;
+    ASSERT_GT(total, 0.0) << "by time needs every pass timed before the race";
+    if (total > slowestMs) slowestMs = total, slowest = lane;
+  }
+  for (int i = 0; i < 30; ++i) app->frame();
+  EXPECT_FALSE(app->lane(slowest).finished()) << "half way, the slowest lane is still running";
+  EXPECT_GT(app->lane(slowest).pass(), 0u);
+  playToTheEnd(*app, 400);
+  expectEveryLaneVerifiedAndRanked(*app);
+  // The ranking by time is the measured totals.
+  EXPECT_EQ(app->ranking().back().algorithm, app->lane(slowest).algorithm().name);
+}
+
+TEST_F(ViewerApp, StepBackInARaceGivesEachLaneItsPreviousState) {
+  const InputSpec input = patternInput(Pattern::Reversed, 5, 20);
+  ui::ViewerConfig config = raceOfAll(input);
+  config.startPlaying = false;
+  auto app = makeViewer(config);
+  app->frame();
+  press(*app, "right,right,right,left");
+  const ResolvedInput resolved = resolveInput(input);
+  for (std::size_t lane = 0; lane < app->laneCount(); ++lane) {
+    const ui::SortLane& shown = app->lane(lane);
+    SCOPED_TRACE(std::string(shown.algorithm().name));
+    std::unique_ptr<Sorter> reference = shown.algorithm().create(shown.options());
+    reference->load(resolved.data);
+    reference->seek(2);
+    EXPECT_EQ(shown.pass(), reference->passesRun());
+    EXPECT_EQ(shown.sorter().read().values, reference->read().values);
+  }
+}
+
+TEST_F(ViewerApp, RaceShowsWhyAnAlgorithmCannotRunInItsLane) {
+  // Settings from the command line belong to --algo; one radix cannot use makes its lane refuse
+  // while the others race on.
+  ui::ViewerConfig config = raceOfAll(patternInput(Pattern::Random, 8, 8));
+  config.algorithm = "radix";
+  config.sorter.settings["workgroup-size"] = 3;
+  config.startPlaying = false;
+  auto app = makeViewer(config);
+  app->frame();
+  EXPECT_EQ(app->laneCount(), 3u);
+  ASSERT_EQ(app->refusals().size(), 1u);
+  EXPECT_EQ(app->refusals().front().first, "radix");
+  EXPECT_NE(app->refusals().front().second.find("workgroup-size"), std::string::npos) << app->refusals().front().second;
+  press(*app, "right");
+  for (std::size_t lane = 0; lane < app->laneCount(); ++lane) EXPECT_EQ(app->lane(lane).pass(), 1u);
 }
 
 }  // namespace

@@ -255,6 +255,7 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--race", view.race, "race 2 to 4 algorithms side by side on the same input, e.g. radix,bitonic")->delimiter(',');
   viewCommand->add_option("--race-clock", view.raceClock, "race clock: pass (one pass per tick) or time (by measured GPU time)")->capture_default_str();
   viewCommand->add_option("--race-seconds", view.raceSeconds, "race by time: seconds the slowest lane takes")->capture_default_str();
+  viewCommand->add_option("--record", view.recordPath, "record the lanes from the first frame to the last as an animated GIF");
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);

@@ -61,6 +61,7 @@ struct ViewOptions {
   std::string shaderDirectory;
   std::vector<std::string> race;      // 2 to 4 algorithms side by side
   std::string raceClock = "pass";     // pass | time
+  std::string recordPath;             // --record OUT.gif
   double raceSeconds = 10.0;
   SorterOptions sorter;
 };

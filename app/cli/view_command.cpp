@@ -7,7 +7,9 @@
 #include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/quoting.h"
 #include "gl/limits.h"
 #include "ui/viewer_app.h"
 
@@ -41,6 +43,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
                                              : "--screenshot needs --frames N (it is written after the last frame)");
   }
   if (!options.screenshotPath.empty()) requirePngPath(options.screenshotPath);
+  if (!options.recordPath.empty()) {
+    const std::string& path = options.recordPath;
+    if (path.size() < 4 || (path.compare(path.size() - 4, 4, ".gif") != 0 && path.compare(path.size() - 4, 4, ".GIF") != 0))
+      throw UsageError("--record " + quote(path) + " must be a .gif file");
+    requireWritableOutput(path);
+  }
   int width = 0, height = 0;
   parseFrameSize(options.frameSize, width, height);
 
@@ -54,6 +62,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.startPlaying = options.startPlaying;
   config.frames = static_cast<int>(options.frames);
   config.screenshotPath = options.screenshotPath;
+  config.recordPath = options.recordPath;
   config.keys = ui::parseKeyScript(options.keys);
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
   if (!options.race.empty() && (options.race.size() < 2 || options.race.size() > 4))

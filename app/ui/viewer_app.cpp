@@ -78,6 +78,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     ImGui::DestroyContext();
     throw;
   }
+  if (!config_.recordPath.empty()) startRecordingOnFirstFrame_ = true;
   clock_ = std::make_unique<FrameClock>();
   clock_->firstFrame = std::chrono::steady_clock::now();
 }
@@ -152,11 +153,16 @@ void ViewerApp::frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   clock_->display.end();
 
+  if (startRecordingOnFirstFrame_) {
+    startRecordingOnFirstFrame_ = false;
+    startRecording(config_.recordPath);
+  }
+  recordFrame();
   ++frame_;
   if (screenshotRequested_) {
     screenshotRequested_ = false;
     try {
-      const std::string path = defaultScreenshotPath();
+      const std::string path = defaultOutputPath(".png");
       writeScreenshot(path);
       std::printf("screenshot: %s\n", path.c_str());
       std::fflush(stdout);
@@ -169,6 +175,8 @@ void ViewerApp::frame() {
     if (!config_.screenshotPath.empty()) writeScreenshot(config_.screenshotPath);
     host_->requestClose();
   }
+  // A recording ends with the viewer (a script's --record must reach its file).
+  if (host_->shouldClose() && recorder_) stopRecording();
   host_->present();
 }
 
@@ -269,6 +277,12 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::Fit:
       view_.zoom = 1.0f;
       view_.centre = ImVec2(0.5f, 0.5f);
+      break;
+    case ViewerKey::Record:
+      if (recorder_)
+        stopRecording();
+      else
+        startRecording(defaultOutputPath(".gif"));
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
   }
@@ -502,13 +516,14 @@ void ViewerApp::advance() {
       return;
     }
     // Scripted runs tick a fixed 1/60 s, so their frames do not depend on the machine.
-    race_.time += config_.frames > 0 ? 1.0 / 60.0 : elapsed;
+    if (frame_ > 0) race_.time += config_.frames > 0 ? 1.0 / 60.0 : elapsed;
     for (std::size_t i = 0; i < lanes_.size(); ++i) targets[i] = passAtRaceTime(i, race_.time);
   } else if (playback_.playing) {
     if (allFinished) {
       playback_.playing = false;
       return;
     }
+    if (frame_ == 0) return;  // the first frame shows the input
     if (config_.frames > 0) {
       target = leadPass() + 1;  // scripted: one pass a frame, whatever the clock says
     } else {
@@ -558,6 +573,8 @@ void ViewerApp::drawLanes() {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoBringToFrontOnFocus |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
   ImDrawList* list = ImGui::GetWindowDrawList();
+  lanesMin_ = ImVec2(std::floor(areaMin.x), std::floor(areaMin.y));
+  lanesMax_ = ImVec2(std::floor(areaMax.x), std::floor(areaMax.y));
   placements_.clear();
   const std::size_t columns = lanes_.size() + refusals_.size();
   const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(columns);
@@ -637,14 +654,62 @@ void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, 
 
 void ViewerApp::writeScreenshot(const std::string& path) { savePng(host_->readFrame(), path); }
 
-std::string ViewerApp::defaultScreenshotPath() const {
+void ViewerApp::startRecording(const std::string& path) {
+  try {
+    auto recorder = std::make_unique<render::GifRecorder>();
+    const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
+    recorder->open(path, width, height, /*fps=*/20);
+    recorder_ = std::move(recorder);
+    recordingPath_ = path;
+    recordedStamp_.reset();
+    message_ = "recording " + path;
+  } catch (const std::exception& error) {
+    message_ = error.what();
+  }
+}
+
+void ViewerApp::recordFrame() {
+  if (!recorder_) return;
+  // One GIF frame per change of state (or of view), so a paused stretch costs nothing.
+  const std::uint64_t stamp = (std::uint64_t{totalPasses()} << 8) ^ (view_.arrayMode ? 1u : 0u) ^
+                              (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40);
+  if (recordedStamp_ == stamp) return;
+  recordedStamp_ = stamp;
+  const Image frame = host_->readFrame();
+  const int left = static_cast<int>(lanesMin_.x), top = static_cast<int>(lanesMin_.y);
+  Image lanes(static_cast<int>(lanesMax_.x) - left, static_cast<int>(lanesMax_.y) - top);
+  for (int y = 0; y < lanes.height; ++y)
+    for (int x = 0; x < lanes.width; ++x) lanes.setPixel(x, y, frame.pixel(left + x, top + y));
+  try {
+    recorder_->addFrame(lanes);
+  } catch (const std::exception& error) {
+    message_ = error.what();
+    recorder_.reset();  // abandoned: its temporary file goes with it
+  }
+}
+
+void ViewerApp::stopRecording() {
+  if (!recorder_) return;
+  try {
+    recorder_->finish();
+    std::printf("recording: %s (%zu frames, %.0f KiB)\n", recordingPath_.c_str(), recorder_->frameCount(),
+                static_cast<double>(recorder_->bytesWritten()) / 1024.0);
+    std::fflush(stdout);
+    message_ = "wrote " + recordingPath_;
+  } catch (const std::exception& error) {
+    message_ = error.what();
+  }
+  recorder_.reset();
+}
+
+std::string ViewerApp::defaultOutputPath(const std::string& extension) const {
   std::filesystem::path folder = ".";
   if (inputs_.spec.imagePath) folder = std::filesystem::path(*inputs_.spec.imagePath).parent_path();
   if (folder.empty()) folder = ".";
   const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
-  std::filesystem::path candidate = folder / (stem + ".png");
+  std::filesystem::path candidate = folder / (stem + extension);
   for (int n = 2; std::filesystem::exists(candidate) && n < 10000; ++n)
-    candidate = folder / (stem + "-" + std::to_string(n) + ".png");
+    candidate = folder / (stem + "-" + std::to_string(n) + extension);
   return candidate.string();
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "data/inputs.h"
+#include "render/gif_recorder.h"
 #include "sort/registry.h"
 #include "ui/sort_lane.h"
 #include "ui/viewer_host.h"
@@ -32,6 +33,7 @@ struct ViewerConfig {
   std::string screenshotPath;  // written after the last frame
   std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
   std::optional<std::string> shaderDirectory;
+  std::string recordPath;  // record the lanes from the first frame to the last as this GIF
   // A race: one lane per algorithm (2 to 4) on the same input, started together.
   std::vector<std::string> race;
   bool raceByTime = false;     // lanes advance by their measured GPU time, not one pass a tick
@@ -154,7 +156,12 @@ class ViewerApp {
   void drawKeysHelp();
   void drawLanes();
   void writeScreenshot(const std::string& path);
-  std::string defaultScreenshotPath() const;
+  // A free name "shadersort-ALGO-passN[-k].EXTENSION" next to the input image or in the working folder.
+  std::string defaultOutputPath(const std::string& extension) const;
+  // [SECTION] recording: the lanes' part of each frame whose state changed, as GIF frames.
+  void startRecording(const std::string& path);
+  void recordFrame();
+  void stopRecording();
 
   SorterOptions optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const;
 
@@ -175,8 +182,13 @@ class ViewerApp {
   std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds
   std::uint64_t shaderStamp_ = 0;
   std::chrono::steady_clock::time_point lastShaderCheck_;
+  std::unique_ptr<render::GifRecorder> recorder_;
+  std::string recordingPath_;
+  std::optional<std::uint64_t> recordedStamp_;  // what the last recorded frame showed
+  ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
   int frame_ = 0;
   bool screenshotRequested_ = false;
+  bool startRecordingOnFirstFrame_ = false;  // --record: the lanes' area is known after a frame
   float uiScale_ = 1.0f;
 };
 

@@ -6,7 +6,7 @@ namespace shadersort::ui {
 
 namespace {
 // GLFW's key codes (glfw3.h), written here so parsing a script needs no GLFW.
-constexpr int kSpace = 32, kMinus = 45, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kF = 70, kK = 75, kS = 83,
+constexpr int kSpace = 32, kMinus = 45, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kF = 70, kK = 75, kR = 82, kS = 83,
               kT = 84, kX = 88, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
               kKeypadSubtract = 333, kKeypadAdd = 334;
 }  // namespace
@@ -31,6 +31,7 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::ToggleDescending, "d", kD, -1, "ascending / descending"},
       {ViewerKey::Screenshot, "s", kS, -1, "screenshot (PNG, name printed)"},
       {ViewerKey::Fit, "f", kF, -1, "zoom to fit"},
+      {ViewerKey::Record, "r", kR, -1, "record the lanes as a GIF / stop (name printed)"},
       {ViewerKey::Quit, "escape", kEscape, -1, "quit"},
   };
   return table;

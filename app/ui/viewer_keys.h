@@ -26,6 +26,7 @@ enum class ViewerKey {
   ToggleDescending,  // d
   Screenshot,      // s
   Fit,             // f: zoom to fit
+  Record,          // r: start / stop recording the lanes as an animated GIF
   Quit,            // escape
 };
 

@@ -56,7 +56,7 @@ void ViewerApp::drawPanel() {
     drawTeachingPanels(*lanes_.front());
   }
   if (!message_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
+    ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_.rfind("recording ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
     ImGui::TextWrapped("%s", message_.c_str());
     ImGui::PopStyleColor();
   }
