@@ -21,3 +21,7 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 "$bin" run --passes 0 --out assets/default_input.png
 "$bin" run --out assets/sorted_luminance_columns.png
 "$bin" run --key hue --axis rows --descending --out assets/sorted_hue_rows_descending.png
+# The race as an animation (one GIF frame per state) and a whole sort of the built-in picture.
+"$bin" view --offscreen --race radix,bitonic,odd-even,frag-odd-even --pattern random --size 64x48 \
+  --window-size 1280x400 --frames 60 --record assets/race.gif
+"$bin" run --gif assets/sort.gif --every 4 --fps 25
