@@ -117,6 +117,18 @@ TEST(Viewer, RecordWritesTheLanesAsAGifOfOneFramePerState) {
   EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
 }
 
+// Regression: slides made with `run --passes N` silently used the fast schedule, unlike the viewer.
+TEST(Viewer, RunSaysWhichScheduleItUsed) {
+  ScratchFolder folder;
+  const auto fast = runShadersort("run --algo bitonic --pattern random --size 8x8 --passes 1 --stats --out " + folder.path("a.png"));
+  const auto teaching =
+      runShadersort("run --algo bitonic --teaching --pattern random --size 8x8 --passes 1 --stats --out " + folder.path("b.png"));
+  ASSERT_EQ(fast.exitCode, 0) << fast.err;
+  ASSERT_EQ(teaching.exitCode, 0) << teaching.err;
+  EXPECT_NE(fast.out.find("fast schedule"), std::string::npos) << fast.out;
+  EXPECT_NE(teaching.out.find("teaching schedule"), std::string::npos) << teaching.out;
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "cli_support.h"
 #include "data/image_sequences.h"
@@ -323,6 +324,47 @@ TEST_F(ViewerApp, ImageAndArrayViewsMatchTheirGoldens) {
   for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
   EXPECT_EQ(array.rgba, opaque.rgba) << "the array view is not the CPU rendering of the state";
   compareWithGolden(array, "viewer_array_odd-even_pass5.png");
+}
+
+// Regression: a frame ran speed x 0.25 s of passes, so a big sort froze the window for seconds.
+// Played at a million passes a second in real time (not scripted), a frame still issues only
+// what its budget allows, and the lane still gets somewhere.
+TEST_F(ViewerApp, AFrameIssuesOnlyWhatItsTimeBudgetAllows) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 256, 256), "odd-even");
+  config.frames = 0;  // real time, as in the window
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  for (int i = 0; i < 16; ++i) app->host().queueKey(ui::ViewerKey::Faster);
+  app->host().queueKey(ui::ViewerKey::PlayPause);
+  app->frame();
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));  // owes 250 ms x 2M passes/s
+  const auto start = std::chrono::steady_clock::now();
+  app->frame();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GT(app->lane(0).pass(), 0u);
+  EXPECT_LT(app->lane(0).pass(), app->lane(0).passCount()) << "the whole sort ran in one frame";
+  EXPECT_LT(seconds, 1.0) << "one frame took " << seconds << " s";
+}
+
+// Regression: a 2x2000 image was drawn 0.77 pixels wide.
+TEST_F(ViewerApp, ThinInputsGetAMinimumSizeOnScreen) {
+  auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 2, 2000), "odd-even"));
+  app->frame();
+  const auto placement = app->lanePlacement(0);
+  EXPECT_GE(placement.max.x - placement.min.x, 48.0f);
+  EXPECT_GT(placement.max.y - placement.min.y, 300.0f);
+}
+
+// Regression: the button still said "Pause" once the sort was over.
+TEST_F(ViewerApp, PlaybackStopsAtTheEndAndSpacePlaysAgainFromTheStart) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 3, 6), "frag-odd-even");
+  config.startPlaying = true;
+  auto app = makeViewer(config);
+  for (int i = 0; i < 12; ++i) app->frame();
+  EXPECT_TRUE(app->lane(0).finished());
+  EXPECT_FALSE(app->playing());
+  press(*app, "space");
+  EXPECT_TRUE(app->playing());
+  EXPECT_LE(app->lane(0).pass(), 1u);
 }
 
 ui::ViewerConfig raceOfAll(const InputSpec& input) {
