@@ -68,10 +68,11 @@ std::string shadersortBinary() {
   return override && *override ? override : SHADERSORT_BINARY;
 }
 
-CommandResult runShadersort(const std::string& arguments, const std::string& environment) {
-  ScratchFolder capture;
-  const std::string command = environment + " " + shadersortBinary() + " " + arguments + " >" +
-                              capture.path("out") + " 2>" + capture.path("err") + " </dev/null";
+namespace {
+
+// Runs a shell command line with its output captured and no input.
+CommandResult runCaptured(const std::string& commandLine, const ScratchFolder& capture) {
+  const std::string command = commandLine + " >" + capture.path("out") + " 2>" + capture.path("err") + " </dev/null";
   const int status = std::system(command.c_str());
   CommandResult result;
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -80,9 +81,12 @@ CommandResult runShadersort(const std::string& arguments, const std::string& env
   return result;
 }
 
-}  // namespace shadersort::testing
+}  // namespace
 
-namespace shadersort::testing {
+CommandResult runShadersort(const std::string& arguments, const std::string& environment) {
+  ScratchFolder capture;
+  return runCaptured(environment + " " + shadersortBinary() + " " + arguments, capture);
+}
 
 CommandResult runScript(const std::string& script, const std::string& launcher) {
   ScratchFolder capture;
@@ -90,14 +94,7 @@ CommandResult runScript(const std::string& script, const std::string& launcher) 
     std::ofstream file(capture.path("script.sh"));
     file << "SHADERSORT='" << shadersortBinary() << "'\n" << script << "\n";
   }
-  const std::string command = launcher + " bash " + capture.path("script.sh") + " >" + capture.path("out") + " 2>" +
-                              capture.path("err") + " </dev/null";
-  const int status = std::system(command.c_str());
-  CommandResult result;
-  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = readText(capture.path("out"));
-  result.err = readText(capture.path("err"));
-  return result;
+  return runCaptured(launcher + " bash " + capture.path("script.sh"), capture);
 }
 
 }  // namespace shadersort::testing
