@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/temporary_files.h"
+#include "core/test_pause.h"
 
 namespace shadersort {
 namespace {
@@ -35,18 +37,22 @@ void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> 
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw UserError("cannot write '" + path + "': it is a directory");
   std::string temporary = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temporary.data());
+  // Recorded, so that SIGINT / SIGTERM while writing remove it (core/temporary_files.h).
+  const int fd = createTemporaryFile(temporary);
   if (fd < 0) throw UserError("cannot write '" + path + "': " + systemReason());
   // mkstemp creates 0600; give the output the usual permissions.
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(fd, 0666 & ~mask);
-  const bool written = writeAll(fd, bytes) && ::fsync(fd) == 0;
+  const std::size_t half = bytes.size() / 2;
+  bool written = writeAll(fd, bytes.first(half));
+  pauseIfTestAsks("half-written");  // a moment the interruption tests stop at (core/test_pause.h)
+  written = written && writeAll(fd, bytes.subspan(half)) && ::fsync(fd) == 0;
   const std::string reason = written ? std::string() : systemReason();
   const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
+  if (!written || !closed || commitTemporaryFile(temporary, path) != 0) {
     const std::string why = !reason.empty() ? reason : systemReason();
-    ::unlink(temporary.c_str());
+    discardTemporaryFile(temporary);
     throw UserError("cannot write '" + path + "': " + why);
   }
 }
