@@ -79,7 +79,9 @@ SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions op
   if (entry == cached.end()) return options;
   const std::vector<Tunable> known = algorithm.tunables(limits);
   for (const auto& [name, value] : entry->second) {
-    const bool stillKnown = std::any_of(known.begin(), known.end(), [&](const Tunable& t) { return t.name == name; });
+    // name captured by copy: clang 14 (the fuzz build) cannot capture a structured binding.
+    const bool stillKnown =
+        std::any_of(known.begin(), known.end(), [&, name = name](const Tunable& t) { return t.name == name; });
     if (stillKnown) options.settings.emplace(name, value);  // emplace: an explicit --set wins
   }
   return options;
