@@ -13,6 +13,9 @@ struct CommandResult {
   std::string out, err;
 };
 
+// The binary under test: SHADERSORT_BINARY from the environment, else the one built beside the tests.
+std::string shadersortBinary();
+
 // Runs `shadersort ARGS` (ARGS passed to the shell as written) with `environment` prefixed.
 CommandResult runShadersort(const std::string& arguments, const std::string& environment = "");
 // Runs `launcher bash -c SCRIPT`, with $SHADERSORT naming the binary inside the script.

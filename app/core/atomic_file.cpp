@@ -1,21 +1,19 @@
 #include "core/atomic_file.h"
 
-#include <array>
-#include <atomic>
 #include <cerrno>
 #include <climits>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
-#include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/quoting.h"
+#include "core/temporary_files.h"
+#include "core/test_pause.h"
 
 namespace shadersort {
 namespace {
@@ -61,74 +59,23 @@ mode_t outputMode(const std::string& path) {
 }
 
 
-// Temporary files alive now, so that Ctrl-C, a plain `kill` or a file-size limit (SIGINT,
-// SIGTERM, SIGHUP, SIGXFSZ) removes them before the process ends. The handler may only touch
-// lock-free atomics and call unlink(), hence fixed slots.
-std::array<std::atomic<const char*>, 16> liveTemporaries{};
-
-extern "C" void removeTemporariesAndDie(int signal) {
-  for (auto& slot : liveTemporaries)
-    if (const char* path = slot.load()) ::unlink(path);
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
-}
-
-void installCleanupOnSignals() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGXFSZ}) {
-      struct sigaction current {};
-      // A signal the caller ignores or handles (nohup, a host application) is left as it is.
-      if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) {
-        struct sigaction cleanup {};
-        cleanup.sa_handler = removeTemporariesAndDie;
-        sigemptyset(&cleanup.sa_mask);
-        ::sigaction(signal, &cleanup, nullptr);
-      }
-    }
-  });
-}
-
-void registerTemporary(const char* path) {
-  installCleanupOnSignals();
-  for (auto& slot : liveTemporaries) {
-    const char* empty = nullptr;
-    if (slot.compare_exchange_strong(empty, path)) return;
-  }
-  // All slots taken: this file is still removed on every ordinary failure, only not on a signal.
-}
-
-void unregisterTemporary(const char* path) {
-  for (auto& slot : liveTemporaries) {
-    const char* expected = path;
-    if (slot.compare_exchange_strong(expected, nullptr)) return;
-  }
-}
-
 }  // namespace
 
 AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
   requireWritableOutput(path);
   // A short name in the target's folder: the rename stays within one file system, and the
   // name fits even when the target's own name is NAME_MAX long.
-  std::string temporary = folderOf(path) + "/.shadersort-XXXXXX";
-  // Registered before it exists, so no signal can fall between its creation and its record.
-  temporary_ = temporary;
-  registerTemporary(temporary_.c_str());
-  fd_ = ::mkstemp(temporary_.data());
-  if (fd_ < 0) {
-    const std::string reason = systemReason();
-    unregisterTemporary(temporary_.c_str());
-    throw UserError(cannotWrite(path, reason));
-  }
+  temporary_ = folderOf(path) + "/.shadersort-XXXXXX";
+  // Recorded as it is made, so SIGINT / SIGTERM while writing remove it (core/temporary_files.h).
+  fd_ = createTemporaryFile(temporary_);
+  if (fd_ < 0) throw UserError(cannotWrite(path, systemReason()));
   if (::fchmod(fd_, outputMode(path)) != 0) failure_ = systemReason();
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
   if (committed_) return;
   if (fd_ >= 0) ::close(fd_);
-  ::unlink(temporary_.c_str());
-  unregisterTemporary(temporary_.c_str());
+  discardTemporaryFile(temporary_);
 }
 
 bool AtomicFileWriter::write(std::span<const std::uint8_t> bytes) {
@@ -157,21 +104,19 @@ void AtomicFileWriter::commit() {
   close();
   // Checked again: the target may have become a folder or a FIFO while the command ran.
   if (const std::string kind = unreplaceableKind(path_); !kind.empty()) throw UserError(cannotWrite(path_, kind));
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw UserError(cannotWrite(path_, systemReason()));
-  unregisterTemporary(temporary_.c_str());
+  if (commitTemporaryFile(temporary_, path_) != 0) throw UserError(cannotWrite(path_, systemReason()));
   committed_ = true;
 }
 
 StagedFile::StagedFile(const std::string& path, std::span<const std::uint8_t> bytes) : writer_(path) {
-  writer_.write(bytes);
+  const std::size_t half = bytes.size() / 2;
+  writer_.write(bytes.first(half));
+  pauseIfTestAsks("half-written");  // a moment the interruption tests stop at (core/test_pause.h)
+  writer_.write(bytes.subspan(half));
   writer_.close();
 }
 
-void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
-  AtomicFileWriter writer(path);
-  writer.write(bytes);
-  writer.commit();
-}
+void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) { StagedFile(path, bytes).commit(); }
 
 void requireWritableOutput(const std::string& path) {
   if (path.empty()) throw UserError("output path is empty");

@@ -3,7 +3,7 @@
 // is renamed over it only once complete. An input named as the output is therefore safe. As
 // coreutils' in-place editors do, a replaced file keeps its permission bits, and the temporary
 // name is short (".shadersort-XXXXXX"), so any name the folder allows can be written. Temporary
-// files alive when SIGINT, SIGTERM, SIGHUP or SIGXFSZ arrives are removed before the process ends.
+// files alive when a terminating signal arrives are removed first (core/temporary_files.h).
 
 #include <sys/types.h>
 

@@ -68,6 +68,11 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
 
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
   const ImageSize declared = readImageSize(bytes, nameForErrors);
+  // stb_image 2.27 misreads 16-bit PNM: the samples come out byte-swapped, and converting their
+  // channels reads past the end of a buffer (a heap overflow fuzz_image_keys found). Refused
+  // rather than decoded wrong.
+  if ((hasMagic(bytes, "P5") || hasMagic(bytes, "P6")) && stbi_is_16_bit_from_memory(bytes.data(), static_cast<int>(bytes.size())))
+    throw cannotDecode(nameForErrors, "16-bit PNM (maxval above 255) is not supported");
   // stb_image reads past the end of a file as zeros, and where it reads a block at once (a
   // TGA row, a PNM's pixels) leaves the block uninitialised: a cut-short BMP, GIF, TGA or JPEG
   // "decodes". So a file other than PNG (whose chunks were checked whole) is decoded twice,

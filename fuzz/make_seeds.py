@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpus of the fuzz targets (fuzz/corpus/TARGET/...): small valid
+inputs of every kind each target reads, so that fuzzing starts from the interesting paths.
+Run from the repository root: python3 fuzz/make_seeds.py. The JPEG seeds need a C compiler and
+Debian's libstb-dev (stb_image_write); everything else is written here byte by byte."""
+
+import os
+import struct
+import subprocess
+import tempfile
+import zlib
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+
+
+def put(target, name, data):
+    folder = os.path.join(ROOT, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+# --- images ------------------------------------------------------------------------------------
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def png(width, height, colour_type, depth, rows, palette=None, transparency=None, interlaced=False):
+    """rows: per row, a list of samples (already packed per channel, `depth` bits each)."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour_type]
+
+    def pack(row):
+        if depth >= 8:
+            size = depth // 8
+            return b"".join(v.to_bytes(size, "big") for v in row)
+        bits, count, out = 0, 0, bytearray()
+        for v in row:
+            bits = (bits << depth) | v
+            count += depth
+            if count == 8:
+                out.append(bits)
+                bits, count = 0, 0
+        if count:
+            out.append(bits << (8 - count))
+        return bytes(out)
+
+    if not interlaced:
+        raw = b"".join(b"\x00" + pack(row) for row in rows)
+    else:  # Adam7: seven passes over the pixel grid, each with its own filtered rows
+        passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        raw = b""
+        for x0, y0, dx, dy in passes:
+            for y in range(y0, height, dy):
+                samples = []
+                for x in range(x0, width, dx):
+                    samples += rows[y][x * channels:(x + 1) * channels]
+                if samples:
+                    raw += b"\x00" + pack(samples)
+    data = b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0,
+                                                                  1 if interlaced else 0))
+    if palette:
+        data += png_chunk(b"PLTE", bytes(palette))
+    if transparency:
+        data += png_chunk(b"tRNS", bytes(transparency))
+    return data + png_chunk(b"IDAT", zlib.compress(raw, 9)) + png_chunk(b"IEND", b"")
+
+
+def images():
+    t = "fuzz_image_keys"
+    rgba = [[(x * 60 + c * 40 + y * 17) % 256 for x in range(4) for c in range(4)] for y in range(3)]
+    put(t, "rgba8.png", png(4, 3, 6, 8, rgba))
+    put(t, "rgba8-interlaced.png", png(4, 3, 6, 8, rgba, interlaced=True))
+    put(t, "rgb16.png", png(3, 2, 2, 16, [[(x * 9000 + c * 7000 + y * 3000) % 65536 for x in range(3) for c in range(3)]
+                                          for y in range(2)]))
+    put(t, "rgba16.png", png(2, 2, 6, 16, [[(x * 20000 + c * 9000 + y) % 65536 for x in range(2) for c in range(4)]
+                                           for y in range(2)]))
+    for depth in (1, 2, 4, 8, 16):
+        put(t, "grey%d.png" % depth, png(5, 2, 0, depth, [[(x + y) % (1 << depth) for x in range(5)] for y in range(2)]))
+    put(t, "grey-alpha8.png", png(3, 2, 4, 8, [[(x * 80 + c * 100) % 256 for x in range(3) for c in range(2)]
+                                               for y in range(2)]))
+    put(t, "grey-alpha16.png", png(2, 1, 4, 16, [[1000, 65535, 40000, 0]]))
+    palette = [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]
+    for depth in (1, 2, 4, 8):
+        put(t, "palette%d.png" % depth, png(5, 2, 3, depth, [[(x + y) % min(4, 1 << depth) for x in range(5)]
+                                                              for y in range(2)], palette=palette, transparency=[255, 128]))
+
+    # BMP: bottom-up rows padded to 4 bytes, BITMAPINFOHEADER.
+    def bmp(width, height, bits, pixel_rows, palette=b""):
+        stride = (width * bits + 31) // 32 * 4
+        body = b"".join(row.ljust(stride, b"\x00") for row in reversed(pixel_rows))
+        offset = 14 + 40 + len(palette)
+        header = b"BM" + struct.pack("<IHHI", offset + len(body), 0, 0, offset)
+        info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, bits, 0, len(body), 2835, 2835,
+                           len(palette) // 4 if palette else 0, 0)
+        return header + info + palette + body
+
+    put(t, "rgb24.bmp", bmp(3, 2, 24, [bytes([10, 20, 30] * 3), bytes([200, 100, 50] * 3)]))
+    put(t, "rgba32.bmp", bmp(2, 2, 32, [bytes([1, 2, 3, 255, 4, 5, 6, 128]), bytes([7, 8, 9, 0, 10, 11, 12, 64])]))
+    put(t, "palette8.bmp", bmp(3, 2, 8, [bytes([0, 1, 2]), bytes([2, 1, 0])],
+                               palette=bytes([0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0])))
+
+    # TGA: uncompressed true colour (type 2), run-length true colour (10), grey (3).
+    def tga(kind, width, height, bits, body, descriptor=0x20):
+        return struct.pack("<BBBHHBHHHHBB", 0, 0, kind, 0, 0, 0, 0, 0, width, height, bits, descriptor) + body
+
+    put(t, "rgb24.tga", tga(2, 2, 2, 24, bytes(range(12))))
+    put(t, "rgba32-rle.tga", tga(10, 4, 1, 32, bytes([0x82, 1, 2, 3, 255, 0x00, 9, 8, 7, 6]), descriptor=0x28))
+    put(t, "grey8.tga", tga(3, 3, 1, 8, bytes([0, 128, 255])))
+
+    # GIF: 4x2, four colours, LZW written here (GIF's variable-width codes, least significant bit first).
+    def lzw(indices, minimum):
+        clear, end = 1 << minimum, (1 << minimum) + 1
+        table = {bytes([i]): i for i in range(clear)}
+        width, next_code, codes, current = minimum + 1, end + 1, [clear], b""
+        for index in indices:
+            candidate = current + bytes([index])
+            if candidate in table:
+                current = candidate
+                continue
+            codes.append((table[current], width))
+            table[candidate] = next_code
+            next_code += 1
+            if next_code > (1 << width) and width < 12:
+                width += 1
+            current = bytes([index])
+        codes.append((table[current], width))
+        codes.append((end, width))
+        codes[0] = (clear, minimum + 1)
+        bits, count, out = 0, 0, bytearray()
+        for code, size in codes:
+            bits |= code << count
+            count += size
+            while count >= 8:
+                out.append(bits & 0xFF)
+                bits >>= 8
+                count -= 8
+        if count:
+            out.append(bits)
+        return bytes(out)
+
+    pixels = [0, 1, 2, 3, 3, 2, 1, 0]
+    data = lzw(pixels, 2)
+    gif = (b"GIF89a" + struct.pack("<HHBBB", 4, 2, 0x81, 0, 0) + bytes([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]) +
+           b"\x21\xf9\x04\x01\x00\x00\x01\x00" +  # graphic control: colour 1 transparent
+           b"," + struct.pack("<HHHHB", 0, 0, 4, 2, 0) + bytes([2, len(data)]) + data + b"\x00;")
+    put(t, "palette.gif", gif)
+
+    put(t, "rgb.ppm", b"P6\n2 2\n255\n" + bytes(range(0, 240, 20)))
+    put(t, "grey.pgm", b"P5 3 1 255\n" + bytes([0, 100, 255]))
+    put(t, "rgb16.ppm", b"P6\n1 1\n65535\n" + bytes([0xFF, 0xFF, 0x80, 0x00, 0x00, 0x01]))
+    put(t, "rgbe.hdr", b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 2\n" + bytes([128, 64, 32, 129] * 4))
+    # PSD: RGB, 8 bits, raw planar channels.
+    put(t, "rgb8.psd", b"8BPS" + struct.pack(">H6xHIIHH", 1, 3, 2, 2, 8, 3) + struct.pack(">III", 0, 0, 0) +
+        struct.pack(">H", 0) + bytes([255, 0, 0, 255]) + bytes([0, 255, 0, 255]) + bytes([0, 0, 255, 255]))
+
+    source = r"""
+#include <stdio.h>
+#include <stb_image_write.h>
+static void out(void *f, void *data, int size) { fwrite(data, 1, size, (FILE *)f); }
+int main(int argc, char **argv) {
+  unsigned char rgb[8 * 8 * 3];
+  for (int i = 0; i < 8 * 8 * 3; ++i) rgb[i] = (unsigned char)(i * 37);
+  FILE *a = fopen(argv[1], "wb"), *b = fopen(argv[2], "wb");
+  stbi_write_jpg_to_func(out, a, 8, 8, 3, rgb, 90);
+  stbi_write_jpg_to_func(out, b, 5, 3, 1, rgb, 50);
+  return fclose(a) | fclose(b);
+}
+"""
+    with tempfile.TemporaryDirectory() as scratch:
+        program = os.path.join(scratch, "jpeg")
+        subprocess.run(["cc", "-x", "c", "-", "-I/usr/include/stb", "-o", program, "-lstb", "-lm"], input=source.encode(),
+                       check=True)
+        folder = os.path.join(ROOT, t)
+        subprocess.run([program, os.path.join(folder, "rgb.jpg"), os.path.join(folder, "grey.jpg")], check=True)
+
+
+# --- raw key and value files --------------------------------------------------------------------
+def raw_words():
+    t = "fuzz_raw_words"
+    put(t, "empty", b"")
+    put(t, "one", struct.pack("<I", 7))
+    put(t, "ties", struct.pack("<8I", 3, 1, 3, 2, 1, 3, 0, 0xFFFFFFFF))
+    put(t, "float-specials", struct.pack("<10I", 0x7FC00000, 0xFF800000, 0x3F800000, 0x80000000, 0x00000000,
+                                         0xFFC00000, 0x7F800000, 0xBF800000, 0x00000001, 0x80000001))
+    put(t, "not-whole-words", b"\x01\x02\x03\x04\x05\x06\x07")
+
+
+# --- the size, list and number options (first byte: which command line; then one value a line) --
+def number_options():
+    t = "fuzz_number_options"
+    put(t, "run", b"\x00" + b"256x256\n10\n1\nworkgroup-size=64\n4\nscan=2")
+    put(t, "run-extremes", b"\x00" + b"16777216x16777216\nall\n18446744073709551615\nradix-bits=8\n0\nx=-1")
+    put(t, "run-negative", b"\x00" + b"-1x0\n-5\n-1\n=3\nabc\nballot=99999999999")
+    put(t, "bench-sizes", b"\x01" + b"2^20,1M,16K,1000\nkeys-per-thread=16\n8")
+    put(t, "bench-sizes-odd", b"\x01" + b"2^64,17592186044416M,0,,1e3\ntile-size=4096\n4")
+    put(t, "bench-reps", b"\x02" + b"5\n2^10")
+    put(t, "tune", b"\x03" + b"2^14\n3")
+    put(t, "tune-big", b"\x03" + b"2^39\n0")
+
+
+# --- the tuning cache ---------------------------------------------------------------------------
+def tune_cache():
+    t = "fuzz_tune_cache"
+    gpu = "llvmpipe (LLVM 15.0.6, 256 bits)\t4.5 (Core Profile) Mesa 22.3.6\t"
+    header = "# shadersort tuning cache: renderer, GL version, algorithm, setting, value (tab separated)\n"
+    put(t, "tuned", header + gpu + "radix\tworkgroup-size\t128\n" + gpu + "radix\tkeys-per-thread\t8\n" +
+        gpu + "bitonic\ttile-size\t2048\n" + gpu + "odd-even\trounds-per-dispatch\t64\n")
+    put(t, "other-gpu", header + "NVIDIA H200/PCIe/SSE2\t4.3.0 NVIDIA 580.159.04\tradix\tscan\t2\n" + gpu +
+        "radix\tballot\t1\n")
+    put(t, "damaged", header + gpu + "radix\tworkgroup-size\tabc\n" + gpu + "radix\n" + gpu +
+        "bitonic\tfused-steps\t99999999999\n" + gpu + "radix\tno-such-setting\t1\n")
+
+
+# --- bench CSV ----------------------------------------------------------------------------------
+def bench_csv():
+    t = "fuzz_bench_csv"
+    header = ("algorithm,n,distribution,type,pairs,clock,reps,median_ms,min_ms,gkeys_per_s,cpu_ms,cpu_gkeys_per_s,"
+              "speedup_vs_cpu,verified,passes_run,pass_count,settings\n")
+    put(t, "two-rows", header + "radix,1024,random,u32,0,wall,5,0.5,0.4,0.002048,0.1,0.01024,0.2,1,4,4,defaults\n" +
+        "bitonic,4096,entropy,f32,1,gpu,3,1.25e-05,1e-05,327.68,2.5,0.0016384,200000,1,78,78,tile-size=4096 "
+        "fused-steps=4\n")
+    put(t, "header-only", header)
+    put(t, "odd-values", header + "odd-even,-1,sorted,i32,1,wall,0,nan,inf,0,-0,0,0,0,4294967296,0,teaching\n\n")
+
+
+if __name__ == "__main__":
+    images()
+    raw_words()
+    number_options()
+    tune_cache()
+    bench_csv()
