@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/error.h"
+#include "data/image.h"
 #include "data/inputs.h"
 #include "fuzz_support.h"
 
@@ -23,10 +24,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // few bytes, not a new path. Refusing them before decoding is `run`'s job (issue 14, defect 7)
   // against the GPU's limits, which this target has none of. Where stb_image's info and its
   // decoder disagree about a size, the decoder still runs and the fuzzer sees what it allocates.
-  int width = 0, height = 0, channels = 0;
-  if (size <= INT_MAX && stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) &&
-      static_cast<std::int64_t>(width) * height > (1 << 20))
-    return 0;
+  // The header is read through the project's own reader, which refuses what stb_image would
+  // misread (16-bit PNM, oversized JPEG Huffman tables, overflowing PNM numbers) first.
+  try {
+    const ImageSize declared = readImageSize(std::vector<std::uint8_t>(data, data + size), "fuzz");
+    if (static_cast<std::int64_t>(declared.width) * declared.height > (1 << 20)) return 0;
+  } catch (const UserError&) {
+  }
   InputSpec spec;
   spec.imagePath = fuzz::scratchFile(data, size);
   // Key, axis and direction follow the input's length, so every one is reached without a leading

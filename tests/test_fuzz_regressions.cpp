@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,11 @@ namespace shadersort::testing {
 namespace {
 
 std::vector<std::uint8_t> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
+
+std::string readBinary(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
 
 // fuzz_image_keys, on its own seed rgb16.ppm: stb_image 2.27 converts the channels of a 16-bit
 // PNM as if its samples were 8-bit and then reads 16-bit samples past the end of that buffer (a
@@ -34,6 +41,33 @@ TEST(FuzzRegressions, SixteenBitPnmIsRefusedNotReadPastItsBuffer) {
   // 8-bit PNM still decodes.
   const Image eightBit = decodeImage(bytesOf(std::string("P6\n1 1\n255\n") + "\x01\x02\x03"), "8-bit.ppm");
   EXPECT_EQ(eightBit.rgba, (std::vector<std::uint8_t>{1, 2, 3, 255}));
+}
+
+// fuzz_image_keys: a JPEG whose Huffman table (DHT) declares 274 codes; stb_image 2.27 writes each
+// code's size into a 257-entry array without a bound (stbi__build_huffman: index 257 out of
+// bounds, a heap overflow in a normal build). Such files are refused before stb_image reads them.
+// fuzz_image_keys: a PNM header number of 29 digits; stb_image 2.27 accumulates it in an int
+// (signed overflow in stbi__pnm_getinteger). Refused before stb_image reads it.
+TEST(FuzzRegressions, PnmHeaderNumberTooLongIsRefused) {
+  const std::string file = std::string("P5   ") + std::string(29, '3') + "5\n\x0b\x00\xff";
+  try {
+    decodeImage(bytesOf(file), "long.pgm");
+    ADD_FAILURE() << "the PNM was decoded";
+  } catch (const UserError& error) {
+    EXPECT_NE(std::string(error.what()).find("PNM header"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(decodeImage(bytesOf(std::string("P5 # two\n2 1 255\n") + "\x05\x06"), "ok.pgm").width, 2);
+}
+
+TEST(FuzzRegressions, JpegHuffmanTableOfMoreThan256CodesIsRefused) {
+  const std::string file = readBinary(std::string(SHADERSORT_SOURCE_DIR) + "/tests/data/jpeg_huffman_overflow.jpg");
+  ASSERT_FALSE(file.empty());
+  try {
+    decodeImage(bytesOf(file), "overflow.jpg");
+    ADD_FAILURE() << "the JPEG was decoded";
+  } catch (const UserError& error) {
+    EXPECT_NE(std::string(error.what()).find("Huffman table"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -40,6 +41,59 @@ bool hasMagic(const std::vector<std::uint8_t>& bytes, std::string_view magic) {
   return bytes.size() >= magic.size() && std::memcmp(bytes.data(), magic.data(), magic.size()) == 0;
 }
 
+// stb_image 2.27 builds each JPEG Huffman table into a 257-entry array without checking that the
+// table's 16 code counts add up to at most 256: a crafted DHT segment writes past it (a heap
+// overflow fuzz_image_keys found). Every DHT segment is checked here before stb_image sees the
+// file: the markers are walked, and after a scan's start its entropy-coded data is skipped to the
+// next marker. Empty when no table is too large.
+// stb_image 2.27 reads a PNM header's numbers into an int without an overflow check (signed
+// overflow, undefined behaviour, found by fuzz_image_keys). Each of the header's three numbers
+// (width, height, maxval) is read here first; more than 9 digits is refused.
+std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
+  std::size_t at = 2;
+  for (int number = 0; number < 3; ++number) {
+    while (at < bytes.size() && (std::isspace(bytes[at]) || bytes[at] == '#')) {
+      if (bytes[at] == '#')
+        while (at < bytes.size() && bytes[at] != '\n' && bytes[at] != '\r') ++at;
+      else
+        ++at;
+    }
+    std::size_t digits = 0;
+    while (at < bytes.size() && std::isdigit(bytes[at])) ++at, ++digits;
+    if (digits > 9) return "damaged (a PNM header number has more than 9 digits)";
+  }
+  return {};
+}
+
+std::string jpegHuffmanDamage(const std::vector<std::uint8_t>& bytes) {
+  std::size_t at = 2;  // after SOI
+  while (at + 1 < bytes.size()) {
+    if (bytes[at] != 0xFF) {
+      ++at;  // entropy-coded data of a scan
+      continue;
+    }
+    const std::uint8_t marker = bytes[at + 1];
+    if (marker == 0xFF || marker == 0x00 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) {
+      at += marker == 0xFF ? 1 : 2;  // fill byte, stuffed zero, restart marker, TEM: no length
+      continue;
+    }
+    if (marker == 0xD9) break;  // EOI
+    if (at + 3 >= bytes.size()) break;
+    const std::size_t length = static_cast<std::size_t>(bytes[at + 2]) << 8 | bytes[at + 3];
+    const std::size_t end = std::min(bytes.size(), at + 2 + length);
+    if (marker == 0xC4) {
+      for (std::size_t table = at + 4; table + 17 <= end;) {
+        std::size_t codes = 0;
+        for (std::size_t i = 1; i <= 16; ++i) codes += bytes[table + i];
+        if (codes > 256) return "damaged (a JPEG Huffman table declares " + std::to_string(codes) + " codes, at most 256 exist)";
+        table += 17 + codes;
+      }
+    }
+    at += 2 + length;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::uint32_t Image::pixel(int x, int y) const {
@@ -58,6 +112,10 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
   // PNG first: stb_image would name a header cut short after 20 bytes "1/2/4/8/16-bit only".
   if (hasPngSignature(bytes))
     if (const std::string damage = pngDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  if (hasMagic(bytes, "P5") || hasMagic(bytes, "P6"))
+    if (const std::string damage = pnmHeaderDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  if (hasMagic(bytes, "\xFF\xD8"))
+    if (const std::string damage = jpegHuffmanDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   ImageSize size;
   int channels = 0;
   if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
