@@ -62,11 +62,14 @@ TEST(FuzzRegressions, PnmHeaderNumberTooLongIsRefused) {
 TEST(FuzzRegressions, JpegHuffmanTableOfMoreThan256CodesIsRefused) {
   const std::string file = readBinary(std::string(SHADERSORT_SOURCE_DIR) + "/tests/data/jpeg_huffman_overflow.jpg");
   ASSERT_FALSE(file.empty());
-  try {
-    decodeImage(bytesOf(file), "overflow.jpg");
-    ADD_FAILURE() << "the JPEG was decoded";
-  } catch (const UserError& error) {
-    EXPECT_NE(std::string(error.what()).find("Huffman table"), std::string::npos) << error.what();
+  // stb_image skips 0xFF fill bytes before the start-of-image marker: the check must too.
+  for (const std::string& variant : {file, std::string("\xFF\xFF\xFF") + file}) {
+    try {
+      decodeImage(bytesOf(variant), "overflow.jpg");
+      ADD_FAILURE() << "the JPEG was decoded";
+    } catch (const UserError& error) {
+      EXPECT_NE(std::string(error.what()).find("Huffman table"), std::string::npos) << error.what();
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -65,8 +66,23 @@ std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
   return {};
 }
 
-std::string jpegHuffmanDamage(const std::vector<std::uint8_t>& bytes) {
-  std::size_t at = 2;  // after SOI
+// Where a JPEG's SOI marker (FF D8) starts, if the file is one: stb_image skips 0xFF fill bytes
+// before it, so a file may begin FF FF ... FF D8.
+std::optional<std::size_t> jpegStart(const std::vector<std::uint8_t>& bytes) {
+  std::size_t at = 0;
+  while (at < bytes.size() && bytes[at] == 0xFF) ++at;
+  if (at == 0 || at >= bytes.size() || bytes[at] != 0xD8) return std::nullopt;
+  return at - 1;
+}
+
+// stb_image's reason for a failure, which some of its paths leave unset.
+std::string stbReason() {
+  const char* reason = stbi_failure_reason();
+  return reason ? reason : "no reason given";
+}
+
+std::string jpegHuffmanDamage(const std::vector<std::uint8_t>& bytes, std::size_t start) {
+  std::size_t at = start + 2;  // after SOI
   while (at + 1 < bytes.size()) {
     if (bytes[at] != 0xFF) {
       ++at;  // entropy-coded data of a scan
@@ -114,12 +130,12 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
     if (const std::string damage = pngDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   if (hasMagic(bytes, "P5") || hasMagic(bytes, "P6"))
     if (const std::string damage = pnmHeaderDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
-  if (hasMagic(bytes, "\xFF\xD8"))
-    if (const std::string damage = jpegHuffmanDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  if (const auto start = jpegStart(bytes))
+    if (const std::string damage = jpegHuffmanDamage(bytes, *start); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   ImageSize size;
   int channels = 0;
   if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
-    throw cannotDecode(nameForErrors, std::string("not an image this program reads (stb_image: ") + stbi_failure_reason() + ")");
+    throw cannotDecode(nameForErrors, "not an image this program reads (stb_image: " + stbReason() + ")");
   if (size.width <= 0 || size.height <= 0) throw cannotDecode(nameForErrors, "its header declares no pixels");
   return size;
 }
@@ -144,7 +160,7 @@ Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nam
   const std::size_t padding = png ? 0 : pnm ? width * height * 6 + (1u << 16) : width * 4 + (1u << 18) + (1u << 16);
   int width0 = 0, height0 = 0;
   const DecodedPixels pixels = decodePadded(bytes, padding, 0x00, width0, height0);
-  if (!pixels) throw cannotDecode(nameForErrors, std::string("it is damaged (stb_image: ") + stbi_failure_reason() + ")");
+  if (!pixels) throw cannotDecode(nameForErrors, "it is damaged (stb_image: " + stbReason() + ")");
   if (width0 != declared.width || height0 != declared.height)
     throw cannotDecode(nameForErrors, "it is damaged (it decodes to another size than its header declares)");
   const std::size_t byteCount = width * height * 4;
