@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <numeric>
+#include <random>
+
 #include "sort_test_support.h"
 
 #include "gl/limits.h"
@@ -61,6 +64,25 @@ std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint
     for (std::size_t i = 0; i < std::size(specials); ++i) keys[(i * 7919) % keys.size()] = specials[i];
   }
   return keys;
+}
+
+SortData makeSequences(Pattern pattern, std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint64_t seed) {
+  SortData data;
+  data.sequenceCount = sequenceCount;
+  data.sequenceLength = sequenceLength;
+  for (std::uint32_t s = 0; s < sequenceCount; ++s)
+    for (std::uint32_t key : makePattern(pattern, sequenceLength, seed + s)) data.keys.push_back(key);
+  data.values.resize(data.keys.size());
+  std::iota(data.values.begin(), data.values.end(), 0u);
+  return data;
+}
+
+Image randomImage(int width, int height, std::uint32_t seed) {
+  Image image(width, height);
+  std::mt19937 random(seed);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) image.setPixel(x, y, static_cast<std::uint32_t>(random()));
+  return image;
 }
 
 }  // namespace shadersort::testing

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "data/image.h"
 #include "data/key_encoding.h"
+#include "data/patterns.h"
 #include "sort/registry.h"
 
 namespace shadersort::testing {
@@ -33,5 +35,11 @@ bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b);
 // Keys of `type` shaped by a pattern; for f32 the random pattern also holds NaN of both signs,
 // +-0 and +-infinity.
 std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint32_t>& pattern);
+
+// `sequenceCount` sequences of `pattern`, each with its own seed; values number the elements.
+SortData makeSequences(Pattern pattern, std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint64_t seed = 7);
+
+// Random pixels, alpha included, so every byte of a packed pixel must travel.
+Image randomImage(int width, int height, std::uint32_t seed);
 
 }  // namespace shadersort::testing

@@ -27,15 +27,6 @@
 namespace shadersort::testing {
 namespace {
 
-// Random pixels, alpha included, so the painter must carry every byte of a value.
-Image randomImage(int width, int height, std::uint32_t seed) {
-  Image image(width, height);
-  std::mt19937 random(seed);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) image.setPixel(x, y, static_cast<std::uint32_t>(random()));
-  return image;
-}
-
 // `count` sequences of `length` random keys below `keyLimit` (0: any 32-bit key), with random
 // packed colours as values when `withValues`.
 SortData randomData(std::uint32_t count, std::uint32_t length, std::uint32_t keyLimit, bool withValues,

@@ -13,14 +13,6 @@
 namespace shadersort::testing {
 namespace {
 
-Image randomImage(int width, int height, std::uint32_t seed) {
-  Image image(width, height);
-  std::mt19937 random(seed);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) image.setPixel(x, y, static_cast<std::uint32_t>(random()));
-  return image;
-}
-
 // Few distinct keys but many distinct colours: every red level comes with random green, blue
 // and alpha, so a sort by red has long runs of ties between different pixels.
 Image manyTiesImage(int width, int height, std::uint32_t seed) {

@@ -11,6 +11,7 @@
 #include "gl/compute.h"
 #include "gl/limits.h"
 #include "gl_test_environment.h"
+#include "sort_test_support.h"
 #include "sort/odd_even.h"
 #include "sort/verify.h"
 
@@ -24,18 +25,6 @@ OddEvenSorter makeSorter(bool teaching, Settings settings = {}) {
   options.teaching = teaching;
   options.settings = std::move(settings);
   return OddEvenSorter(options);
-}
-
-// `sequenceCount` sequences of `pattern`, each with its own seed; values number the elements.
-SortData makeInput(Pattern pattern, std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint64_t seed = 7) {
-  SortData data;
-  data.sequenceCount = sequenceCount;
-  data.sequenceLength = sequenceLength;
-  for (std::uint32_t s = 0; s < sequenceCount; ++s)
-    for (std::uint32_t key : makePattern(pattern, sequenceLength, seed + s)) data.keys.push_back(key);
-  data.values.resize(data.keys.size());
-  std::iota(data.values.begin(), data.values.end(), 0u);
-  return data;
 }
 
 void expectStableSorted(const SortData& input, const SortData& output) {
@@ -54,7 +43,7 @@ TEST_F(OddEven, NearlySortedInputStopsWithinFivePercentOfThePasses) {
   for (std::uint32_t length : {1000u, 4000u}) {
     for (bool teaching : {true, false}) {
       SCOPED_TRACE(std::to_string(length) + (teaching ? " teaching" : " fast, 3 rounds per dispatch"));
-      const SortData input = makeInput(Pattern::NearlySorted, 1, length);
+      const SortData input = makeSequences(Pattern::NearlySorted, 1, length);
       OddEvenSorter sorter = makeSorter(teaching, teaching ? Settings{} : kSmallFast);
       sorter.load(input);
       sorter.runAll();
@@ -67,7 +56,7 @@ TEST_F(OddEven, NearlySortedInputStopsWithinFivePercentOfThePasses) {
 }
 
 TEST_F(OddEven, FastDefaultsStopRightAfterTheDispatchThatSorted) {
-  const SortData input = makeInput(Pattern::NearlySorted, 1, 4000);
+  const SortData input = makeSequences(Pattern::NearlySorted, 1, 4000);
   OddEvenSorter sorter = makeSorter(false);
   sorter.load(input);
   sorter.runAll();
@@ -82,7 +71,7 @@ TEST_F(OddEven, FastDefaultsStopRightAfterTheDispatchThatSorted) {
 TEST_F(OddEven, ReversedInputRunsTheFullCount) {
   for (bool teaching : {true, false}) {
     SCOPED_TRACE(teaching ? "teaching" : "fast, 3 rounds per dispatch");
-    const SortData input = makeInput(Pattern::Reversed, 1, 1000);
+    const SortData input = makeSequences(Pattern::Reversed, 1, 1000);
     OddEvenSorter sorter = makeSorter(teaching, teaching ? Settings{} : kSmallFast);
     sorter.load(input);
     sorter.runAll();
@@ -97,7 +86,7 @@ TEST_F(OddEven, EarlyExitWaitsForEverySequence) {
     SCOPED_TRACE(teaching ? "teaching" : "fast, 3 rounds per dispatch");
     Settings settings = teaching ? Settings{} : kSmallFast;
     settings["check-interval"] = 1;
-    SortData input = makeInput(Pattern::NearlySorted, 40, 400);
+    SortData input = makeSequences(Pattern::NearlySorted, 40, 400);
 
     OddEvenSorter allNearlySorted = makeSorter(teaching, settings);
     allNearlySorted.load(input);
@@ -120,7 +109,7 @@ TEST_F(OddEven, FusedDispatchEqualsItsRoundsOneByOne) {
   // Tiles of 64: 300 takes overlapping tiles, 20 shares a workgroup with two other sequences.
   for (auto [length, rounds] : {std::pair{300u, 1}, {300u, 7}, {300u, 8}, {20u, 3}}) {
     SCOPED_TRACE(std::to_string(length) + " elements, " + std::to_string(rounds) + " rounds per dispatch");
-    const SortData input = makeInput(Pattern::FewUnique, 7, length, 11);
+    const SortData input = makeSequences(Pattern::FewUnique, 7, length, 11);
     Settings settings = {{"workgroup-size", 16}, {"items-per-thread", 4}, {"rounds-per-dispatch", rounds}};
     OddEvenSorter fast = makeSorter(false, settings);
     OddEvenSorter teaching = makeSorter(true, {{"workgroup-size", 16}});
@@ -148,7 +137,7 @@ TEST_F(OddEven, SizesAroundWorkgroupAndTileEdges) {
         for (bool teaching : {true, false}) {
           SCOPED_TRACE(std::to_string(sequences) + " x " + std::to_string(length) + " " +
                        std::string(patternName(pattern)) + (teaching ? " teaching" : " fast"));
-          const SortData input = makeInput(pattern, sequences, length, length);
+          const SortData input = makeSequences(pattern, sequences, length, length);
           OddEvenSorter sorter = makeSorter(teaching, settings);
           sorter.load(input);
           sorter.runAll();
@@ -216,7 +205,7 @@ SortData roundsOnCpu(SortData data, std::uint32_t rounds) {
 TEST_F(OddEven, GridsBeyond65535WorkgroupsReachEveryElement) {
   // Teaching: one invocation per workgroup, 65537 pairs in the even round. Fast: tiles of 4
   // elements writing 2 each, 100000 tiles. Both need the 2D grid of dispatchLinear.
-  const SortData input = makeInput(Pattern::Random, 1, 200000);
+  const SortData input = makeSequences(Pattern::Random, 1, 200000);
   OddEvenSorter teaching = makeSorter(true, {{"workgroup-size", 1}});
   OddEvenSorter fast = makeSorter(false, {{"workgroup-size", 2}, {"items-per-thread", 2}, {"rounds-per-dispatch", 1}});
   teaching.load(input);
@@ -231,7 +220,7 @@ TEST_F(OddEven, GridsBeyond65535WorkgroupsReachEveryElement) {
 }
 
 TEST_F(OddEven, RestartAfterAnEarlyExitSortsAgainAlike) {
-  const SortData input = makeInput(Pattern::NearlySorted, 2, 1000);
+  const SortData input = makeSequences(Pattern::NearlySorted, 2, 1000);
   OddEvenSorter sorter = makeSorter(true);
   sorter.load(input);
   sorter.runAll();

@@ -39,18 +39,6 @@ const std::uint32_t kLengths[] = {1, 2, 7, 16, 33};
 const Pattern kPatterns[] = {Pattern::Random, Pattern::Reversed, Pattern::FewUnique};
 constexpr std::uint32_t kSequences = 3;
 
-// `sequenceCount` sequences of `pattern`, each with its own seed; values number the elements.
-SortData makeInput(Pattern pattern, std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint64_t seed) {
-  SortData data;
-  data.sequenceCount = sequenceCount;
-  data.sequenceLength = sequenceLength;
-  for (std::uint32_t s = 0; s < sequenceCount; ++s)
-    for (std::uint32_t key : makePattern(pattern, sequenceLength, seed + s)) data.keys.push_back(key);
-  data.values.resize(data.keys.size());
-  std::iota(data.values.begin(), data.values.end(), 0u);
-  return data;
-}
-
 std::unique_ptr<Sorter> create(const Schedule& schedule, bool descendingKeys = false) {
   SorterOptions options = optionsFor(schedule);
   options.descendingKeys = descendingKeys;
@@ -83,7 +71,7 @@ TEST_F(Teaching, EachPassesComparatorsTurnTheStateBeforeItIntoTheStateAfter) {
     for (std::uint32_t length : kLengths) {
       for (Pattern pattern : kPatterns) {
         SCOPED_TRACE(schedule.name + ": " + inputName(pattern, length));
-        const SortData input = makeInput(pattern, kSequences, length, length);
+        const SortData input = makeSequences(pattern, kSequences, length, length);
         auto sorter = create(schedule);
         sorter->load(input);
         if (!kComparatorSchedules.contains(schedule.name)) {
@@ -187,9 +175,9 @@ TEST(TeachingBitonic, StepPairsSkipWhatLiesPastTheSequence) {
 TEST_F(Teaching, AfterEachRadixPassTheKeysAreStablySortedByTheDigitsSoFar) {
   std::vector<SortData> inputs;
   for (std::uint32_t length : {1u, 2u, 7u, 16u, 33u, 300u})
-    for (Pattern pattern : kPatterns) inputs.push_back(makeInput(pattern, kSequences, length, length));
+    for (Pattern pattern : kPatterns) inputs.push_back(makeSequences(pattern, kSequences, length, length));
   // Bits 16-23 and 4-7 the same in every key: those places are skipped.
-  SortData someAgree = makeInput(Pattern::Random, kSequences, 100, 3);
+  SortData someAgree = makeSequences(Pattern::Random, kSequences, 100, 3);
   for (auto& key : someAgree.keys) key = (key & 0xFF00FF0Fu) | 0x00AB0050u;
   inputs.push_back(someAgree);
 
@@ -289,7 +277,7 @@ TEST_F(Teaching, OddEvenSwapCountsMatchTheCpu) {
     for (std::uint32_t length : {2u, 7u, 16u, 33u, 100u}) {
       for (Pattern pattern : kPatterns) {
         SCOPED_TRACE(schedule.name + ": " + inputName(pattern, length));
-        const SortData input = makeInput(pattern, kSequences, length, length);
+        const SortData input = makeSequences(pattern, kSequences, length, length);
         auto sorter = findAlgorithm("odd-even").create(schedule.options);
         sorter->load(input);
         const std::uint32_t rounds = std::min(length, schedule.roundsPerDispatch);
@@ -311,7 +299,7 @@ TEST_F(Teaching, OddEvenSwapCountsMatchTheCpu) {
 }
 
 TEST_F(Teaching, OnlyOddEvenCountsSwaps) {
-  const SortData input = makeInput(Pattern::Random, kSequences, 16, 1);
+  const SortData input = makeSequences(Pattern::Random, kSequences, 16, 1);
   for (const Schedule& schedule : allSchedules()) {
     if (schedule.algorithm->name == "odd-even") continue;
     auto sorter = create(schedule);
@@ -334,7 +322,7 @@ TEST_F(Teaching, EveryPassIsOneShortLineWithOneBasedNumbersInTheUsersOrder) {
   const std::regex pair(R"(\((\d+),(\d+)\))");
   for (const Schedule& schedule : allSchedules()) {
     for (std::uint32_t length : {1u, 2u, 7u, 16u, 33u, 5000u}) {
-      const SortData input = makeInput(Pattern::Random, kSequences, length, length);
+      const SortData input = makeSequences(Pattern::Random, kSequences, length, length);
       auto ascending = create(schedule);
       auto descending = create(schedule, /*descendingKeys=*/true);
       ascending->load(input);
