@@ -41,6 +41,10 @@ std::vector<Variant> variants() {
       {"chained_ballot", with({{"scan", 2}, {"ballot", 0}}), 64},
       {"chained_shared", with({{"scan", 2}, {"ballot", 1}}), 64},
       {"classic", with({{"radix-bits", 4}}), 64},
+      // One workgroup per sequence: its workgroup follows the sequence length, so partitionSize is
+      // its narrowest tile (32 x 4); the longer sizes below take several of the widest tiles.
+      {"sequence_ballot", with({{"scan", 3}, {"ballot", 0}}), 128},
+      {"sequence_shared", with({{"scan", 3}, {"ballot", 1}}), 128},
   };
 }
 
@@ -96,7 +100,8 @@ TEST_P(RadixVariant, UsesTheRequestedPipelineAndRanking) {
     EXPECT_EQ(sorter->pipelineName(), "classic");
     return;
   }
-  EXPECT_EQ(sorter->pipelineName(), variant.settings.at("scan") == 2 ? "fast/chained" : "fast/portable");
+  const int scan = variant.settings.at("scan");
+  EXPECT_EQ(sorter->pipelineName(), scan == 3 ? "fast/workgroup-per-sequence" : scan == 2 ? "fast/chained" : "fast/portable");
   const gl::Limits& limits = gl::currentLimits();
   if (variant.settings.at("ballot") == 1 || (!limits.hasKhrSubgroup && !limits.hasArbShaderBallot)) {
     EXPECT_EQ(sorter->rankingName(), "shared memory");
@@ -161,6 +166,30 @@ std::string variantName(const ::testing::TestParamInfo<Variant>& info) { return 
 INSTANTIATE_TEST_SUITE_P(Radix, RadixVariant, ::testing::ValuesIn(variants()), variantName);
 
 class Radix : public GlTest {};
+
+TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
+  auto sorter = makeSorter({});
+  const std::uint32_t tile = sorter->sequenceWorkgroupFor(RadixSorter::kMaxWorkgroupSortLength) * 4;
+  for (std::uint32_t size : {0u, 1u, 2u, 3u, 1000u, tile - 1, tile, tile + 1, 3 * tile + 1, 27648u, 32768u}) {
+    SCOPED_TRACE("size " + std::to_string(size));
+    const SortData input = withIndexValues(singleSequence(randomWords(size, size + 11, 2)));
+    const SortData result = sortWith(*sorter, input);
+    ASSERT_EQ(result.values, referenceStableSort(input).values);
+    if (sorter->passCount() > 0) {
+      EXPECT_EQ(sorter->pipelineName(), "fast/workgroup-per-sequence");
+    }
+  }
+  // Past the default threshold the partitioned pipeline takes over; scan 3 goes to its own limit.
+  sorter->load(singleSequence(randomWords(32769, 5)));
+  EXPECT_EQ(sorter->pipelineName(), "fast/portable");
+  auto forced = makeSorter({{"scan", 3}});
+  const SortData longest = withIndexValues(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength, 6, 3)));
+  EXPECT_EQ(sortWith(*forced, longest).values, referenceStableSort(longest).values);
+  EXPECT_THROW(forced->load(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength + 1, 7))), UserError);
+  auto never = makeSorter({{"workgroup-sort-max", 0}});
+  never->load(singleSequence(randomWords(100, 8)));
+  EXPECT_EQ(never->pipelineName(), "fast/portable");
+}
 
 // An image sorted by an 8-bit key (a colour channel): 256 columns of 192 pixels.
 SortData eightBitImage() {
@@ -323,9 +352,11 @@ TEST_F(Radix, GridsBeyondOneDimensionOfWorkgroups) {
   shortRows.sequenceLength = 2;
   shortRows.keys = randomWords(std::size_t{shortRows.sequenceCount} * 2, 3);
   for (auto& key : shortRows.keys) key &= 0xF0u;  // one 4-bit digit pass
-  auto sorter = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}});
-  EXPECT_EQ(verifySorted(shortRows, sortWith(*sorter, shortRows)), "");
-  EXPECT_EQ(sorter->pipelineName(), "classic") << "sequences of 2 keys go to the classic pipeline";
+  for (const auto& [bits, pipeline] : {std::pair{8, "fast/workgroup-per-sequence"}, std::pair{4, "classic"}}) {
+    auto sorter = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}, {"radix-bits", bits}});
+    EXPECT_EQ(verifySorted(shortRows, sortWith(*sorter, shortRows)), "") << pipeline;
+    EXPECT_EQ(sorter->pipelineName(), pipeline) << "sequences of 2 keys, " << bits << "-bit digits";
+  }
 
   // One digit pass (8-bit keys) keeps this affordable on llvmpipe.
   std::vector<std::uint32_t> keys = randomWords(std::size_t{maxX + 2} * 32, 4);
@@ -357,7 +388,7 @@ TEST_F(Radix, DescribesEachPipelinesPass) {
 TEST_F(Radix, RejectsUnknownSettingsAndUnusableValues) {
   const std::vector<std::map<std::string, int, std::less<>>> bad = {
       {{"digits", 8}},         {{"radix-bits", 6}},      {{"workgroup-size", 48}}, {{"workgroup-size", 16}},
-      {{"keys-per-thread", 0}}, {{"scan", 3}},            {{"ballot", 3}},          {{"ballot", -1}},
+      {{"keys-per-thread", 0}}, {{"scan", 4}},            {{"ballot", 3}},          {{"ballot", -1}},
       {{"workgroup-size", 1024}, {"keys-per-thread", 32}},  // far beyond shared memory
   };
   for (const auto& settings : bad) EXPECT_THROW(makeSorter(settings), UserError) << settings.begin()->first;

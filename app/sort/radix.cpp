@@ -45,7 +45,10 @@ constexpr GLint kSubgroupFeatureArithmetic = 0x04;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
 constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
-constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot";
+constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max";
+// Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
+// largest workgroup fits in shared memory.
+constexpr std::uint32_t kSequenceKeysPerThread = 4;
 
 std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
 std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
@@ -63,6 +66,14 @@ std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgr
   const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(settings.keysPerThread),
                                         workgroup / subgroupWidth, radix);
   return tile + 2 * radix + workgroup + (coreMatch ? workgroup : 0) + 1;
+}
+
+// Shared memory words of the one-workgroup-per-sequence kernel.
+std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, int ballotKind) {
+  const std::uint64_t radix = 256;
+  const std::uint64_t scan = ballotKind >= 2 ? workgroup / subgroupWidth : workgroup;
+  return tileWords(workgroup * kSequenceKeysPerThread, workgroup / subgroupWidth, radix) + 2 * radix +
+         (ballotKind == 0 ? workgroup : 0) + scan;
 }
 
 std::uint64_t classicSharedWords(int workgroupSize) { return 2 * static_cast<std::uint64_t>(workgroupSize); }
@@ -120,8 +131,13 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
       if (value < 1 || value > 32) throw UserError(shown + ": needs 1 to 32");
       settings.keysPerThread = value;
     } else if (name == "scan") {
-      if (value < 0 || value > 2) throw UserError(shown + ": 0 auto, 1 reduce-then-scan, 2 chained scan");
+      if (value < 0 || value > 3)
+        throw UserError(shown + ": 0 auto, 1 reduce-then-scan, 2 chained scan, 3 one workgroup per sequence");
       settings.scan = value;
+    } else if (name == "workgroup-sort-max") {
+      if (value < 0 || value > static_cast<int>(RadixSorter::kMaxWorkgroupSortLength))
+        throw UserError(shown + ": needs 0 (never) to " + std::to_string(RadixSorter::kMaxWorkgroupSortLength) + " keys");
+      settings.workgroupSortMax = value;
     } else if (name == "ballot") {
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto (subgroup ballots), 1 off, 2 NV match instruction");
       settings.ballot = value;
@@ -184,6 +200,15 @@ RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options
   requireSharedMemory(fastSharedWords(settings_, subgroupWidth_, ballotKind_ == 0), limits,
                       "workgroup-size " + std::to_string(settings_.workgroupSize) + " x keys-per-thread " +
                           std::to_string(settings_.keysPerThread));
+  // The largest workgroup that fits: one workgroup per sequence leaves the rest of the GPU idle
+  // when there is one sequence, so it should be as wide as the GPU allows.
+  const auto maxWorkgroup = static_cast<std::uint64_t>(std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
+  for (std::uint64_t size = 1024; size >= std::max<std::uint64_t>(subgroupWidth_, 32) && sequenceWorkgroupSize_ == 0; size /= 2)
+    if (size <= maxWorkgroup && sequenceSharedWords(size, subgroupWidth_, ballotKind_) * 4 <=
+                                    static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize))
+      sequenceWorkgroupSize_ = static_cast<std::uint32_t>(size);
+  if (settings_.scan == 3 && sequenceWorkgroupSize_ == 0)
+    throw UserError("radix: scan 3 (one workgroup per sequence) does not fit this GPU's shared memory");
 }
 
 RadixSorter::~RadixSorter() = default;
@@ -225,7 +250,7 @@ std::vector<Tunable> RadixSorter::tunables(const gl::Limits& limits) {
     if (fits(defaults.workgroupSize, perThread)) keys.candidates.push_back(perThread);
   Tunable ballot{"ballot", defaults.ballot, {0, 1}};
   if (limits.hasExtension("GL_NV_shader_subgroup_partitioned")) ballot.candidates.push_back(2);
-  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, ballot};
+  return {workgroup, keys, {"scan", defaults.scan, {1, 2}}, ballot, {"workgroup-sort-max", defaults.workgroupSortMax, {0, 8192, 16384, 32768, 65536}}};
 }
 
 std::uint32_t RadixSorter::scanBlock() const {
@@ -240,6 +265,18 @@ std::uint32_t RadixSorter::partitionSize() const {
 void RadixSorter::choosePipeline() {
   pipeline_ = settings_.radixBits == static_cast<int>(kTeachingBits) ? Pipeline::Classic : Pipeline::Fast;
   if (pipeline_ == Pipeline::Classic) return;
+  if (settings_.scan == 3) {
+    if (shape_.sequenceLength > kMaxWorkgroupSortLength)
+      throw UserError("radix: scan 3 (one workgroup per sequence) takes sequences of up to " +
+                      std::to_string(kMaxWorkgroupSortLength) + " keys; these have " + std::to_string(shape_.sequenceLength));
+    pipeline_ = Pipeline::Sequence;
+    return;
+  }
+  if (settings_.scan == 0 && sequenceWorkgroupSize_ != 0 &&
+      shape_.sequenceLength <= static_cast<std::uint32_t>(settings_.workgroupSortMax)) {
+    pipeline_ = Pipeline::Sequence;
+    return;
+  }
   // Short sequences would give the fast pipeline a counter matrix far larger than the input.
   const std::uint64_t parts = ceilDiv(shape_.sequenceLength, partitionSize());
   const std::uint64_t radix = radixOf(digitBits());
@@ -274,6 +311,20 @@ gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgr
       .set("TICKETS_BINDING", kTicketsBinding)
       .set("SCAN_DATA_BINDING", kScanDataBinding)
       .set("SCAN_TOTALS_BINDING", kScanTotalsBinding);
+  return defines;
+}
+
+std::uint32_t RadixSorter::sequenceWorkgroupFor(std::uint32_t sequenceLength) const {
+  const auto needed = static_cast<std::uint32_t>(ceilDiv(sequenceLength, kSequenceKeysPerThread));
+  return std::clamp(std::bit_ceil(std::max(needed, 1u)), std::max(subgroupWidth_, 32u), std::max(sequenceWorkgroupSize_, 32u));
+}
+
+gl::ShaderDefines RadixSorter::sequenceKernelDefines(int ballotKind, std::uint32_t subgroupWidth, std::uint32_t workgroup) const {
+  gl::ShaderDefines defines = kernelDefines(ballotKind, subgroupWidth);
+  defines.set("WORKGROUP_SIZE", workgroup)
+      .set("KEYS_PER_THREAD", kSequenceKeysPerThread)
+      .set("PARTITION_SIZE", workgroup * kSequenceKeysPerThread)
+      .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(workgroup * kSequenceKeysPerThread, workgroup / subgroupWidth, 256)));
   return defines;
 }
 
@@ -339,6 +390,7 @@ void RadixSorter::load(const SortData& input) {
     allocate(keys_[i], i == 0 ? "keys A" : "keys B", count);
     allocate(values_[i], i == 0 ? "values A" : "values B", shape_.hasValues ? count : 0);
   }
+  if (pipeline_ == Pipeline::Sequence) return;
   if (pipeline_ == Pipeline::Fast && chained_) {
     allocate(histograms_, "digit histograms", std::uint64_t{shape_.sequenceCount} * placesOf(bits) * radixOf(bits));
     allocate(status_, "look-back status", counterWords);
@@ -362,6 +414,7 @@ std::uint32_t RadixSorter::passCount() const { return static_cast<std::uint32_t>
 
 std::string RadixSorter::pipelineName() const {
   if (pipeline_ == Pipeline::Classic) return "classic";
+  if (pipeline_ == Pipeline::Sequence) return "fast/workgroup-per-sequence";
   return chained_ ? "fast/chained" : "fast/portable";
 }
 
@@ -382,7 +435,9 @@ std::string_view RadixSorter::explanation() {
          "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): each "
          "partition counts its digits, one prefix sum over all counts (or a chained scan that looks back at the "
          "partitions before) gives the starts, and each partition ranks its keys with subgroup ballots and "
-         "scatters them.";
+         "scatters them. Sequences of up to workgroup-sort-max keys (an image's columns, the article's 27,648 keys): one "
+         "workgroup per sequence counts its digits and ranks and moves its keys a tile at a time, one dispatch per "
+         "digit place.";
 }
 
 std::string RadixSorter::describePass(std::uint32_t pass) const {
@@ -391,6 +446,8 @@ std::string RadixSorter::describePass(std::uint32_t pass) const {
                      bitRange(places_[pass], digitBits()) + ": ";
   if (pipeline_ == Pipeline::Classic) {
     text += "flag scans, counter prefix sum, scatter";
+  } else if (pipeline_ == Pipeline::Sequence) {
+    text += "each sequence counted, ranked and moved by one workgroup";
   } else if (chained_) {
     text += pass == 0 ? "histograms of all places, look-back scan, scatter" : "look-back scan, rank and scatter";
   } else {
@@ -426,6 +483,8 @@ void RadixSorter::runPass() {
   const StorageBuffer& valuesIn = pass == 0 ? valuesInput_ : values_[(pass - 1) % 2];
   if (pipeline_ == Pipeline::Classic) {
     runClassicPass(places_[pass], keysIn, keys_[pass % 2], valuesIn, values_[pass % 2]);
+  } else if (pipeline_ == Pipeline::Sequence) {
+    runSequencePass(places_[pass], keysIn, keys_[pass % 2], valuesIn, values_[pass % 2]);
   } else {
     runFastPass(pass, places_[pass], keysIn, keys_[pass % 2], valuesIn, values_[pass % 2]);
   }
@@ -459,6 +518,25 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
   bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
   dispatch("teach-scatter", partitionCount_);
+}
+
+void RadixSorter::runSequencePass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
+                                  const StorageBuffer& valuesIn, const StorageBuffer& valuesOut) {
+  const std::uint32_t workgroup = sequenceWorkgroupFor(shape_.sequenceLength);
+  std::unique_ptr<Kernel>& slot = sequenceSorts_[workgroup];
+  if (!slot) {
+    const gl::ShaderDefines defines = sequenceKernelDefines(ballotKind_, subgroupWidth_, workgroup);
+    slot = std::make_unique<Kernel>(gl::Program::compute("shaders/sort/radix_sequence.comp", defines));
+  }
+  Kernel& sort = *slot;
+  sort.program.use();
+  setGeometry(sort);
+  glUniform1ui(sort.shift, place * digitBits());
+  bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
+  bindStorage(kKeysOutBinding, keysOut.buffer, keysOut.bytes);
+  bindStorage(kValuesInBinding, valuesIn.buffer, valuesIn.bytes);
+  bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
+  dispatch("sequence-sort", shape_.sequenceCount);
 }
 
 void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {

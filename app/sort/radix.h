@@ -15,6 +15,7 @@
 // Digit places where every key has the same digit are skipped (found on the CPU at load).
 
 #include <array>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,7 +37,10 @@ struct RadixSettings {
   int workgroupSize = 256;
   // Fastest across 2^20 to 2^28 keys on an H100 (12 was 5% faster at 2^24 alone).
   int keysPerThread = 16;
-  int scan = 0;    // 0 auto (= 1), 1 portable reduce-then-scan, 2 chained scan
+  // 0 auto, 1 portable reduce-then-scan, 2 chained scan (onesweep), 3 one workgroup per sequence.
+  // Auto: one workgroup per sequence up to workgroupSortMax keys, else reduce-then-scan.
+  int scan = 0;
+  int workgroupSortMax = 32768;
   int ballot = 0;  // 0 auto (subgroup ballots where they exist), 1 off, 2 the NV match instruction
 };
 
@@ -79,6 +83,13 @@ class RadixSorter final : public Sorter {
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
   gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;
+  // The same for the one-workgroup-per-sequence kernel (its own workgroup size and tile).
+  gl::ShaderDefines sequenceKernelDefines(int ballotKind, std::uint32_t subgroupWidth, std::uint32_t workgroupSize) const;
+  // The one-workgroup-per-sequence kernel's workgroup size for this input: no wider than the
+  // sequences need, so that short ones do not leave most invocations idle.
+  std::uint32_t sequenceWorkgroupFor(std::uint32_t sequenceLength) const;
+  // Longest sequence the one-workgroup-per-sequence kernel takes.
+  static constexpr std::uint32_t kMaxWorkgroupSortLength = 65536;
   std::uint32_t partitionSize() const;
 
  private:
@@ -87,7 +98,7 @@ class RadixSorter final : public Sorter {
     gl::Buffer buffer;
     std::size_t bytes = 0;
   };
-  enum class Pipeline { Classic, Fast };
+  enum class Pipeline { Classic, Fast, Sequence };
 
   void choosePipeline();
   // `variant`: a define set to 1 on top of the common ones (CHAINED), or null.
@@ -102,6 +113,8 @@ class RadixSorter final : public Sorter {
   // Exclusive prefix sum of `count` counters in `data`, level `level` of the recursion.
   void scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
   std::uint32_t scanBlock() const;  // counters one workgroup of the scan takes
+  void runSequencePass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
+                       const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
   void runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                    const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
   std::uint32_t digitBits() const { return pipeline_ == Pipeline::Classic ? 4u : static_cast<std::uint32_t>(settings_.radixBits); }
@@ -111,9 +124,11 @@ class RadixSorter final : public Sorter {
   bool chained_ = false;     // the fast pipeline's scan, resolved
   int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;
+  std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 
   // Built on first use, so that a sorter compiles only what its inputs need.
   std::unique_ptr<Kernel> classicBlock_, classicScan_, classicAdd_, classicScatter_;
+  std::map<std::uint32_t, std::unique_ptr<Kernel>> sequenceSorts_;  // by workgroup size
   std::unique_ptr<Kernel> clear_, histogram_, digitStarts_, upsweep_, prefixScan_, prefixAdd_, downsweep_, chainedDownsweep_;
 
   SortShape shape_;

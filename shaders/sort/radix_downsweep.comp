@@ -1,12 +1,8 @@
 // Fast path, the last step of a digit pass: each partition ranks its keys by digit in shared
 // memory (stable: equal digits keep their order) and scatters them, values following.
 //
-// Ranking: subgroup s owns the contiguous sub-tile [s, s + 1) * KEYS_PER_THREAD * SUBGROUP_WIDTH
-// of the partition and walks it one row of SUBGROUP_WIDTH keys at a time; matchPeers() gives
-// each key its rank among equal digits of the row, and the subgroup's histogram (16-bit counts,
-// two per word) its rank among the rows before. A scan of the histograms over subgroups and one
-// over digits turn that into the key's position in the partition. Keys then go through shared
-// memory in that order, so that keys of one digit leave in runs of consecutive addresses.
+// Ranking: radix_rank_tile.glsl. Keys then go through shared memory in rank order, so that keys
+// of one digit leave in runs of consecutive addresses.
 //
 // Where each digit of this partition starts in the output:
 //   CHAINED == 0: from the prefix-summed counter matrix (radix_prefix_scan.comp);
@@ -25,9 +21,6 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 #include "shaders/sort/radix_common.glsl"
 #include "shaders/sort/radix_workgroup_scan.glsl"
 
-#define SUBGROUPS (WORKGROUP_SIZE / SUBGROUP_WIDTH)
-#define HALF_RADIX (RADIX / 2u)
-#define DIGITS_PER_INVOCATION ((RADIX + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)
 #define DIGITS_PER_STRIDE DIGITS_PER_INVOCATION  // digits self, self + WORKGROUP_SIZE, ...
 
 uniform uint u_hasValues;
@@ -57,6 +50,8 @@ shared uint tile[TILE_WORDS];
 shared uint digitStart[RADIX];        // first position of each digit in the partition
 shared uint globalMinusLocal[RADIX];  // output index of a key = this + its position
 
+#include "shaders/sort/radix_rank_tile.glsl"
+
 #if CHAINED
 // Two counters after the digits in `tile` for workgroup-wide votes, used in turn.
 #define VOTE_COUNTERS RADIX
@@ -76,25 +71,6 @@ bool anyInvocation(bool yes, uint vote) {
 }
 #endif
 
-// The subgroup's count of a digit in its rows so far (16 bits of histogram word `word` from bit
-// `shift`), with this row's group of that digit added. All lanes of the subgroup call it.
-uint countBeforeAndAdd(uint word, uint shift, uvec3 peers) {
-#if BALLOT_KIND >= 2
-  // The group's highest lane adds and hands the count it found to its peers through a shuffle:
-  // no shared-memory read to order against the addition.
-  uint found = peers.y != 0u ? atomicAdd(tile[word], peers.y << shift) : 0u;
-  return (subgroupShuffle(found, peers.z) >> shift) & 0xFFFFu;
-#else
-  // All lanes read the count before the group's highest lane adds to it, and the addition lands
-  // before the next row reads.
-  uint before = (tile[word] >> shift) & 0xFFFFu;
-  SUBGROUP_SYNC();
-  if (peers.y != 0u) atomicAdd(tile[word], peers.y << shift);
-  SUBGROUP_SYNC();
-  return before;
-#endif
-}
-
 void main() {
   uint self = gl_LocalInvocationIndex;
 #if CHAINED
@@ -105,67 +81,14 @@ void main() {
   uint p = linearGroupId();
 #endif
   Partition part = partitionAt(p, PARTITION_SIZE);
-  uint lane = self % SUBGROUP_WIDTH;
-  uint subgroup = self / SUBGROUP_WIDTH;
-  uint subtile = subgroup * KEYS_PER_THREAD * SUBGROUP_WIDTH + lane;
-
-  for (uint i = self; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
-  workgroupBarrier();
-
-  // All loads first, so that they are in flight together. Every loop over keys[] and positions[]
-  // has a constant trip count and no break, so that it unrolls and the arrays stay in registers.
+  // All loads first, so that they are in flight together.
   uint keys[KEYS_PER_THREAD];
   uint positions[KEYS_PER_THREAD];
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-    uint local = subtile + row * SUBGROUP_WIDTH;
+    uint local = tileElement(row);
     keys[row] = local < part.count ? keysIn[part.start + local] : 0u;
   }
-
-  // Rank within the subgroup's rows.
-  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-    bool valid = subtile + row * SUBGROUP_WIDTH < part.count;
-    uint digit = valid ? digitOf(keys[row]) : RADIX;
-    uvec3 peers = matchPeers(digit, valid);
-    uint word = subgroup * HALF_RADIX + (min(digit, RADIX_MASK) >> 1);
-    positions[row] = countBeforeAndAdd(word, (digit & 1u) * 16u, peers) + peers.x;
-  }
-  workgroupBarrier();
-
-  // Per digit: exclusive scan of the histograms over subgroups (in place), totals to digitStart.
-  for (uint pair = self; pair < HALF_RADIX; pair += WORKGROUP_SIZE) {
-    uint low = 0u, high = 0u;
-    for (uint s = 0u; s < SUBGROUPS; ++s) {
-      uint counts = tile[s * HALF_RADIX + pair];
-      tile[s * HALF_RADIX + pair] = low | (high << 16);
-      low += counts & 0xFFFFu;
-      high += counts >> 16;
-    }
-    digitStart[2u * pair] = low;
-    digitStart[2u * pair + 1u] = high;
-  }
-  workgroupBarrier();
-
-  // Exclusive scan over digits; each invocation owns DIGITS_PER_INVOCATION neighbours.
-  uint owned = 0u;
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    uint digit = self * DIGITS_PER_INVOCATION + i;
-    if (digit < RADIX) owned += digitStart[digit];
-  }
-  uint start = workgroupExclusiveSum(owned);
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    uint digit = self * DIGITS_PER_INVOCATION + i;
-    if (digit >= RADIX) break;
-    uint count = digitStart[digit];
-    digitStart[digit] = start;
-    start += count;
-  }
-  workgroupBarrier();
-
-  for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-    uint digit = digitOf(keys[row]);
-    uint below = (tile[subgroup * HALF_RADIX + (digit >> 1)] >> ((digit & 1u) * 16u)) & 0xFFFFu;
-    if (subtile + row * SUBGROUP_WIDTH < part.count) positions[row] += digitStart[digit] + below;
-  }
+  rankTile(keys, part.count, positions);
 
 #if CHAINED
   // Publish this partition's digit counts, then walk back over its predecessors in lockstep,
@@ -258,11 +181,11 @@ void main() {
   workgroupBarrier();  // the histograms in tile are no longer needed
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
-    if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
+    if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
   // The values' loads go out now and land while the keys leave; keys[] is free again.
   bool hasValues = u_hasValues != 0u;
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
-    uint local = subtile + row * SUBGROUP_WIDTH;
+    uint local = tileElement(row);
     keys[row] = hasValues && local < part.count ? valuesIn[part.start + local] : 0u;
   }
   workgroupBarrier();
@@ -276,7 +199,7 @@ void main() {
   if (hasValues) {
     workgroupBarrier();
     for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
-      if (subtile + row * SUBGROUP_WIDTH < part.count) tile[positions[row]] = keys[row];
+      if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
     workgroupBarrier();
     for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
       uint local = m * WORKGROUP_SIZE + self;
