@@ -45,16 +45,24 @@ TEST(Bench, CsvHasOneVerifiedRowPerCaseWithTheDocumentedColumns) {
 }
 
 TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
-  const auto result = runShadersort("bench --algo radix,bitonic,odd-even --sizes 5000 --reps 2 --steps");
+  // Radix: one workgroup per sequence up to 32768 keys, the partitioned pipeline beyond.
+  const auto radix = runShadersort("bench --algo radix --sizes 5000,40000 --reps 2 --steps");
+  ASSERT_EQ(radix.exitCode, 0) << radix.err;
+  const auto radixLines = lines(radix.out);
+  ASSERT_EQ(radixLines.size(), 1u + 2 + 2) << radix.out;
+  const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
+  EXPECT_EQ(radixLines[2], "  steps (" + clock + " clock, median of 2 sorts):" + radixLines[2].substr(radixLines[2].find(':') + 1));
+  EXPECT_NE(radixLines[2].find(" sequence-sort 4x "), std::string::npos) << radixLines[2];
+  EXPECT_EQ(radixLines[4].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << radixLines[4];
+  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(radixLines[4].find(step), std::string::npos) << radixLines[4];
+
+  const auto result = runShadersort("bench --algo bitonic,odd-even --sizes 5000 --reps 2 --steps");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   const auto output = lines(result.out);
   // Header, then per algorithm its row and (for sorters that report steps) one steps line.
-  ASSERT_EQ(output.size(), 1u + 2 + 2 + 1) << result.out;
-  const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
-  EXPECT_EQ(output[2].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << output[2];
-  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(output[2].find(step), std::string::npos) << output[2];
-  EXPECT_NE(output[4].find(" sort-tiles 1x "), std::string::npos) << output[4];
-  EXPECT_EQ(output[5].rfind("odd-even", 0), 0u) << "odd-even reports no steps: no steps line";
+  ASSERT_EQ(output.size(), 1u + 2 + 1) << result.out;
+  EXPECT_NE(output[2].find(" sort-tiles 1x "), std::string::npos) << output[2];
+  EXPECT_EQ(output[3].rfind("odd-even", 0), 0u) << "odd-even reports no steps: no steps line";
   // Without --steps, no steps lines.
   const auto plain = runShadersort("bench --algo radix --sizes 5000 --reps 1");
   ASSERT_EQ(plain.exitCode, 0) << plain.err;

@@ -40,6 +40,8 @@ std::vector<Variant> variants() {
       {"portable_match", with({{"scan", 1}, {"ballot", 2}}), 64},
       {"chained_ballot", with({{"scan", 2}, {"ballot", 0}}), 64},
       {"chained_shared", with({{"scan", 2}, {"ballot", 1}}), 64},
+      // No polling: every predecessor's digits are counted from its keys (the stall fallback).
+      {"chained_fallback", with({{"scan", 2}, {"ballot", 0}, {"look-back-spins", 0}}), 64},
       {"classic", with({{"radix-bits", 4}}), 64},
       // One workgroup per sequence: its workgroup follows the sequence length, so partitionSize is
       // its narrowest tile (32 x 4); the longer sizes below take several of the widest tiles.

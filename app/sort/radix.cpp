@@ -29,8 +29,6 @@ constexpr GLuint kProbeBinding = 0;
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
 constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
-// Polls of a predecessor's status before counting its digits instead of waiting longer.
-constexpr std::uint32_t kLookBackSpins = 64;
 constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
 // The chained scan keeps a 2-bit flag and a 30-bit position in one word.
 constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 30) - 1;
@@ -45,7 +43,7 @@ constexpr GLint kSubgroupFeatureArithmetic = 0x04;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
 constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
-constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max";
+constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max, look-back-spins";
 // Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
 // largest workgroup fits in shared memory.
 constexpr std::uint32_t kSequenceKeysPerThread = 4;
@@ -105,9 +103,10 @@ struct RadixSorter::Kernel {
         hasValues(program.uniformLocation("u_hasValues")),
         place(program.uniformLocation("u_place")),
         sequenceCount(program.uniformLocation("u_sequenceCount")),
-        count(program.uniformLocation("u_count")) {}
+        count(program.uniformLocation("u_count")),
+        passIndex(program.uniformLocation("u_passIndex")) {}
   gl::Program program;
-  GLint sequenceLength, partsPerSequence, partitionCount, shift, hasValues, place, sequenceCount, count;
+  GLint sequenceLength, partsPerSequence, partitionCount, shift, hasValues, place, sequenceCount, count, passIndex;
 };
 
 RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits& limits) {
@@ -138,6 +137,9 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
       if (value < 0 || value > static_cast<int>(RadixSorter::kMaxWorkgroupSortLength))
         throw UserError(shown + ": needs 0 (never) to " + std::to_string(RadixSorter::kMaxWorkgroupSortLength) + " keys");
       settings.workgroupSortMax = value;
+    } else if (name == "look-back-spins") {
+      if (value < 0 || value > 4096) throw UserError(shown + ": needs 0 (always count a waiting predecessor's keys) to 4096");
+      settings.lookBackSpins = value;
     } else if (name == "ballot") {
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto (subgroup ballots), 1 off, 2 NV match instruction");
       settings.ballot = value;
@@ -298,7 +300,7 @@ gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgr
       .set("BALLOT_KIND", ballotKind)
       .set("CHAINED", 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth, radixOf(bits))))
-      .set("LOOK_BACK_SPINS", kLookBackSpins)
+      .set("LOOK_BACK_SPINS", settings_.lookBackSpins)
       .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)
@@ -393,8 +395,9 @@ void RadixSorter::load(const SortData& input) {
   if (pipeline_ == Pipeline::Sequence) return;
   if (pipeline_ == Pipeline::Fast && chained_) {
     allocate(histograms_, "digit histograms", std::uint64_t{shape_.sequenceCount} * placesOf(bits) * radixOf(bits));
-    allocate(status_, "look-back status", counterWords);
-    allocate(tickets_, "partition tickets", 1);
+    // Each pass's own status words and ticket, so that one clear before the first pass serves all.
+    allocate(status_, "look-back status", counterWords * places_.size());
+    allocate(tickets_, "partition tickets", places_.size());
     return;
   }
   // Both other pipelines prefix-sum a counter matrix, level by level.
@@ -561,13 +564,12 @@ void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std
   dispatch(classic ? "teach-add" : "prefix-add", groups);
 }
 
-void RadixSorter::clearWords(const char* step, const StorageBuffer& target) {
-  Kernel& clear = kernel(clear_, "shaders/sort/radix_clear.comp");
-  clear.program.use();
-  const std::uint64_t words = target.bytes / 4;
-  glUniform1ui(clear.count, static_cast<GLuint>(words));
-  bindStorage(kScanDataBinding, target.buffer, target.bytes);
-  dispatch(step, ceilDiv(words, static_cast<std::uint64_t>(settings_.workgroupSize)));
+void RadixSorter::zeroBuffer(const StorageBuffer& target) {
+  const GLuint zero = 0;
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, target.buffer.id());
+  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(target.bytes), GL_RED_INTEGER,
+                       GL_UNSIGNED_INT, &zero);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
 void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const StorageBuffer& keysIn,
@@ -587,8 +589,10 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
   } else {
     if (pass == 0) {
       // Digit histograms of every place, from the input (a pass only permutes keys within
-      // sequences), turned into where each digit starts, per sequence and place.
-      clearWords("clear", histograms_);
+      // sequences), turned into where each digit starts, per sequence and place. Zeroing is a
+      // buffer clear, not a dispatch: GL orders it before the shaders that read the buffers.
+      for (const StorageBuffer* zeroed : {&histograms_, &status_, &tickets_})
+        zeroBuffer(*zeroed);
       Kernel& histogram = kernel(histogram_, "shaders/sort/radix_histogram.comp");
       histogram.program.use();
       setGeometry(histogram);
@@ -602,8 +606,6 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
       dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
                                        static_cast<std::uint64_t>(settings_.workgroupSize)));
     }
-    clearWords("clear", status_);
-    clearWords("clear", tickets_);
   }
 
   Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix_downsweep.comp", "CHAINED")
@@ -612,6 +614,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
   setGeometry(downsweep);
   glUniform1ui(downsweep.shift, place * bits);
   glUniform1ui(downsweep.place, place);
+  glUniform1ui(downsweep.passIndex, pass);
   bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
   bindStorage(kKeysOutBinding, keysOut.buffer, keysOut.bytes);
   bindStorage(kValuesInBinding, valuesIn.buffer, valuesIn.bytes);

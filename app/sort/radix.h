@@ -41,6 +41,8 @@ struct RadixSettings {
   // Auto: one workgroup per sequence up to workgroupSortMax keys, else reduce-then-scan.
   int scan = 0;
   int workgroupSortMax = 32768;
+  // Chained scan: polls of a silent predecessor before counting its digits from its keys.
+  int lookBackSpins = 64;
   int ballot = 0;  // 0 auto (subgroup ballots where they exist), 1 off, 2 the NV match instruction
 };
 
@@ -108,8 +110,8 @@ class RadixSorter final : public Sorter {
   void dispatch(const char* step, std::uint64_t groups);
   void runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                       const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
-  // Zeroes a whole buffer with a compute dispatch (followed by the usual barrier).
-  void clearWords(const char* step, const StorageBuffer& target);
+  // Zeroes a whole buffer with glClearBufferSubData (ordered before later shader reads by GL).
+  void zeroBuffer(const StorageBuffer& target);
   // Exclusive prefix sum of `count` counters in `data`, level `level` of the recursion.
   void scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count);
   std::uint32_t scanBlock() const;  // counters one workgroup of the scan takes
@@ -129,7 +131,7 @@ class RadixSorter final : public Sorter {
   // Built on first use, so that a sorter compiles only what its inputs need.
   std::unique_ptr<Kernel> classicBlock_, classicScan_, classicAdd_, classicScatter_;
   std::map<std::uint32_t, std::unique_ptr<Kernel>> sequenceSorts_;  // by workgroup size
-  std::unique_ptr<Kernel> clear_, histogram_, digitStarts_, upsweep_, prefixScan_, prefixAdd_, downsweep_, chainedDownsweep_;
+  std::unique_ptr<Kernel> histogram_, digitStarts_, upsweep_, prefixScan_, prefixAdd_, downsweep_, chainedDownsweep_;
 
   SortShape shape_;
   Pipeline pipeline_ = Pipeline::Fast;

@@ -38,9 +38,13 @@ layout(std430, binding = HISTOGRAM_BINDING) readonly buffer DigitStarts { uint d
 #define FLAG_INCLUSIVE (2u << 30)
 #define FLAG_MASK (3u << 30)
 #define VALUE_MASK ((1u << 30) - 1u)
-layout(std430, binding = STATUS_BINDING) coherent buffer Status { uint status[]; };
+// Every digit pass of a sort has its own status words and ticket (u_passIndex), all zeroed once
+// before the first, so a pass needs no clearing dispatch. volatile: the look-back polls them.
+uniform uint u_passIndex;
+layout(std430, binding = STATUS_BINDING) coherent volatile buffer Status { uint status[]; };
 layout(std430, binding = TICKETS_BINDING) coherent buffer Tickets { uint tickets[]; };
 shared uint partitionTicket;
+shared uint stalledPlusOne;  // the nearest predecessor some digit waits for, + 1 (0: none)
 #else
 layout(std430, binding = COUNTERS_BINDING) readonly buffer Counters { uint counters[]; };
 #endif
@@ -74,7 +78,7 @@ bool anyInvocation(bool yes, uint vote) {
 void main() {
   uint self = gl_LocalInvocationIndex;
 #if CHAINED
-  if (self == 0u) partitionTicket = atomicAdd(tickets[0], 1u);
+  if (self == 0u) partitionTicket = atomicAdd(tickets[u_passIndex], 1u);
   workgroupBarrier();
   uint p = partitionTicket;
 #else
@@ -91,35 +95,37 @@ void main() {
   rankTile(keys, part.count, positions);
 
 #if CHAINED
-  // Publish this partition's digit counts, then walk back over its predecessors in lockstep,
-  // all digits together, until each digit meets an inclusive prefix. A predecessor that has not
-  // published after LOOK_BACK_SPINS polls gets its digits counted here from its keys, so no
-  // partition ever depends on another one running (llvmpipe also cuts off long loops).
+  // Publish this partition's digit counts (a sequence's first partition knows its starts, so it
+  // publishes inclusive prefixes), then each invocation walks back over the predecessors for its
+  // own digits, with no workgroup barrier, adding their counts until one that holds its inclusive
+  // prefix. A predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted
+  // from its keys by the whole workgroup, so no partition ever depends on another one running
+  // (llvmpipe gives no such guarantee and also cuts off long loops).
+  uint statusBase = u_passIndex * u_partitionCount * RADIX;
   uint counts[DIGITS_PER_STRIDE];
   uint sequenceStart[DIGITS_PER_STRIDE];  // where the digit starts in the sequence
   uint exclusive[DIGITS_PER_STRIDE];
-  uint captured[DIGITS_PER_STRIDE];
+  uint look[DIGITS_PER_STRIDE];           // the predecessor read next
   bool open[DIGITS_PER_STRIDE];
   for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
     uint digit = self + i * WORKGROUP_SIZE;
     open[i] = false;
-    captured[i] = 0u;
     counts[i] = 0u;
     sequenceStart[i] = 0u;
     exclusive[i] = 0u;
+    look[i] = p - 1u;
     if (digit >= RADIX || part.count == 0u) continue;
     counts[i] = (digit + 1u < RADIX ? digitStart[digit + 1u] : part.count) - digitStart[digit];
     sequenceStart[i] = digitStarts[(part.sequence * PLACES + u_place) * RADIX + digit];
     if (part.indexInSequence == 0u) {
       exclusive[i] = sequenceStart[i];
-      atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+      atomicExchange(status[statusBase + p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
     } else {
-      atomicExchange(status[p * RADIX + digit], FLAG_AGGREGATE | counts[i]);
+      atomicExchange(status[statusBase + p * RADIX + digit], FLAG_AGGREGATE | counts[i]);
       open[i] = true;
     }
   }
   uint firstOfSequence = p - part.indexInSequence;
-  bool lookingBack = part.count > 0u && part.indexInSequence != 0u;  // the same in the whole workgroup
   workgroupBarrier();  // the vote counters overlap the subgroup histograms, read above
   if (self == 0u) {
     tile[VOTE_COUNTERS] = 0u;
@@ -127,48 +133,52 @@ void main() {
   }
   workgroupBarrier();
   uint vote = 0u;
-  for (uint look = p - 1u; lookingBack; --look) {
-    bool waiting = false;
-    for (uint spin = 0u; spin < LOOK_BACK_SPINS; ++spin) {
-      bool stillWaiting = false;
-      for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
-        if (!open[i] || captured[i] != 0u) continue;
-        // A plain read of a coherent buffer goes to L2, where the publishers' exchanges land.
-        uint published = status[look * RADIX + self + i * WORKGROUP_SIZE];
-        if ((published & FLAG_MASK) != 0u) {
-          captured[i] = published;
+  for (;;) {  // rounds: one, unless a predecessor stalls
+    bool stalled = false;
+    for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
+      uint digit = self + i * WORKGROUP_SIZE;
+      for (uint spins = 0u; open[i] && spins < LOOK_BACK_SPINS;) {
+        uint published = status[statusBase + look[i] * RADIX + digit];
+        if ((published & FLAG_MASK) == 0u) {
+          ++spins;
+          continue;
+        }
+        spins = 0u;
+        exclusive[i] += published & VALUE_MASK;
+        if ((published & FLAG_MASK) == FLAG_INCLUSIVE) {
+          open[i] = false;
+          atomicExchange(status[statusBase + p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
         } else {
-          stillWaiting = true;
+          --look[i];
         }
       }
-      waiting = anyInvocation(stillWaiting, vote++);
-      if (!waiting) break;
+      stalled = stalled || open[i];
     }
-    if (waiting) {
-      for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) tile[digit] = 0u;
-      workgroupBarrier();
-      Partition previous = partitionAt(look, PARTITION_SIZE);
-      for (uint local = self; local < previous.count; local += WORKGROUP_SIZE)
-        atomicAdd(tile[digitOf(keysIn[previous.start + local])], 1u);
-      workgroupBarrier();
-    }
-    bool stillOpen = false;
+    if (!anyInvocation(stalled, vote++)) break;
+    // Count the nearest stalled predecessor's digits; the digits waiting for it move on.
+    if (self == 0u) stalledPlusOne = 0u;
+    workgroupBarrier();
+    for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i)
+      if (open[i]) atomicMax(stalledPlusOne, look[i] + 1u);
+    for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) tile[digit] = 0u;
+    workgroupBarrier();
+    uint target = stalledPlusOne - 1u;
+    Partition previous = partitionAt(target, PARTITION_SIZE);
+    for (uint local = self; local < previous.count; local += WORKGROUP_SIZE)
+      atomicAdd(tile[digitOf(keysIn[previous.start + local])], 1u);
+    workgroupBarrier();
     for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
-      if (!open[i]) continue;
+      if (!open[i] || look[i] != target) continue;
       uint digit = self + i * WORKGROUP_SIZE;
-      uint published = captured[i];
-      if (published == 0u)
-        published = look == firstOfSequence ? FLAG_INCLUSIVE | (sequenceStart[i] + tile[digit]) : FLAG_AGGREGATE | tile[digit];
-      captured[i] = 0u;
-      exclusive[i] += published & VALUE_MASK;
-      if ((published & FLAG_MASK) == FLAG_INCLUSIVE) {
+      if (target == firstOfSequence) {
+        exclusive[i] += sequenceStart[i] + tile[digit];
         open[i] = false;
-        atomicExchange(status[p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
+        atomicExchange(status[statusBase + p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
       } else {
-        stillOpen = true;
+        exclusive[i] += tile[digit];
+        --look[i];
       }
     }
-    lookingBack = anyInvocation(stillOpen, vote++);
   }
   for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
     uint digit = self + i * WORKGROUP_SIZE;
