@@ -49,20 +49,24 @@ TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
   const auto radix = runShadersort("bench --algo radix --sizes 5000,40000 --reps 2 --steps");
   ASSERT_EQ(radix.exitCode, 0) << radix.err;
   const auto radixLines = lines(radix.out);
-  ASSERT_EQ(radixLines.size(), 1u + 2 + 2) << radix.out;
+  // Header, then per size its row, its steps and the device copy of the same bytes.
+  ASSERT_EQ(radixLines.size(), 1u + 3 + 3) << radix.out;
   const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
   EXPECT_EQ(radixLines[2], "  steps (" + clock + " clock, median of 2 sorts):" + radixLines[2].substr(radixLines[2].find(':') + 1));
   EXPECT_NE(radixLines[2].find(" sequence-sort 4x "), std::string::npos) << radixLines[2];
-  EXPECT_EQ(radixLines[4].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << radixLines[4];
-  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(radixLines[4].find(step), std::string::npos) << radixLines[4];
+  EXPECT_EQ(radixLines[3].rfind("  copy of the same 20000 bytes, device to device: ", 0), 0u) << radixLines[3];
+  EXPECT_NE(radixLines[3].find(" GB/s read + write"), std::string::npos) << radixLines[3];
+  EXPECT_EQ(radixLines[5].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << radixLines[5];
+  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(radixLines[5].find(step), std::string::npos) << radixLines[5];
+  EXPECT_EQ(radixLines[6].rfind("  copy of the same 160000 bytes", 0), 0u) << radixLines[6];
 
   const auto result = runShadersort("bench --algo bitonic,odd-even --sizes 5000 --reps 2 --steps");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   const auto output = lines(result.out);
   // Header, then per algorithm its row and (for sorters that report steps) one steps line.
-  ASSERT_EQ(output.size(), 1u + 2 + 1) << result.out;
+  ASSERT_EQ(output.size(), 1u + 3 + 1) << result.out;
   EXPECT_NE(output[2].find(" sort-tiles 1x "), std::string::npos) << output[2];
-  EXPECT_EQ(output[3].rfind("odd-even", 0), 0u) << "odd-even reports no steps: no steps line";
+  EXPECT_EQ(output[4].rfind("odd-even", 0), 0u) << "odd-even reports no steps: no steps or copy line";
   // Without --steps, no steps lines.
   const auto plain = runShadersort("bench --algo radix --sizes 5000 --reps 1");
   ASSERT_EQ(plain.exitCode, 0) << plain.err;

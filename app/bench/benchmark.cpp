@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "data/patterns.h"
+#include "gl/compute.h"
 #include "gl/gpu_timer.h"
 #include <glad/gl.h>
 #include "gl/limits.h"
@@ -99,6 +100,16 @@ void profileSteps(Sorter& sorter, int repetitions, BenchResult& result) {
   sorter.observeSteps({});
   for (const std::string& name : order) result.steps.push_back({name, byName[name].first, median(byName[name].second)});
   result.stepClock = timer.clock();
+}
+
+// Times a copy of `bytes` from one storage buffer to another (read + write, as a sort pass moves).
+double timeDeviceCopy(std::size_t bytes, int repetitions) {
+  const gl::Buffer from = gl::makeStorageBuffer("bench: copy source", bytes);
+  const gl::Buffer to = gl::makeStorageBuffer("bench: copy target", bytes);
+  gl::copyBuffer(from, to, bytes);  // first touch, outside the timing
+  std::vector<double> times;
+  for (int r = 0; r < repetitions; ++r) times.push_back(gl::timeGpuWork([&] { gl::copyBuffer(from, to, bytes); }).milliseconds);
+  return median(times);
 }
 
 }  // namespace
@@ -211,7 +222,11 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   result.verified = result.verified && sorter->read().keys == reference.keys;
   result.medianMs = median(times);
   result.minMs = *std::min_element(times.begin(), times.end());
-  if (benchCase.steps) profileSteps(*sorter, std::max(1, benchCase.repetitions), result);
+  if (benchCase.steps) {
+    profileSteps(*sorter, std::max(1, benchCase.repetitions), result);
+    result.copyBytes = std::max<std::size_t>(benchCase.count * (benchCase.pairs ? 8 : 4), 4);
+    result.copyMs = timeDeviceCopy(result.copyBytes, std::max(3, benchCase.repetitions));
+  }
   return result;
 }
 

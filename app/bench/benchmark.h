@@ -49,6 +49,11 @@ struct BenchResult {
   bool verified = false;
   std::vector<StepProfile> steps;  // in the order first run; empty unless asked and reported
   std::string stepClock;
+  // With steps: a device-to-device copy of the case's bytes (keys, and values for pairs) on the
+  // same GPU, median time; the yardstick for what each step achieves.
+  std::size_t copyBytes = 0;
+  double copyMs = 0;
+  double copyGigabytesPerSecond() const { return copyMs > 0 ? 2.0 * static_cast<double>(copyBytes) / (copyMs * 1e6) : 0; }
   double keysPerSecond() const { return medianMs > 0 ? static_cast<double>(count) / (medianMs * 1e-3) : 0; }
   double cpuKeysPerSecond() const { return cpuMedianMs > 0 ? static_cast<double>(count) / (cpuMedianMs * 1e-3) : 0; }
 };

@@ -83,7 +83,8 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         if (!r.steps.empty()) {
           std::printf("  steps (%s clock, median of %d sorts):", r.stepClock.c_str(), r.repetitions);
           for (const auto& step : r.steps) std::printf(" %s %dx %.4f ms;", step.name.c_str(), step.count, step.totalMs);
-          std::printf("\n");
+          std::printf("\n  copy of the same %zu bytes, device to device: %.4f ms, %.1f GB/s read + write\n", r.copyBytes,
+                      r.copyMs, r.copyGigabytesPerSecond());
         }
         std::fflush(stdout);
         results.push_back(r);
