@@ -450,7 +450,7 @@ std::string RadixSorter::describePass(std::uint32_t pass) const {
   if (pipeline_ == Pipeline::Classic) {
     text += "flag scans, counter prefix sum, scatter";
   } else if (pipeline_ == Pipeline::Sequence) {
-    text += "each sequence counted, ranked and moved by one workgroup";
+    text += "one workgroup per sequence counts, ranks and moves";
   } else if (chained_) {
     text += pass == 0 ? "histograms of all places, look-back scan, scatter" : "look-back scan, rank and scatter";
   } else {
