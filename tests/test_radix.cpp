@@ -309,7 +309,7 @@ TEST_F(Radix, ProductionPartitionsAreRightAfterEveryPass) {
       const std::uint32_t parts = static_cast<std::uint32_t>((size + partition - 1) / partition);
       std::vector<std::uint32_t> wantCounts, wantPrefix;
       std::string stepsWrong;
-      sorter->observeSteps([&](std::string_view step) {
+      sorter->observeSteps([&](std::string_view step, std::uint64_t) {
         const std::vector<std::uint32_t>* want = step == "upsweep" ? &wantCounts : step == "column-scan" ? &wantPrefix : nullptr;
         if (!want) return;
         const std::vector<std::uint32_t> got = sorter->readCounters();

@@ -36,6 +36,8 @@ struct StepProfile {
   std::string name;
   int count = 0;
   double totalMs = 0;
+  std::uint64_t bytes = 0;  // the least it must read and write in GPU memory, all runs of one sort
+  double gigabytesPerSecond() const { return totalMs > 0 ? static_cast<double>(bytes) / (totalMs * 1e6) : 0; }
 };
 
 struct BenchResult {
@@ -49,8 +51,8 @@ struct BenchResult {
   bool verified = false;
   std::vector<StepProfile> steps;  // in the order first run; empty unless asked and reported
   std::string stepClock;
-  // With steps: a device-to-device copy of the case's bytes (keys, and values for pairs) on the
-  // same GPU, median time; the yardstick for what each step achieves.
+  // With steps: a compute-shader copy of the case's bytes (keys, and values for pairs) from one
+  // buffer to another on the same GPU, median time; the yardstick for what each step achieves.
   std::size_t copyBytes = 0;
   double copyMs = 0;
   double copyGigabytesPerSecond() const { return copyMs > 0 ? 2.0 * static_cast<double>(copyBytes) / (copyMs * 1e6) : 0; }

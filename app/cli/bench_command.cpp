@@ -82,9 +82,15 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
                     r.cpuMedianMs, r.medianMs > 0 ? r.cpuMedianMs / r.medianMs : 0.0, r.verified ? "yes" : "NO");
         if (!r.steps.empty()) {
           std::printf("  steps (%s clock, median of %d sorts):", r.stepClock.c_str(), r.repetitions);
-          for (const auto& step : r.steps) std::printf(" %s %dx %.4f ms;", step.name.c_str(), step.count, step.totalMs);
-          std::printf("\n  copy of the same %zu bytes, device to device: %.4f ms, %.1f GB/s read + write\n", r.copyBytes,
-                      r.copyMs, r.copyGigabytesPerSecond());
+          for (const auto& step : r.steps) {
+            std::printf(" %s %dx %.4f ms", step.name.c_str(), step.count, step.totalMs);
+            if (step.bytes > 0 && r.copyGigabytesPerSecond() > 0)
+              std::printf(" (%.1f GB/s, %.0f%% of copy)", step.gigabytesPerSecond(),
+                          100 * step.gigabytesPerSecond() / r.copyGigabytesPerSecond());
+            std::printf(";");
+          }
+          std::printf("\n  copy of the same %zu bytes by a compute shader, buffer to buffer: %.4f ms, %.1f GB/s read + write\n",
+                      r.copyBytes, r.copyMs, r.copyGigabytesPerSecond());
         }
         std::fflush(stdout);
         results.push_back(r);

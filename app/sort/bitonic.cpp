@@ -243,10 +243,12 @@ void BitonicSorter::runPass() {
   // The next dispatch reads what this one wrote.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   if (observer_) {
+    // Every kind of pass reads and writes each element once.
+    const std::uint64_t bytes = shape_.elementCount() * (shape_.hasValues ? 16 : 8);
     switch (pass.kind) {
-      case BitonicPass::Kind::SortTiles: observer_("sort-tiles"); break;
-      case BitonicPass::Kind::FinishTiles: observer_("finish-tiles"); break;
-      case BitonicPass::Kind::GlobalSteps: observer_("global-steps"); break;
+      case BitonicPass::Kind::SortTiles: observer_("sort-tiles", bytes); break;
+      case BitonicPass::Kind::FinishTiles: observer_("finish-tiles", bytes); break;
+      case BitonicPass::Kind::GlobalSteps: observer_("global-steps", bytes); break;
     }
   }
   ++passesRun_;

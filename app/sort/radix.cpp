@@ -28,7 +28,6 @@ constexpr GLuint kProbeBinding = 0;
 
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
-constexpr std::uint32_t kHistogramPartitions = 16;  // partitions per workgroup of the upfront histogram
 constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
 // The chained scan keeps a 2-bit flag and a 30-bit position in one word.
 constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 30) - 1;
@@ -43,7 +42,7 @@ constexpr GLint kSubgroupFeatureArithmetic = 0x04;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
 constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
-constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max, look-back-spins";
+constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max, look-back-spins, histogram-partitions";
 // Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
 // largest workgroup fits in shared memory.
 constexpr std::uint32_t kSequenceKeysPerThread = 4;
@@ -138,8 +137,11 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
         throw UserError(shown + ": needs 0 (never) to " + std::to_string(RadixSorter::kMaxWorkgroupSortLength) + " keys");
       settings.workgroupSortMax = value;
     } else if (name == "look-back-spins") {
-      if (value < 0 || value > 4096) throw UserError(shown + ": needs 0 (always count a waiting predecessor's keys) to 4096");
+      if (value < 0 || value > 65536) throw UserError(shown + ": needs 0 (always count a waiting predecessor's keys) to 65536");
       settings.lookBackSpins = value;
+    } else if (name == "histogram-partitions") {
+      if (value < 1 || value > 1024) throw UserError(shown + ": needs 1 to 1024");
+      settings.histogramPartitions = value;
     } else if (name == "ballot") {
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto (subgroup ballots), 1 off, 2 NV match instruction");
       settings.ballot = value;
@@ -301,7 +303,7 @@ gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgr
       .set("CHAINED", 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth, radixOf(bits))))
       .set("LOOK_BACK_SPINS", settings_.lookBackSpins)
-      .set("HISTOGRAM_PARTITIONS", kHistogramPartitions)
+      .set("HISTOGRAM_PARTITIONS", settings_.histogramPartitions)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)
       .set("VALUES_IN_BINDING", kValuesInBinding)
@@ -473,11 +475,15 @@ void RadixSorter::setGeometry(const Kernel& kernel) const {
   glUniform1ui(kernel.sequenceCount, shape_.sequenceCount);
 }
 
-void RadixSorter::dispatch(const char* step, std::uint64_t groups) {
+void RadixSorter::dispatch(const char* step, std::uint64_t groups, std::uint64_t bytes) {
   gl::dispatchLinear(groups);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  if (observer_) observer_(step);
+  if (observer_) observer_(step, bytes);
 }
+
+std::uint64_t RadixSorter::keyBytes() const { return shape_.elementCount() * 4; }
+
+std::uint64_t RadixSorter::movedBytes() const { return shape_.elementCount() * (shape_.hasValues ? 16 : 8); }
 
 void RadixSorter::runPass() {
   if (finished()) return;
@@ -504,7 +510,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
   bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
   bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-  dispatch("teach-block", partitionCount_);
+  dispatch("teach-block", partitionCount_, keyBytes() + offsets_.bytes + counters_.bytes);
 
   // (2) prefix sum over the counter matrix.
   scanCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
@@ -520,7 +526,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
   bindStorage(kOffsetsBinding, offsets_.buffer, offsets_.bytes);
   bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-  dispatch("teach-scatter", partitionCount_);
+  dispatch("teach-scatter", partitionCount_, movedBytes() + offsets_.bytes + counters_.bytes);
 }
 
 void RadixSorter::runSequencePass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
@@ -539,7 +545,7 @@ void RadixSorter::runSequencePass(std::uint32_t place, const StorageBuffer& keys
   bindStorage(kKeysOutBinding, keysOut.buffer, keysOut.bytes);
   bindStorage(kValuesInBinding, valuesIn.buffer, valuesIn.bytes);
   bindStorage(kValuesOutBinding, valuesOut.buffer, valuesOut.bytes);
-  dispatch("sequence-sort", shape_.sequenceCount);
+  dispatch("sequence-sort", shape_.sequenceCount, movedBytes());
 }
 
 void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std::uint64_t count) {
@@ -552,7 +558,7 @@ void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std
   glUniform1ui(scan.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  dispatch(classic ? "teach-scan" : "prefix-scan", groups);
+  dispatch(classic ? "teach-scan" : "prefix-scan", groups, count * 8);
   if (groups <= 1) return;
   scanCounters(level + 1, totals, groups);
   Kernel& add = classic ? kernel(classicAdd_, "shaders/sort/radix_teach_add.comp")
@@ -561,7 +567,7 @@ void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std
   glUniform1ui(add.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
   bindStorage(kScanTotalsBinding, totals.buffer, totals.bytes);
-  dispatch(classic ? "teach-add" : "prefix-add", groups);
+  dispatch(classic ? "teach-add" : "prefix-add", groups, count * 8);
 }
 
 void RadixSorter::zeroBuffer(const StorageBuffer& target) {
@@ -584,7 +590,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     glUniform1ui(upsweep.shift, place * bits);
     bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
-    dispatch("upsweep", partitionCount_);
+    dispatch("upsweep", partitionCount_, keyBytes() + partitionCount_ * radixOf(bits) * 4);
     scanCounters(0, counters_, partitionCount_ * radixOf(bits));
   } else {
     if (pass == 0) {
@@ -598,13 +604,14 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
       setGeometry(histogram);
       bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-      dispatch("histogram", ceilDiv(partitionCount_, kHistogramPartitions));
+      dispatch("histogram", ceilDiv(partitionCount_, static_cast<std::uint64_t>(settings_.histogramPartitions)), keyBytes());
       Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
       starts.program.use();
       setGeometry(starts);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
       dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
-                                       static_cast<std::uint64_t>(settings_.workgroupSize)));
+                                       static_cast<std::uint64_t>(settings_.workgroupSize)),
+               histograms_.bytes * 2);
     }
   }
 
@@ -626,7 +633,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
   } else {
     bindStorage(kCountersBinding, counters_.buffer, counters_.bytes);
   }
-  dispatch("downsweep", partitionCount_);
+  dispatch("downsweep", partitionCount_, movedBytes() + (chained_ ? 0 : partitionCount_ * radixOf(bits) * 4));
 }
 
 std::vector<std::uint32_t> RadixSorter::readCounters() const {

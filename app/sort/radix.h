@@ -43,6 +43,8 @@ struct RadixSettings {
   int workgroupSortMax = 32768;
   // Chained scan: polls of a silent predecessor before counting its digits from its keys.
   int lookBackSpins = 64;
+  // Chained scan: partitions each workgroup of the upfront histogram counts.
+  int histogramPartitions = 16;
   int ballot = 0;  // 0 auto (subgroup ballots where they exist), 1 off, 2 the NV match instruction
 };
 
@@ -107,7 +109,10 @@ class RadixSorter final : public Sorter {
   Kernel& kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant = nullptr);
   void setGeometry(const Kernel& kernel) const;
   // glDispatchCompute over `groups` workgroups, a storage barrier, then the observer.
-  void dispatch(const char* step, std::uint64_t groups);
+  // `bytes`: what the step must at least read and write in GPU memory, for the step observer.
+  void dispatch(const char* step, std::uint64_t groups, std::uint64_t bytes);
+  std::uint64_t keyBytes() const;    // the keys, once
+  std::uint64_t movedBytes() const;  // keys (and values) read once and written once
   void runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                       const StorageBuffer& valuesIn, const StorageBuffer& valuesOut);
   // Zeroes a whole buffer with glClearBufferSubData (ordered before later shader reads by GL).

@@ -79,9 +79,11 @@ class Sorter {
   virtual SortData read() const = 0;
 
   // Diagnostics: a sorter whose passes are several GPU steps (dispatches) calls the observer after
-  // each one, once its memory barrier is issued, with the step's short name (e.g. "downsweep");
-  // `bench --steps` puts a GPU timestamp there. Sorters that report no steps ignore it.
-  using StepObserver = std::function<void(std::string_view step)>;
+  // each one, once its memory barrier is issued, with the step's short name (e.g. "downsweep")
+  // and the bytes it must at least read and write in GPU memory (what a perfect kernel moves);
+  // `bench --steps` puts a GPU timestamp there and gives each step's bandwidth. Sorters that
+  // report no steps ignore it.
+  using StepObserver = std::function<void(std::string_view step, std::uint64_t bytes)>;
   virtual void observeSteps(StepObserver observer) { (void)observer; }
 
   // [SECTION] for the viewer: drawing, stepping back, teaching overlays. None of these reads
