@@ -46,7 +46,8 @@ TEST(Bench, CsvHasOneVerifiedRowPerCaseWithTheDocumentedColumns) {
 }
 
 TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
-  // Radix: one workgroup per sequence up to 32768 keys, the partitioned pipeline beyond.
+  // Radix, one sequence: the chained scan while small (its histogram and digit starts once, then
+  // a downsweep per digit), then forced to one workgroup per sequence and to reduce-then-scan.
   const auto radix = runShadersort("bench --algo radix --sizes 5000,40000 --reps 2 --steps");
   ASSERT_EQ(radix.exitCode, 0) << radix.err;
   const auto radixLines = lines(radix.out);
@@ -54,23 +55,32 @@ TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
   ASSERT_EQ(radixLines.size(), 1u + 3 + 3) << radix.out;
   const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
   EXPECT_EQ(radixLines[2], "  steps (" + clock + " clock, median of 2 sorts):" + radixLines[2].substr(radixLines[2].find(':') + 1));
-  EXPECT_NE(radixLines[2].find(" sequence-sort 4x "), std::string::npos) << radixLines[2];
+  for (const char* step : {" histogram 1x ", " digit-starts 1x ", " downsweep 4x "})
+    EXPECT_NE(radixLines[2].find(step), std::string::npos) << radixLines[2];
   EXPECT_EQ(radixLines[3].rfind("  copy of the same 20000 bytes by a compute shader, buffer to buffer: ", 0), 0u) << radixLines[3];
   EXPECT_NE(radixLines[3].find(" GB/s read + write"), std::string::npos) << radixLines[3];
-  EXPECT_EQ(radixLines[5].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << radixLines[5];
-  for (const char* step : {" prefix-scan ", " downsweep 4x "}) EXPECT_NE(radixLines[5].find(step), std::string::npos) << radixLines[5];
   EXPECT_EQ(radixLines[6].rfind("  copy of the same 160000 bytes", 0), 0u) << radixLines[6];
+  const auto sequence = runShadersort("bench --algo radix --sizes 5000 --reps 2 --steps --set scan=3");
+  ASSERT_EQ(sequence.exitCode, 0) << sequence.err;
+  EXPECT_NE(sequence.out.find(" sequence-sort 4x "), std::string::npos) << sequence.out;
+  const auto portable = runShadersort("bench --algo radix --sizes 40000 --reps 2 --steps --set scan=1");
+  ASSERT_EQ(portable.exitCode, 0) << portable.err;
+  const auto portableLines = lines(portable.out);
+  ASSERT_EQ(portableLines.size(), 1u + 3) << portable.out;
+  EXPECT_EQ(portableLines[2].rfind("  steps (" + clock + " clock, median of 2 sorts): upsweep 4x ", 0), 0u) << portableLines[2];
+  for (const char* step : {" prefix-scan ", " downsweep 4x "})
+    EXPECT_NE(portableLines[2].find(step), std::string::npos) << portableLines[2];
   // Each step's bandwidth is the bytes it must move over its time, and its share of the copy's.
   std::smatch downsweep, copy;
-  ASSERT_TRUE(std::regex_search(radixLines[5], downsweep,
+  ASSERT_TRUE(std::regex_search(portableLines[2], downsweep,
                                 std::regex(R"( downsweep 4x ([0-9.]+) ms \(([0-9.]+) GB/s, ([0-9]+)% of copy\);)")))
-      << radixLines[5];
-  ASSERT_TRUE(std::regex_search(radixLines[6], copy, std::regex(R"(: ([0-9.]+) ms, ([0-9.]+) GB/s read \+ write$)"))) << radixLines[6];
+      << portableLines[2];
+  ASSERT_TRUE(std::regex_search(portableLines[3], copy, std::regex(R"(: ([0-9.]+) ms, ([0-9.]+) GB/s read \+ write$)"))) << portableLines[3];
   const double downsweepMs = std::stod(downsweep[1]), downsweepRate = std::stod(downsweep[2]);
   const double moved = 4.0 * 40000 * 4 * 2 + 4.0 * 256 * 4 * (40000 / 4096 + 1);  // keys in and out, counters read
-  EXPECT_NEAR(downsweepRate, moved / (downsweepMs * 1e6), 0.1 + 0.01 * downsweepRate) << radixLines[5];
-  EXPECT_NEAR(std::stod(copy[2]), 2 * 160000 / (std::stod(copy[1]) * 1e6), 0.1 + 0.01 * std::stod(copy[2])) << radixLines[6];
-  EXPECT_NEAR(std::stod(downsweep[3]), 100 * downsweepRate / std::stod(copy[2]), 1.0 + 0.02 * std::stod(downsweep[3]) + 10 / std::stod(copy[2])) << radixLines[5];
+  EXPECT_NEAR(downsweepRate, moved / (downsweepMs * 1e6), 0.1 + 0.01 * downsweepRate) << portableLines[2];
+  EXPECT_NEAR(std::stod(copy[2]), 2 * 160000 / (std::stod(copy[1]) * 1e6), 0.1 + 0.01 * std::stod(copy[2])) << portableLines[3];
+  EXPECT_NEAR(std::stod(downsweep[3]), 100 * downsweepRate / std::stod(copy[2]), 1.0 + 0.02 * std::stod(downsweep[3]) + 10 / std::stod(copy[2])) << portableLines[2];
 
   const auto result = runShadersort("bench --algo bitonic,odd-even --sizes 5000 --reps 2 --steps");
   ASSERT_EQ(result.exitCode, 0) << result.err;

@@ -14,6 +14,7 @@
 #include "gl/limits.h"
 #include "gl_test_environment.h"
 #include "sort/radix.h"
+#include "sort_test_support.h"
 #include "sort/verify.h"
 
 namespace shadersort::testing {
@@ -170,7 +171,7 @@ INSTANTIATE_TEST_SUITE_P(Radix, RadixVariant, ::testing::ValuesIn(variants()), v
 class Radix : public GlTest {};
 
 TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
-  auto sorter = makeSorter({});
+  auto sorter = makeSorter({{"scan", 3}});
   const std::uint32_t tile = sorter->sequenceWorkgroupFor(RadixSorter::kMaxWorkgroupSortLength) * 4;
   for (std::uint32_t size : {0u, 1u, 2u, 3u, 1000u, tile - 1, tile, tile + 1, 3 * tile + 1, 27648u, 32768u}) {
     SCOPED_TRACE("size " + std::to_string(size));
@@ -181,16 +182,37 @@ TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
       EXPECT_EQ(sorter->pipelineName(), "fast/workgroup-per-sequence");
     }
   }
-  // Past the default threshold the partitioned pipeline takes over; scan 3 goes to its own limit.
-  sorter->load(singleSequence(randomWords(32769, 5)));
-  EXPECT_EQ(sorter->pipelineName(), "fast/portable");
-  auto forced = makeSorter({{"scan", 3}});
+  // Forced, it goes to its own limit.
+  auto& forced = sorter;
   const SortData longest = withIndexValues(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength, 6, 3)));
   EXPECT_EQ(sortWith(*forced, longest).values, referenceStableSort(longest).values);
   EXPECT_THROW(forced->load(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength + 1, 7))), UserError);
-  auto never = makeSorter({{"workgroup-sort-max", 0}});
-  never->load(singleSequence(randomWords(100, 8)));
-  EXPECT_EQ(never->pipelineName(), "fast/portable");
+}
+
+TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
+  auto automatic = makeSorter({});
+  auto pipelineFor = [&](RadixSorter& sorter, std::uint32_t sequences, std::uint32_t length) {
+    sorter.load(makeSequences(Pattern::Random, sequences, length));
+    return sorter.pipelineName();
+  };
+  const std::uint32_t many = RadixSorter::kWorkgroupSortMinSequences;
+  EXPECT_EQ(pipelineFor(*automatic, many, 1000), "fast/workgroup-per-sequence");
+  EXPECT_EQ(pipelineFor(*automatic, many, 32768), "fast/workgroup-per-sequence");
+  // Too few sequences to fill a GPU, or too long ones: partitioned, chained while small.
+  EXPECT_EQ(pipelineFor(*automatic, many - 1, 1000), "fast/chained");
+  EXPECT_EQ(pipelineFor(*automatic, 1, 27648), "fast/chained");
+  EXPECT_EQ(pipelineFor(*automatic, many, 32769), "fast/chained");
+  auto smallChained = makeSorter({{"chained-max", 5000}});
+  EXPECT_EQ(pipelineFor(*smallChained, 1, 5000), "fast/chained");
+  EXPECT_EQ(pipelineFor(*smallChained, 1, 5001), "fast/portable");
+  EXPECT_EQ(pipelineFor(*smallChained, 2, 2501), "fast/portable") << "the limit counts keys in all";
+  auto never = makeSorter({{"workgroup-sort-max", 0}, {"chained-max", 0}});
+  EXPECT_EQ(pipelineFor(*never, many, 100), "fast/portable");
+  // Each of those sorts right.
+  for (auto* sorter : {automatic.get(), smallChained.get(), never.get()}) {
+    const SortData input = withIndexValues(makeSequences(Pattern::Random, 3, 3001));
+    EXPECT_EQ(sortWith(*sorter, input).values, referenceStableSort(input).values) << sorter->pipelineName();
+  }
 }
 
 // An image sorted by an 8-bit key (a colour channel): 256 columns of 192 pixels.

@@ -42,7 +42,7 @@ constexpr GLint kSubgroupFeatureArithmetic = 0x04;
 constexpr GLint kSubgroupFeatureBallot = 0x08;
 constexpr GLint kSubgroupFeatureShuffle = 0x10;
 
-constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max, look-back-spins, histogram-partitions";
+constexpr const char* kKnownSettings = "radix-bits, workgroup-size, keys-per-thread, scan, ballot, workgroup-sort-max, look-back-spins, histogram-partitions, chained-max";
 // Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
 // largest workgroup fits in shared memory.
 constexpr std::uint32_t kSequenceKeysPerThread = 4;
@@ -139,6 +139,9 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
     } else if (name == "look-back-spins") {
       if (value < 0 || value > 65536) throw UserError(shown + ": needs 0 (always count a waiting predecessor's keys) to 65536");
       settings.lookBackSpins = value;
+    } else if (name == "chained-max") {
+      if (value < 0) throw UserError(shown + ": needs 0 (never) or more keys");
+      settings.chainedMax = value;
     } else if (name == "histogram-partitions") {
       if (value < 1 || value > 1024) throw UserError(shown + ": needs 1 to 1024");
       settings.histogramPartitions = value;
@@ -157,10 +160,6 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
 RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options.descendingKeys) {
   const gl::Limits& limits = gl::currentLimits();
   settings_ = parseRadixSettings(options, limits);
-  // The chained scan only when asked for: it needs no forward progress (a partition counts a
-  // stalled predecessor's keys itself), but on an H100 it was slower than reduce-then-scan at
-  // every size (0.43-0.55x CUB's keys/s against 0.58-0.67x; docs/BENCHMARKS.md).
-  chained_ = settings_.scan == 2;
   subgroupWidth_ = kCoreSubgroupWidth;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
@@ -267,6 +266,7 @@ std::uint32_t RadixSorter::partitionSize() const {
 }
 
 void RadixSorter::choosePipeline() {
+  chained_ = false;
   pipeline_ = settings_.radixBits == static_cast<int>(kTeachingBits) ? Pipeline::Classic : Pipeline::Fast;
   if (pipeline_ == Pipeline::Classic) return;
   if (settings_.scan == 3) {
@@ -276,11 +276,17 @@ void RadixSorter::choosePipeline() {
     pipeline_ = Pipeline::Sequence;
     return;
   }
-  if (settings_.scan == 0 && sequenceWorkgroupSize_ != 0 &&
+  // One workgroup per sequence pays only when the sequences are many (an image's columns): a
+  // single sequence of 27,648 keys took 2.6x as long that way as partitioned on an H100.
+  if (settings_.scan == 0 && sequenceWorkgroupSize_ != 0 && shape_.sequenceCount >= kWorkgroupSortMinSequences &&
       shape_.sequenceLength <= static_cast<std::uint32_t>(settings_.workgroupSortMax)) {
     pipeline_ = Pipeline::Sequence;
     return;
   }
+  // The chained scan saves the per-digit count and prefix-sum dispatches, which dominate small
+  // sorts; it needs no forward progress (a partition counts a stalled predecessor's keys itself).
+  chained_ = settings_.scan == 2 ||
+             (settings_.scan == 0 && shape_.elementCount() <= static_cast<std::uint64_t>(settings_.chainedMax));
   // Short sequences would give the fast pipeline a counter matrix far larger than the input.
   const std::uint64_t parts = ceilDiv(shape_.sequenceLength, partitionSize());
   const std::uint64_t radix = radixOf(digitBits());
@@ -609,9 +615,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
       starts.program.use();
       setGeometry(starts);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-      dispatch("digit-starts", ceilDiv(std::uint64_t{shape_.sequenceCount} * placesOf(bits),
-                                       static_cast<std::uint64_t>(settings_.workgroupSize)),
-               histograms_.bytes * 2);
+      dispatch("digit-starts", std::uint64_t{shape_.sequenceCount} * placesOf(bits), histograms_.bytes * 2);
     }
   }
 

@@ -38,8 +38,10 @@ struct RadixSettings {
   // Fastest across 2^20 to 2^28 keys on an H100 (12 was 5% faster at 2^24 alone).
   int keysPerThread = 16;
   // 0 auto, 1 portable reduce-then-scan, 2 chained scan (onesweep), 3 one workgroup per sequence.
-  // Auto: one workgroup per sequence up to workgroupSortMax keys, else reduce-then-scan.
+  // Auto: one workgroup per sequence for many sequences of up to workgroupSortMax keys, else the
+  // chained scan up to chainedMax keys in all, else reduce-then-scan.
   int scan = 0;
+  int chainedMax = 1 << 22;
   int workgroupSortMax = 32768;
   // Chained scan: polls of a silent predecessor before counting its digits from its keys.
   int lookBackSpins = 64;
@@ -94,6 +96,8 @@ class RadixSorter final : public Sorter {
   std::uint32_t sequenceWorkgroupFor(std::uint32_t sequenceLength) const;
   // Longest sequence the one-workgroup-per-sequence kernel takes.
   static constexpr std::uint32_t kMaxWorkgroupSortLength = 65536;
+  // Fewest sequences for which auto picks one workgroup per sequence (about half an H100's SMs).
+  static constexpr std::uint32_t kWorkgroupSortMinSequences = 64;
   std::uint32_t partitionSize() const;
 
  private:

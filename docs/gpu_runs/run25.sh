@@ -1,10 +1,13 @@
 # Radix after the onesweep rework (per-digit look-back, one clear per sort) and the
 # one-workgroup-per-sequence path: the pipelines side by side with --steps and the device copy,
-# partition sizes of the chained scan, the small sizes (27,648 keys), CUB in the same command.
+# partition sizes of the chained scan, the small sizes (27,648 keys), CUB in the same command;
+# first the whole test binary (less the tests that need Xvfb, gnuplot, glslang or Mesa).
 . .gpu/setup.sh
 S=.gpu/shadersort
 rm -rf /root/.cache/shadersort
-(nvcc -O3 -std=c++17 -arch=sm_90 -o .gl/cub_sort_bench .gl/cub_sort_bench.cu > $OUT/nvcc.txt 2>&1; echo "nvcc rc=$?" >> $OUT/nvcc.txt) &
+(nvcc -O3 -std=c++17 -arch=sm_90 -o .gl/cub_sort_bench .gl/cub_sort_bench.cu > /tmp/nvcc.txt 2>&1; echo "nvcc rc=$?" >> /tmp/nvcc.txt) &
+export SHADERSORT_BINARY=$PWD/.gpu/shadersort SHADERSORT_GOLDEN_DIR=$PWD/tests/golden
+timeout 240 .gpu/shadersort_tests --gtest_filter='-Viewer.*:Bench.PlotWritesAReadablePng:*NoOpenGl43:ShaderVariants*' > $OUT/tests.txt 2>&1; echo "tests rc=$?" >> $OUT/tests.txt
 $S info > $OUT/info.txt 2>&1
 B="$S bench --algo radix --reps 10"
 {
@@ -25,5 +28,5 @@ $B --steps --pairs --sizes 2^20,2^24,2^28 --csv $OUT/portable_pairs.csv
 $B --steps --pairs --set scan=2 --sizes 2^20,2^24,2^28 --csv $OUT/chained_pairs.csv
 } > $OUT/bench.txt 2>&1
 wait
-.gl/cub_sort_bench 20 28 2 20 > $OUT/cub.txt 2>&1
-cat $OUT/bench.txt $OUT/cub.txt; tail -1 $OUT/nvcc.txt
+{ tail -1 /tmp/nvcc.txt; .gl/cub_sort_bench 20 28 2 20; } > $OUT/cub.txt 2>&1
+grep -E "FAILED|PASSED|rc=" $OUT/tests.txt | tail -12; cat $OUT/bench.txt $OUT/cub.txt; tail -1 /tmp/nvcc.txt

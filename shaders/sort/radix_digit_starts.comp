@@ -1,25 +1,35 @@
 // Fast path, once per sort, after radix_histogram.comp: turns each (sequence, place) histogram
 // into where each digit's keys start in the whole array (the sequence's first element plus the
-// keys of smaller digits), in place. One invocation per (sequence, place): 256 additions each.
+// keys of smaller digits), in place. One workgroup per (sequence, place), scanning the digits in
+// parallel: one invocation walking 256 counts in global memory took 50 us on an H100, a fixed
+// cost that dominated small sorts.
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix_common.glsl"
+#include "shaders/sort/radix_workgroup_scan.glsl"
 
 #define PLACES (32u / RADIX_BITS)
+#define DIGITS_PER_INVOCATION ((RADIX + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)
 
 uniform uint u_sequenceCount;
 
 layout(std430, binding = HISTOGRAM_BINDING) buffer Histogram { uint histogram[]; };
 
 void main() {
-  uint histogramIndex = linearGroupId() * WORKGROUP_SIZE + gl_LocalInvocationIndex;  // sequence * PLACES + place
+  uint histogramIndex = linearGroupId();  // sequence * PLACES + place, the same in the workgroup
   if (histogramIndex >= u_sequenceCount * PLACES) return;
   uint base = histogramIndex * RADIX;
-  uint start = (histogramIndex / PLACES) * u_sequenceLength;
-  for (uint digit = 0u; digit < RADIX; ++digit) {
-    uint count = histogram[base + digit];
-    histogram[base + digit] = start;
-    start += count;
+  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;  // this invocation's digits
+  uint counts[DIGITS_PER_INVOCATION];
+  uint owned = 0u;
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    counts[i] = first + i < RADIX ? histogram[base + first + i] : 0u;
+    owned += counts[i];
+  }
+  uint start = (histogramIndex / PLACES) * u_sequenceLength + workgroupExclusiveSum(owned);
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    if (first + i < RADIX) histogram[base + first + i] = start;
+    start += counts[i];
   }
 }
