@@ -201,7 +201,8 @@ TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
   // Too few sequences to fill a GPU, or too long ones: partitioned, chained while small.
   EXPECT_EQ(pipelineFor(*automatic, many - 1, 1000), "fast/chained");
   EXPECT_EQ(pipelineFor(*automatic, 1, 27648), "fast/chained");
-  EXPECT_EQ(pipelineFor(*automatic, many, 32769), "fast/chained");
+  EXPECT_EQ(pipelineFor(*automatic, 8, 32769), "fast/chained");
+  EXPECT_EQ(pipelineFor(*automatic, 1, (1u << 20) + 1), "fast/portable");
   auto smallChained = makeSorter({{"chained-max", 5000}});
   EXPECT_EQ(pipelineFor(*smallChained, 1, 5000), "fast/chained");
   EXPECT_EQ(pipelineFor(*smallChained, 1, 5001), "fast/portable");
@@ -412,7 +413,7 @@ TEST_F(Radix, DescribesEachPipelinesPass) {
 TEST_F(Radix, RejectsUnknownSettingsAndUnusableValues) {
   const std::vector<std::map<std::string, int, std::less<>>> bad = {
       {{"digits", 8}},         {{"radix-bits", 6}},      {{"workgroup-size", 48}}, {{"workgroup-size", 16}},
-      {{"keys-per-thread", 0}}, {{"scan", 4}},            {{"ballot", 3}},          {{"ballot", -1}},
+      {{"keys-per-thread", -1}}, {{"scan", 4}},            {{"ballot", 3}},          {{"ballot", -1}},
       {{"workgroup-size", 1024}, {"keys-per-thread", 32}},  // far beyond shared memory
   };
   for (const auto& settings : bad) EXPECT_THROW(makeSorter(settings), UserError) << settings.begin()->first;

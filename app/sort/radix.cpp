@@ -56,11 +56,25 @@ std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, st
   return std::max({partitionSize, subgroups * radix / 2, radix + 2});
 }
 
+// Keys per invocation of the partitioned kernels: as set, or automatic (few keys per invocation
+// for small sorts, so that their partitions are many and quick; 4 took 0.0625 ms for 27,648 keys on an
+// H100 where 16 took 0.080 ms, and 16 was the fastest from 2^20 keys up).
+constexpr std::uint32_t kSmallSortKeysPerThread = 4;
+constexpr std::uint32_t kKeysPerThread = 16;
+constexpr std::uint64_t kSmallSortMax = std::uint64_t{1} << 16;
+std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys) {
+  if (settings.keysPerThread != 0) return static_cast<std::uint32_t>(settings.keysPerThread);
+  return keys <= kSmallSortMax ? kSmallSortKeysPerThread : kKeysPerThread;
+}
+std::uint32_t largestKeysPerThread(const RadixSettings& settings) {
+  return settings.keysPerThread != 0 ? static_cast<std::uint32_t>(settings.keysPerThread) : kKeysPerThread;
+}
+
 // Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
 std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch) {
   const auto workgroup = static_cast<std::uint64_t>(settings.workgroupSize);
   const std::uint64_t radix = radixOf(static_cast<std::uint32_t>(settings.radixBits));
-  const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(settings.keysPerThread),
+  const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(largestKeysPerThread(settings)),
                                         workgroup / subgroupWidth, radix);
   return tile + 2 * radix + workgroup + (coreMatch ? workgroup : 0) + 1;
 }
@@ -126,7 +140,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
     } else if (name == "keys-per-thread") {
       // At most 32: keys stay in registers, and partitions (<= 1024 x 32) below the 2^16 that
       // the ranking's 16-bit counts can hold.
-      if (value < 1 || value > 32) throw UserError(shown + ": needs 1 to 32");
+      if (value < 0 || value > 32) throw UserError(shown + ": needs 0 (auto) or 1 to 32");
       settings.keysPerThread = value;
     } else if (name == "scan") {
       if (value < 0 || value > 3)
@@ -143,7 +157,7 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
       if (value < 0) throw UserError(shown + ": needs 0 (never) or more keys");
       settings.chainedMax = value;
     } else if (name == "histogram-partitions") {
-      if (value < 1 || value > 1024) throw UserError(shown + ": needs 1 to 1024");
+      if (value < 0 || value > 1024) throw UserError(shown + ": needs 0 (auto) or 1 to 1024");
       settings.histogramPartitions = value;
     } else if (name == "ballot") {
       if (value < 0 || value > 2) throw UserError(shown + ": 0 auto (subgroup ballots), 1 off, 2 NV match instruction");
@@ -160,6 +174,8 @@ RadixSettings parseRadixSettings(const SorterOptions& options, const gl::Limits&
 RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options.descendingKeys) {
   const gl::Limits& limits = gl::currentLimits();
   settings_ = parseRadixSettings(options, limits);
+  keysPerThread_ = largestKeysPerThread(settings_);
+  histogramPartitions_ = settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions) : 16u;
   subgroupWidth_ = kCoreSubgroupWidth;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
@@ -202,7 +218,7 @@ RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options
   }
   requireSharedMemory(fastSharedWords(settings_, subgroupWidth_, ballotKind_ == 0), limits,
                       "workgroup-size " + std::to_string(settings_.workgroupSize) + " x keys-per-thread " +
-                          std::to_string(settings_.keysPerThread));
+                          std::to_string(largestKeysPerThread(settings_)));
   // The largest workgroup that fits: one workgroup per sequence leaves the rest of the GPU idle
   // when there is one sequence, so it should be as wide as the GPU allows.
   const auto maxWorkgroup = static_cast<std::uint64_t>(std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
@@ -249,7 +265,7 @@ std::vector<Tunable> RadixSorter::tunables(const gl::Limits& limits) {
   for (int size : {64, 128, 256, 512, 1024})
     if (fits(size, defaults.keysPerThread)) workgroup.candidates.push_back(size);
   Tunable keys{"keys-per-thread", defaults.keysPerThread, {}};
-  for (int perThread : {4, 8, 12, 15, 16, 20, 24, 28, 32})
+  for (int perThread : {0, 4, 8, 12, 15, 16, 20, 24, 28, 32})
     if (fits(defaults.workgroupSize, perThread)) keys.candidates.push_back(perThread);
   Tunable ballot{"ballot", defaults.ballot, {0, 1}};
   if (limits.hasExtension("GL_NV_shader_subgroup_partitioned")) ballot.candidates.push_back(2);
@@ -262,11 +278,31 @@ std::uint32_t RadixSorter::scanBlock() const {
 
 std::uint32_t RadixSorter::partitionSize() const {
   const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
-  return pipeline_ == Pipeline::Classic ? 2 * workgroup : workgroup * static_cast<std::uint32_t>(settings_.keysPerThread);
+  return pipeline_ == Pipeline::Classic ? 2 * workgroup : workgroup * keysPerThread_;
+}
+
+void RadixSorter::choosePartitions() {
+  const std::uint32_t keysPerThread = keysPerThreadFor(settings_, shape_.elementCount());
+  const std::uint64_t partitions = std::uint64_t{shape_.sequenceCount} *
+                                   ceilDiv(shape_.sequenceLength, std::uint64_t{keysPerThread} * static_cast<std::uint64_t>(settings_.workgroupSize));
+  // Automatic: enough workgroups to fill a large GPU, at most 16 partitions each (the count of
+  // partitions per workgroup made no difference at 2^26 keys; one workgroup counting all of
+  // 27,648 keys took 28 us).
+  const auto histogramPartitions = settings_.histogramPartitions != 0
+                                       ? static_cast<std::uint32_t>(settings_.histogramPartitions)
+                                       : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
+  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_) {
+    // The kernels were compiled for other partitions.
+    for (auto* slot : {&histogram_, &digitStarts_, &upsweep_, &prefixScan_, &prefixAdd_, &downsweep_, &chainedDownsweep_})
+      slot->reset();
+    keysPerThread_ = keysPerThread;
+    histogramPartitions_ = histogramPartitions;
+  }
 }
 
 void RadixSorter::choosePipeline() {
   chained_ = false;
+  choosePartitions();
   pipeline_ = settings_.radixBits == static_cast<int>(kTeachingBits) ? Pipeline::Classic : Pipeline::Fast;
   if (pipeline_ == Pipeline::Classic) return;
   if (settings_.scan == 3) {
@@ -303,13 +339,13 @@ gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgr
       .set("RADIX_BITS", bits)
       .set("PARTITION_SIZE", partitionSize())
       .set("SCAN_BLOCK", scanBlock())
-      .set("KEYS_PER_THREAD", settings_.keysPerThread)
+      .set("KEYS_PER_THREAD", keysPerThread_)
       .set("SUBGROUP_WIDTH", subgroupWidth)
       .set("BALLOT_KIND", ballotKind)
       .set("CHAINED", 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth, radixOf(bits))))
       .set("LOOK_BACK_SPINS", settings_.lookBackSpins)
-      .set("HISTOGRAM_PARTITIONS", settings_.histogramPartitions)
+      .set("HISTOGRAM_PARTITIONS", histogramPartitions_)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)
       .set("VALUES_IN_BINDING", kValuesInBinding)
@@ -610,7 +646,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
       setGeometry(histogram);
       bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
-      dispatch("histogram", ceilDiv(partitionCount_, static_cast<std::uint64_t>(settings_.histogramPartitions)), keyBytes());
+      dispatch("histogram", ceilDiv(partitionCount_, histogramPartitions_), keyBytes());
       Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
       starts.program.use();
       setGeometry(starts);
@@ -691,6 +727,13 @@ void RadixSorter::resume(const Checkpoint& checkpoint) {
     restoreBuffer(saved.keys, keys_[newest].buffer, bytes);
     if (shape_.hasValues) restoreBuffer(saved.values, values_[newest].buffer, bytes);
     if (saved.counters) restoreBuffer(saved.counters, counters_.buffer, counters_.bytes);
+    // The chained scan's later passes find their status words and tickets zeroed, as after the
+    // clear before pass 1 (the digit starts the first pass made still hold: they depend on the
+    // input alone).
+    if (chained_) {
+      zeroBuffer(status_);
+      zeroBuffer(tickets_);
+    }
   }
   passesRun_ = saved.passesRun;
 }

@@ -35,18 +35,20 @@ namespace shadersort {
 struct RadixSettings {
   int radixBits = 8;
   int workgroupSize = 256;
-  // Fastest across 2^20 to 2^28 keys on an H100 (12 was 5% faster at 2^24 alone).
-  int keysPerThread = 16;
+  // 0: automatic (keysPerThreadFor in radix.cpp); 16 was the fastest from 2^20 to 2^28 keys on
+  // an H100 (12 was 5% faster at 2^24 alone).
+  int keysPerThread = 0;
   // 0 auto, 1 portable reduce-then-scan, 2 chained scan (onesweep), 3 one workgroup per sequence.
   // Auto: one workgroup per sequence for many sequences of up to workgroupSortMax keys, else the
   // chained scan up to chainedMax keys in all, else reduce-then-scan.
   int scan = 0;
-  int chainedMax = 1 << 22;
+  // The chained scan beat reduce-then-scan up to 2^20 keys on an H100 and lost from 2^22 on.
+  int chainedMax = 1 << 20;
   int workgroupSortMax = 32768;
   // Chained scan: polls of a silent predecessor before counting its digits from its keys.
   int lookBackSpins = 64;
-  // Chained scan: partitions each workgroup of the upfront histogram counts.
-  int histogramPartitions = 16;
+  // Chained scan: partitions each workgroup of the upfront histogram counts (0: automatic).
+  int histogramPartitions = 0;
   int ballot = 0;  // 0 auto (subgroup ballots where they exist), 1 off, 2 the NV match instruction
 };
 
@@ -109,6 +111,9 @@ class RadixSorter final : public Sorter {
   enum class Pipeline { Classic, Fast, Sequence };
 
   void choosePipeline();
+  // Keys per invocation and histogram partitions per workgroup for this input (automatic ones
+  // follow its size); drops kernels compiled for others.
+  void choosePartitions();
   // `variant`: a define set to 1 on top of the common ones (CHAINED), or null.
   Kernel& kernel(std::unique_ptr<Kernel>& slot, const char* path, const char* variant = nullptr);
   void setGeometry(const Kernel& kernel) const;
@@ -133,7 +138,9 @@ class RadixSorter final : public Sorter {
   RadixSettings settings_;
   bool descendingKeys_ = false;
   bool chained_ = false;     // the fast pipeline's scan, resolved
-  int ballotKind_ = 0;       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
+  int ballotKind_ = 0;
+  std::uint32_t keysPerThread_ = 16;       // of the partitioned kernels, for this input
+  std::uint32_t histogramPartitions_ = 16;  // per workgroup of the upfront histogram       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 
