@@ -479,12 +479,13 @@ std::string_view RadixSorter::explanation() {
          "keys with equal digits (stable), so the digits sorted before stay in force. Digit places where all keys "
          "agree are skipped. Teaching (4-bit digits; the fast schedule too on short sequences): each block of keys flags the keys of each digit value and "
          "scans the flags (Blelloch) for their offsets; a prefix sum over the counter matrix [digit][block] gives "
-         "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): each "
-         "partition counts its digits, one prefix sum over all counts (or a chained scan that looks back at the "
-         "partitions before) gives the starts, and each partition ranks its keys with subgroup ballots and "
-         "scatters them. Sequences of up to workgroup-sort-max keys (an image's columns, the article's 27,648 keys): one "
-         "workgroup per sequence counts its digits and ranks and moves its keys a tile at a time, one dispatch per "
-         "digit place.";
+         "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): up to "
+         "chained-max keys, one pass counts the digits of every place first, and per digit each partition ranks its "
+         "keys with subgroup ballots, finds where its digits start by looking back at the partitions before (a "
+         "chained scan) and scatters them; beyond, each partition counts its digits and one prefix sum over all "
+         "counts gives the starts before the ranking and scatter. Many short sequences (an image's columns, up to "
+         "workgroup-sort-max keys): one workgroup per sequence counts its digits and ranks and moves its keys a tile "
+         "at a time, one dispatch per digit place.";
 }
 
 std::string RadixSorter::describePass(std::uint32_t pass) const {
