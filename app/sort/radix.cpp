@@ -291,12 +291,14 @@ void RadixSorter::choosePartitions() {
   const auto histogramPartitions = settings_.histogramPartitions != 0
                                        ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                        : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
-  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_) {
+  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_ ||
+      shape_.hasValues != kernelsHaveValues_) {
     // The kernels were compiled for other partitions.
     for (auto* slot : {&histogram_, &digitStarts_, &upsweep_, &prefixScan_, &prefixAdd_, &downsweep_, &chainedDownsweep_})
       slot->reset();
     keysPerThread_ = keysPerThread;
     histogramPartitions_ = histogramPartitions;
+    kernelsHaveValues_ = shape_.hasValues;
   }
 }
 
@@ -343,6 +345,7 @@ gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgr
       .set("SUBGROUP_WIDTH", subgroupWidth)
       .set("BALLOT_KIND", ballotKind)
       .set("CHAINED", 0)
+      .set("HAS_VALUES", kernelsHaveValues_ ? 1 : 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(partitionSize(), workgroup / subgroupWidth, radixOf(bits))))
       .set("LOOK_BACK_SPINS", settings_.lookBackSpins)
       .set("HISTOGRAM_PARTITIONS", histogramPartitions_)

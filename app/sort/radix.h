@@ -140,7 +140,8 @@ class RadixSorter final : public Sorter {
   bool chained_ = false;     // the fast pipeline's scan, resolved
   int ballotKind_ = 0;
   std::uint32_t keysPerThread_ = 16;       // of the partitioned kernels, for this input
-  std::uint32_t histogramPartitions_ = 16;  // per workgroup of the upfront histogram       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
+  std::uint32_t histogramPartitions_ = 16;  // per workgroup of the upfront histogram
+  bool kernelsHaveValues_ = false;          // the partitioned kernels move values (HAS_VALUES)       // 0 shared memory, 1 ARB, 2 KHR, 3 NV partitioned (the BALLOT_KIND define)
   std::uint32_t subgroupWidth_ = 16;
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 

@@ -23,8 +23,6 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 #define DIGITS_PER_STRIDE DIGITS_PER_INVOCATION  // digits self, self + WORKGROUP_SIZE, ...
 
-uniform uint u_hasValues;
-
 layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
 layout(std430, binding = KEYS_OUT_BINDING) writeonly buffer KeysOut { uint keysOut[]; };
 layout(std430, binding = VALUES_IN_BINDING) readonly buffer ValuesIn { uint valuesIn[]; };
@@ -192,28 +190,34 @@ void main() {
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
     if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
+#if HAS_VALUES
   // The values' loads go out now and land while the keys leave; keys[] is free again.
-  bool hasValues = u_hasValues != 0u;
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     uint local = tileElement(row);
-    keys[row] = hasValues && local < part.count ? valuesIn[part.start + local] : 0u;
+    keys[row] = local < part.count ? valuesIn[part.start + local] : 0u;
   }
-  workgroupBarrier();
   uint destinations[KEYS_PER_THREAD];
+#endif
+  workgroupBarrier();
+  // HAS_VALUES is a define, not a uniform, so that a key sort holds no destinations in registers
+  // (fewer registers, more workgroups in flight).
   for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
     uint local = m * WORKGROUP_SIZE + self;
     uint key = tile[min(local, TILE_WORDS - 1u)];
-    destinations[m] = globalMinusLocal[digitOf(key)] + local;
-    if (local < part.count) keysOut[destinations[m]] = key;
+    uint destination = globalMinusLocal[digitOf(key)] + local;
+    if (local < part.count) keysOut[destination] = key;
+#if HAS_VALUES
+    destinations[m] = destination;
+#endif
   }
-  if (hasValues) {
-    workgroupBarrier();
-    for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
-      if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
-    workgroupBarrier();
-    for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
-      uint local = m * WORKGROUP_SIZE + self;
-      if (local < part.count) valuesOut[destinations[m]] = tile[local];
-    }
+#if HAS_VALUES
+  workgroupBarrier();
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
+    if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
+  workgroupBarrier();
+  for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
+    uint local = m * WORKGROUP_SIZE + self;
+    if (local < part.count) valuesOut[destinations[m]] = tile[local];
   }
+#endif
 }
