@@ -4,7 +4,6 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
-#include "sort/compute/dispatch.h"
 #include "sort/checkpoint_support.h"
 #include "sort/storage_state.h"
 

@@ -18,7 +18,7 @@ struct Step {
 
 // Runs `groups` workgroups of the program in use (as a 2D grid beyond one dimension's limit:
 // gl::dispatchLinear), issues GL_SHADER_STORAGE_BARRIER_BIT, then calls `observer` with `step`
-// when there is an observer. Does nothing but report for 0 groups.
+// when there is an observer. 0 groups dispatch nothing; the barrier and the report still come.
 void dispatchStep(std::uint64_t groups, const Step& step, const Sorter::StepObserver& observer);
 
 }  // namespace shadersort::compute
