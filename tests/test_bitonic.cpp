@@ -195,7 +195,7 @@ TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
 }
 
 TEST_F(Bitonic, EveryTunableCandidateIsAccepted) {
-  for (const Tunable& tunable : BitonicSettings::tunables(gl::currentLimits())) {
+  for (const Tunable& tunable : BitonicSettings::table().tunables(gl::currentLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) EXPECT_NO_THROW(makeSorter({{tunable.name, value}})) << tunable.name << "=" << value;
   }

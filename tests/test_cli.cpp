@@ -222,6 +222,7 @@ const BadInput kBadInputs[] = {
     {"OutputNotPng", "run --out {dir}/o.jpg", ".png"},
     {"UnknownSetting", "run --set sparkle=3 --out {dir}/o.png", "sparkle"},
     {"MalformedSetting", "run --set sparkle --out {dir}/o.png", "NAME=INTEGER"},
+    {"SettingWordNoAlgorithmNames", "run --set workgroup-size=big --out {dir}/o.png", "wants an integer, got 'big'"},
     {"NoOpenGl43", "info", "4.3", "MESA_GL_VERSION_OVERRIDE=3.3"},
 };
 

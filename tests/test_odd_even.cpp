@@ -157,7 +157,7 @@ std::optional<std::uint32_t> watchCounts(const std::vector<std::uint32_t>& count
   // Written by the GPU, after the reset's clear, as a sort's shaders would: a CPU-side
   // glBufferSubData here read back as zeros on NVIDIA.
   const gl::Buffer source = gl::makeStorageBuffer("test: swap counts", counts);
-  gl::copyBuffer(source, watch.counters(), counts.size() * 4);
+  gl::copyBuffer(source, watch.counters().buffer(), counts.size() * 4);
   for (std::uint32_t passesRun = 1; passesRun <= counts.size() && !watch.sortedAfter(); ++passesRun) {
     watch.passIssued(passesRun);
     glFinish();  // every check issued so far has landed: the answer must not depend on timing
@@ -261,7 +261,7 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
 }
 
 TEST_F(OddEven, EveryTuningCandidateIsAccepted) {
-  for (const Tunable& tunable : OddEvenSorter::tunables(gl::currentLimits())) {
+  for (const Tunable& tunable : OddEvenSettings::table().tunables(gl::currentLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) {
       SCOPED_TRACE(tunable.name + " " + std::to_string(value));

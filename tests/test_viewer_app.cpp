@@ -224,7 +224,7 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
   app->frame();
   press(*app, "right,right");
 
-  const auto fragment = shaders / "sort" / "odd_even_transposition.frag";
+  const auto fragment = shaders / "sort" / "frag_odd_even" / "transposition.frag";
   {
     std::ofstream broken(fragment, std::ios::app);
     broken << "\nthis is not GLSL;\n";
@@ -232,7 +232,7 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
   std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(2));
   const std::uint64_t errorsBefore = gl::drainGlErrors();
   app->frame();
-  EXPECT_NE(app->shaderError().find("odd_even_transposition.frag"), std::string::npos) << app->shaderError();
+  EXPECT_NE(app->shaderError().find("frag_odd_even/transposition.frag"), std::string::npos) << app->shaderError();
   const std::uint64_t errorsAfterReload = gl::drainGlErrors();
   EXPECT_LE(errorsAfterReload - errorsBefore, 4u) << "only the compile log";
   // The old program still sorts to the end.
@@ -244,7 +244,7 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
   EXPECT_EQ(gl::drainGlErrors(), errorsAfterReload);
 
   // Mended, the folder's program replaces the running one.
-  std::filesystem::copy_file(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders/sort/odd_even_transposition.frag", fragment,
+  std::filesystem::copy_file(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders/sort/frag_odd_even/transposition.frag", fragment,
                              std::filesystem::copy_options::overwrite_existing);
   std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(4));
   app->frame();

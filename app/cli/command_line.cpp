@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <iostream>
+#include <optional>
 
 #include "bench/bench_report.h"
 #include "bench/benchmark.h"
@@ -83,6 +84,26 @@ void addTuneCacheFlag(CLI::App& command, GlobalOptions& global) {
   command.add_flag("!--no-tune-cache", global.useTuneCache, "ignore the settings `shadersort tune` cached for this GPU");
 }
 
+// A number, or a word an algorithm's settings table names for one (--set scan=chained).
+int settingValue(const std::string& name, std::string_view text) {
+  const bool word = !text.empty() && text.front() >= 'a' && text.front() <= 'z';
+  if (!word) return static_cast<int>(parseSigned(text, "--set " + name, INT_MIN, INT_MAX));
+  const std::vector<NamedValue> named = namedSettingValues(name);
+  std::optional<int> value;
+  std::string words;
+  for (const NamedValue& candidate : named) {
+    words += (words.empty() ? "" : ", ") + std::string(candidate.word);
+    if (candidate.word != text) continue;
+    if (value && *value != candidate.value)
+      throw UsageError("--set " + name + "=" + std::string(text) +
+                       " stands for different numbers in different algorithms; give the number");
+    value = candidate.value;
+  }
+  if (value) return *value;
+  throw UsageError("--set " + name + " wants an integer" + (words.empty() ? "" : " or one of " + words) + ", got " +
+                   quote(std::string(text)));
+}
+
 SorterOptions toSorterOptions(const SorterOptionText& text) {
   SorterOptions options;
   options.teaching = text.teaching;
@@ -93,9 +114,9 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
     });
     if (equals == std::string::npos || !nameOk)
-      throw UsageError("--set wants NAME=INTEGER (NAME in lower case, digits and '-'), got " + quote(setting));
-    options.settings[name] =
-        static_cast<int>(parseSigned(std::string_view(setting).substr(equals + 1), "--set " + name, INT_MIN, INT_MAX));
+      throw UsageError("--set wants NAME=INTEGER or NAME=WORD (NAME in lower case, digits and '-'), got " +
+                       quote(setting));
+    options.settings[name] = settingValue(name, std::string_view(setting).substr(equals + 1));
   }
   if (!text.radixBits.empty()) {
     if (text.radixBits != "4" && text.radixBits != "8")

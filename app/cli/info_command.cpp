@@ -1,6 +1,7 @@
 // `shadersort info`: what the GPU is and the limits the sorters are bound by.
 
 #include <cstdio>
+#include <string>
 
 #include "bench/tune_cache.h"
 #include "bench/benchmark.h"
@@ -42,6 +43,18 @@ int runInfo(const GlobalOptions& global) {
     if (inUse.settings.empty()) continue;
     std::printf("  %-16s %s (%s)\n", std::string(algorithm.name).c_str(), bench::describeSettings(inUse).c_str(),
                 tuned.settings.empty() ? "defaults" : "tuned");
+  }
+  // What each setting means, from the algorithms' settings tables.
+  std::printf("settings        --set NAME=VALUE; the values in use are listed above\n");
+  for (const auto& algorithm : algorithms()) {
+    for (const SettingFacts& setting : algorithm.settings()) {
+      std::string words;
+      for (const NamedValue& named : setting.namedValues)
+        words += (words.empty() ? " (" : ", ") + std::string(named.word) + "=" + std::to_string(named.value);
+      if (!words.empty()) words += ")";
+      std::printf("  %-16s %-20s %s%s\n", std::string(algorithm.name).c_str(), std::string(setting.name).c_str(),
+                  std::string(setting.meaning).c_str(), words.c_str());
+    }
   }
   return 0;
 }

@@ -13,18 +13,11 @@ namespace {
 
 constexpr int kKeyBinding = 0;
 constexpr int kValueBinding = 1;
-constexpr int kMaxFusedSteps = 4;        // 16 keys and 16 values in registers per invocation
 constexpr int kMinItemsPerInvocation = 2;  // a shared-memory step gives each invocation a pair
 constexpr int kMaxItemsPerInvocation = 32; // registers, and the 32-bank swizzle
 constexpr int kPreferredTileSize = 4096;
 constexpr int kBytesPerElement = 8;      // key and value in shared memory
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
-
-constexpr const char* kSettingNames = "workgroup-size, tile-size, fused-steps";
-
-bool isPowerOfTwo(int value) { return value > 0 && std::has_single_bit(static_cast<unsigned>(value)); }
-
-std::string kib(std::int64_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
 // The largest power-of-two tile up to kPreferredTileSize whose keys and values fit shared memory.
 int defaultTileSize(const gl::Limits& limits) {
@@ -44,66 +37,68 @@ int defaultWorkgroupSize(int tileSize, const gl::Limits& limits) {
   return std::clamp(tileSize / 8, 1, maxWorkgroupSizeOf(limits));
 }
 
-int setting(const SorterOptions& options, const char* name, int fallback) {
-  const auto found = options.settings.find(name);
-  return found == options.settings.end() ? fallback : found->second;
-}
-
-void require(bool ok, const std::string& message) {
-  if (!ok) throw UserError("bitonic: " + message);
+// The largest power-of-two tile whose keys and values fit shared memory.
+int maxTileSize(const gl::Limits& limits) {
+  const int most = limits.maxComputeSharedMemorySize / kBytesPerElement;
+  return most < 1 ? 0 : static_cast<int>(std::bit_floor(static_cast<unsigned>(most)));
 }
 
 std::uint32_t log2Of(std::uint32_t powerOfTwo) { return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo)); }
 
 }  // namespace
 
-BitonicSettings BitonicSettings::fromOptions(const SorterOptions& options, const gl::Limits& limits) {
-  for (const auto& [name, value] : options.settings)
-    if (name != "workgroup-size" && name != "tile-size" && name != "fused-steps")
-      throw UserError("bitonic has no setting '" + name + "' (known: " + kSettingNames + ")");
-
-  BitonicSettings settings;
-  settings.tileSize = setting(options, "tile-size", defaultTileSize(limits));
-  require(isPowerOfTwo(settings.tileSize) && settings.tileSize >= 2 * kMinItemsPerInvocation,
-          "tile-size must be a power of two >= " + std::to_string(2 * kMinItemsPerInvocation) + ", got " +
-              std::to_string(settings.tileSize));
-  const std::int64_t tileBytes = static_cast<std::int64_t>(settings.tileSize) * kBytesPerElement;
-  require(tileBytes <= limits.maxComputeSharedMemorySize,
-          "tile-size " + std::to_string(settings.tileSize) + " needs " + kib(tileBytes) +
-              " of shared memory for keys and values; this GPU has " + kib(limits.maxComputeSharedMemorySize));
-
-  settings.workgroupSize = setting(options, "workgroup-size", defaultWorkgroupSize(settings.tileSize, limits));
-  const int maxWorkgroupSize = maxWorkgroupSizeOf(limits);
-  require(isPowerOfTwo(settings.workgroupSize) && settings.workgroupSize <= maxWorkgroupSize,
-          "workgroup-size must be a power of two up to " + std::to_string(maxWorkgroupSize) + ", got " +
-              std::to_string(settings.workgroupSize));
-  const int items = settings.tileSize / settings.workgroupSize;
-  require(items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation,
-          "tile-size / workgroup-size must be " + std::to_string(kMinItemsPerInvocation) + " to " +
-              std::to_string(kMaxItemsPerInvocation) + " items per invocation, got " +
-              std::to_string(settings.tileSize) + " / " + std::to_string(settings.workgroupSize));
-
-  settings.fusedSteps = setting(options, "fused-steps", kMaxFusedSteps);
-  require(settings.fusedSteps >= 1 && settings.fusedSteps <= kMaxFusedSteps,
-          "fused-steps must be 1 to " + std::to_string(kMaxFusedSteps) + ", got " + std::to_string(settings.fusedSteps));
-  return settings;
-}
-
-std::vector<Tunable> BitonicSettings::tunables(const gl::Limits& limits) {
-  const BitonicSettings defaults = fromOptions({}, limits);
-  std::vector<int> workgroupSizes, tileSizes;
-  for (int size : {64, 128, 256, 512, 1024}) {
-    const int items = defaults.tileSize / size;
-    if (size <= maxWorkgroupSizeOf(limits) && items >= kMinItemsPerInvocation &&
-        items <= kMaxItemsPerInvocation)
-      workgroupSizes.push_back(size);
-  }
-  // Each tile size is tried with its own default workgroup size (tile / 8).
-  for (int tile : {512, 1024, 2048, 4096, 8192})
-    if (tile * kBytesPerElement <= limits.maxComputeSharedMemorySize) tileSizes.push_back(tile);
-  return {{"workgroup-size", defaults.workgroupSize, workgroupSizes},
-          {"tile-size", defaults.tileSize, tileSizes},
-          {"fused-steps", defaults.fusedSteps, {1, 2, 3, 4}}};
+const SettingTable<BitonicSettings>& BitonicSettings::table() {
+  using Settings = BitonicSettings;
+  static const SettingTable<BitonicSettings> table("bitonic", {
+      {.name = "tile-size",
+       .meaning = "positions each workgroup sorts in shared memory",
+       .field = &Settings::tileSize,
+       .defaultValue = [](const Settings&, const SettingContext& context) { return defaultTileSize(context.limits); },
+       .kind = NumberKind::PowerOfTwo,
+       .least = 2 * kMinItemsPerInvocation,
+       .most = [](const Settings&, const SettingContext& context) { return maxTileSize(context.limits); },
+       .mostReason = "a position's key and value take 8 bytes of this GPU's shared memory",
+       // Each tile size is tried with its own default workgroup size (tile / 8).
+       .candidates = [](const Settings&, const gl::Limits& limits) {
+         std::vector<int> tiles;
+         for (int tile : {512, 1024, 2048, 4096, 8192})
+           if (tile * kBytesPerElement <= limits.maxComputeSharedMemorySize) tiles.push_back(tile);
+         return tiles;
+       }},
+      {.name = "workgroup-size",
+       .meaning = "invocations per workgroup; tile-size / workgroup-size items each",
+       .field = &Settings::workgroupSize,
+       .defaultValue = [](const Settings& earlier, const SettingContext& context) {
+         return defaultWorkgroupSize(earlier.tileSize, context.limits);
+       },
+       .kind = NumberKind::PowerOfTwo,
+       .least = 1,
+       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .rule = [](const Settings& settings, const SettingContext&) -> std::string {
+         const int items = settings.tileSize / settings.workgroupSize;
+         if (items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation) return {};
+         return "tile-size / workgroup-size must be " + std::to_string(kMinItemsPerInvocation) + " to " +
+                std::to_string(kMaxItemsPerInvocation) + " items per invocation, got " +
+                std::to_string(settings.tileSize) + " / " + std::to_string(settings.workgroupSize);
+       },
+       .candidates = [](const Settings& defaults, const gl::Limits& limits) {
+         std::vector<int> sizes;
+         for (int size : {64, 128, 256, 512, 1024}) {
+           const int items = defaults.tileSize / size;
+           if (size <= maxWorkgroupSizeOf(limits) && items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation)
+             sizes.push_back(size);
+         }
+         return sizes;
+       }},
+      {.name = "fused-steps",
+       .meaning = "merge steps wider than a tile run per global-memory dispatch",
+       .field = &Settings::fusedSteps,
+       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
+       .least = 1,
+       .most = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{1, 2, 3, 4}; }},
+  });
+  return table;
 }
 
 BitonicSorter::BitonicSorter(const SorterOptions& options)
@@ -133,36 +128,69 @@ std::string BitonicSorter::whyCannotSort(const SortShape& shape, const gl::Limit
   return {};
 }
 
-const BitonicSorter::Kernel& BitonicSorter::kernelFor(const BitonicPass& pass) {
-  const bool tile = pass.kind != BitonicPass::Kind::GlobalSteps;
-  const std::uint32_t steps = tile ? 0 : pass.steps;
-  const std::pair variant{shape_.hasValues, steps};
-  const auto found = kernels_.find(variant);
-  if (found != kernels_.end()) return found->second;
+namespace {
 
+template <typename Uniforms>
+std::vector<compute::UniformField<Uniforms>> withGeometry(std::vector<compute::UniformField<Uniforms>> fields) {
+  using compute::uniform;
+  fields.push_back(uniform<Uniforms>("u_sequenceCount", [](const Uniforms& u) { return u.geometry.sequenceCount; }));
+  fields.push_back(uniform<Uniforms>("u_sequenceLength", [](const Uniforms& u) { return u.geometry.sequenceLength; }));
+  fields.push_back(uniform<Uniforms>("u_paddedLog2", [](const Uniforms& u) { return u.geometry.paddedLog2; }));
+  return fields;
+}
+
+}  // namespace
+
+std::vector<compute::UniformField<BitonicSorter::TileUniforms>> BitonicSorter::TileUniforms::fields() {
+  return withGeometry<TileUniforms>({compute::uniform("u_groupCount", &TileUniforms::groupCount),
+                                     compute::uniform("u_sortWidth", &TileUniforms::sortWidth)});
+}
+
+std::vector<compute::UniformField<BitonicSorter::GlobalStepUniforms>> BitonicSorter::GlobalStepUniforms::fields() {
+  return withGeometry<GlobalStepUniforms>({compute::uniform("u_masks", &GlobalStepUniforms::masks),
+                                           compute::uniform("u_invocationCount", &GlobalStepUniforms::invocationCount)});
+}
+
+const compute::Kernel<BitonicSorter::TileUniforms>& BitonicSorter::tileKernel() {
+  auto& kernel = tileKernels_[shape_.hasValues];
+  if (kernel) return kernel;
   gl::ShaderDefines defines;
   defines.set("KEY_BINDING", kKeyBinding)
       .set("VALUE_BINDING", kValueBinding)
       .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
-      .set("WORKGROUP_SIZE", settings_.workgroupSize);
-  if (tile) {
-    defines.set("TILE_SIZE", settings_.tileSize)
-        .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(settings_.tileSize)))
-        .set("ITEMS", settings_.tileSize / settings_.workgroupSize);
+      .set("WORKGROUP_SIZE", settings_.workgroupSize)
+      .set("TILE_SIZE", settings_.tileSize)
+      .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(settings_.tileSize)))
+      .set("ITEMS", settings_.tileSize / settings_.workgroupSize);
+  kernel = compute::Kernel<TileUniforms>("shaders/sort/bitonic/tile.comp", defines);
+  return kernel;
+}
+
+const compute::Kernel<BitonicSorter::GlobalStepUniforms>& BitonicSorter::globalStepKernel(std::uint32_t steps) {
+  auto& kernel = globalStepKernels_[{shape_.hasValues, steps}];
+  if (kernel) return kernel;
+  gl::ShaderDefines defines;
+  defines.set("KEY_BINDING", kKeyBinding)
+      .set("VALUE_BINDING", kValueBinding)
+      .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
+      .set("WORKGROUP_SIZE", settings_.workgroupSize)
+      .set("STEPS", static_cast<std::int64_t>(steps));
+  kernel = compute::Kernel<GlobalStepUniforms>("shaders/sort/bitonic/global.comp", defines);
+  return kernel;
+}
+
+void BitonicSorter::compileKernelFor(const BitonicPass& pass) {
+  if (pass.kind == BitonicPass::Kind::GlobalSteps) {
+    globalStepKernel(pass.steps);
   } else {
-    defines.set("STEPS", static_cast<std::int64_t>(steps));
+    tileKernel();
   }
-  Kernel kernel;
-  kernel.program = gl::Program::compute(tile ? "shaders/sort/bitonic_tile.comp" : "shaders/sort/bitonic_global.comp",
-                                        defines);
-  kernel.sequenceCount = kernel.program.uniformLocation("u_sequenceCount");
-  kernel.sequenceLength = kernel.program.uniformLocation("u_sequenceLength");
-  kernel.paddedLog2 = kernel.program.uniformLocation("u_paddedLog2");
-  kernel.groupCount = kernel.program.uniformLocation("u_groupCount");
-  kernel.sortWidth = kernel.program.uniformLocation("u_sortWidth");
-  kernel.masks = kernel.program.uniformLocation("u_masks");
-  kernel.invocationCount = kernel.program.uniformLocation("u_invocationCount");
-  return kernels_.emplace(variant, std::move(kernel)).first->second;
+}
+
+BitonicSorter::Geometry BitonicSorter::geometry() const {
+  return {.sequenceCount = shape_.sequenceCount,
+          .sequenceLength = shape_.sequenceLength,
+          .paddedLog2 = log2Of(paddedLength_)};
 }
 
 void BitonicSorter::load(const SortData& input) {
@@ -177,17 +205,17 @@ void BitonicSorter::load(const SortData& input) {
   values_.reset();
   if (input.size() == 0) return;
 
-  inputKeys_ = gl::makeStorageBuffer("bitonic: input keys", input.keys);
-  keys_ = gl::makeStorageBuffer("bitonic: keys", input.size() * 4);
+  inputKeys_ = compute::StorageBuffer("bitonic: input keys", input.keys);
+  keys_ = compute::StorageBuffer("bitonic: keys", input.size() * 4);
   if (input.hasValues()) {
-    inputValues_ = gl::makeStorageBuffer("bitonic: input values", input.values);
-    values_ = gl::makeStorageBuffer("bitonic: values", input.size() * 4);
+    inputValues_ = compute::StorageBuffer("bitonic: input values", input.values);
+    values_ = compute::StorageBuffer("bitonic: values", input.size() * 4);
   }
   passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
                       : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(settings_.tileSize),
                                             static_cast<std::uint32_t>(settings_.fusedSteps));
   // Compile now, so that no pass stalls on a compile in the viewer.
-  for (const BitonicPass& pass : passes_) kernelFor(pass);
+  for (const BitonicPass& pass : passes_) compileKernelFor(pass);
   restart();
 }
 
@@ -197,8 +225,8 @@ void BitonicSorter::restart() {
   if (bytes == 0) return;
   // The copies overwrite what earlier dispatches wrote.
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl::copyBuffer(inputKeys_, keys_, bytes);
-  if (shape_.hasValues) gl::copyBuffer(inputValues_, values_, bytes);
+  gl::copyBuffer(inputKeys_.buffer(), keys_.buffer(), bytes);
+  if (shape_.hasValues) gl::copyBuffer(inputValues_.buffer(), values_.buffer(), bytes);
 }
 
 std::string BitonicSorter::describePass(std::uint32_t pass) const {
@@ -213,49 +241,36 @@ std::vector<Comparator> BitonicSorter::comparators(std::uint32_t pass, std::size
 void BitonicSorter::runPass() {
   if (finished()) return;
   const BitonicPass& pass = passes_[passesRun_];
-  const Kernel& kernel = kernelFor(pass);
-  kernel.program.use();
-  glUniform1ui(kernel.sequenceCount, shape_.sequenceCount);
-  glUniform1ui(kernel.sequenceLength, shape_.sequenceLength);
-  glUniform1ui(kernel.paddedLog2, log2Of(paddedLength_));
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kKeyBinding, keys_.id());
-  if (shape_.hasValues) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kValueBinding, values_.id());
-
+  keys_.bind(kKeyBinding);
+  if (shape_.hasValues) values_.bind(kValueBinding);
   const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
   const auto tileSize = static_cast<std::uint64_t>(settings_.tileSize);
+  // Every kind of pass reads and writes each element once.
+  const std::uint64_t bytes = shape_.elementCount() * (shape_.hasValues ? 16 : 8);
   if (pass.kind == BitonicPass::Kind::GlobalSteps) {
-    std::uint32_t masks[kMaxFusedSteps] = {};
+    GlobalStepUniforms uniforms{.geometry = geometry()};
     for (std::uint32_t step = 0; step < pass.steps; ++step)
-      masks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> step);
-    const std::uint64_t invocations = positions >> pass.steps;
-    glUniform1uiv(kernel.masks, static_cast<GLsizei>(pass.steps), masks);
-    glUniform1ui(kernel.invocationCount, static_cast<GLuint>(invocations));
-    gl::dispatchLinear(gl::divideRoundingUp(invocations, static_cast<std::uint64_t>(settings_.workgroupSize)));
+      uniforms.masks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> step);
+    uniforms.invocationCount = static_cast<std::uint32_t>(positions >> pass.steps);
+    globalStepKernel(pass.steps)
+        .dispatch(uniforms, gl::divideRoundingUp(uniforms.invocationCount, static_cast<std::uint64_t>(settings_.workgroupSize)),
+                  {"global-steps", bytes}, observer_);
   } else {
     // Whole sequences per tile when they fit one, else the tiles that hold real elements.
     const std::uint64_t groups =
         paddedLength_ <= tileSize ? gl::divideRoundingUp(positions, tileSize)
                                   : shape_.sequenceCount * gl::divideRoundingUp(shape_.sequenceLength, tileSize);
-    glUniform1ui(kernel.groupCount, static_cast<GLuint>(groups));
-    glUniform1ui(kernel.sortWidth, pass.kind == BitonicPass::Kind::SortTiles ? pass.mergeWidth : 0u);
-    gl::dispatchLinear(groups);
-  }
-  // The next dispatch reads what this one wrote.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  if (observer_) {
-    // Every kind of pass reads and writes each element once.
-    const std::uint64_t bytes = shape_.elementCount() * (shape_.hasValues ? 16 : 8);
-    switch (pass.kind) {
-      case BitonicPass::Kind::SortTiles: observer_("sort-tiles", bytes); break;
-      case BitonicPass::Kind::FinishTiles: observer_("finish-tiles", bytes); break;
-      case BitonicPass::Kind::GlobalSteps: observer_("global-steps", bytes); break;
-    }
+    const bool sortsTiles = pass.kind == BitonicPass::Kind::SortTiles;
+    tileKernel().dispatch({.geometry = geometry(),
+                           .groupCount = static_cast<std::uint32_t>(groups),
+                           .sortWidth = sortsTiles ? pass.mergeWidth : 0u},
+                          groups, {sortsTiles ? "sort-tiles" : "finish-tiles", bytes}, observer_);
   }
   ++passesRun_;
 }
 
 SortData BitonicSorter::read() const {
-  return downloadSortData(shape_, keys_, values_);
+  return downloadSortData(shape_, keys_.buffer(), values_.buffer());
 }
 
 GpuStateView BitonicSorter::gpuState() const {
@@ -276,8 +291,8 @@ std::unique_ptr<Checkpoint> BitonicSorter::checkpoint() const {
   saved->loadId = loadId_;
   const std::size_t bytes = shape_.elementCount() * 4;
   if (bytes == 0) return saved;
-  saved->keys = copyOfBuffer("bitonic: checkpoint keys", keys_, bytes);
-  if (shape_.hasValues) saved->values = copyOfBuffer("bitonic: checkpoint values", values_, bytes);
+  saved->keys = copyOfBuffer("bitonic: checkpoint keys", keys_.buffer(), bytes);
+  if (shape_.hasValues) saved->values = copyOfBuffer("bitonic: checkpoint values", values_.buffer(), bytes);
   return saved;
 }
 
@@ -286,8 +301,8 @@ void BitonicSorter::resume(const Checkpoint& checkpoint) {
   // The state is sorted in place: the copy is all there is to it.
   const std::size_t bytes = shape_.elementCount() * 4;
   if (bytes > 0) {
-    restoreBuffer(saved.keys, keys_, bytes);
-    if (shape_.hasValues) restoreBuffer(saved.values, values_, bytes);
+    restoreBuffer(saved.keys, keys_.buffer(), bytes);
+    if (shape_.hasValues) restoreBuffer(saved.values, values_.buffer(), bytes);
   }
   passesRun_ = saved.passesRun;
 }

@@ -8,30 +8,36 @@
 // takes its wide steps through global memory (several fused per dispatch, in registers) and its
 // narrow ones in one shared-memory dispatch. Teaching schedule: one dispatch per step.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "gl/handles.h"
 #include "gl/limits.h"
-#include "gl/program.h"
 #include "sort/bitonic_schedule.h"
+#include "sort/compute/kernel.h"
+#include "sort/compute/storage_buffer.h"
 #include "sort/registry.h"
+#include "sort/setting_table.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
 
+// What each setting means, its default and the values it allows: see table().
 struct BitonicSettings {
-  int workgroupSize = 0;  // invocations per workgroup, in both kinds of dispatch
   int tileSize = 0;       // positions per shared-memory tile; tile / workgroup = items per invocation
+  int workgroupSize = 0;  // invocations per workgroup, in both kinds of dispatch
   int fusedSteps = 0;     // global-memory steps per dispatch; each invocation holds 2^n elements
+  static constexpr int kMaxFusedSteps = 4;  // 16 keys and 16 values in registers per invocation
 
+  static const SettingTable<BitonicSettings>& table();
   // Defaults for this GPU, overridden by the options' settings; UserError on an unknown name or a
   // value the GPU cannot run.
-  static BitonicSettings fromOptions(const SorterOptions& options, const gl::Limits& limits);
-  static std::vector<Tunable> tunables(const gl::Limits& limits);
+  static BitonicSettings fromOptions(const SorterOptions& options, const gl::Limits& limits) {
+    return table().parse(options, limits);
+  }
 };
 
 class BitonicSorter final : public Sorter {
@@ -57,27 +63,44 @@ class BitonicSorter final : public Sorter {
   static std::string_view explanation();
 
  private:
-  // A compiled shader variant and its uniform locations (-1 where the variant has none).
-  struct Kernel {
-    gl::Program program;
-    GLint sequenceCount = -1, sequenceLength = -1, paddedLog2 = -1;
-    GLint groupCount = -1, sortWidth = -1;       // tile kernel
-    GLint masks = -1, invocationCount = -1;      // global-steps kernel
+  // Read by both kernels through shaders/sort/bitonic/elements.glsl.
+  struct Geometry {
+    std::uint32_t sequenceCount = 0;
+    std::uint32_t sequenceLength = 0;
+    std::uint32_t paddedLog2 = 0;
   };
-  const Kernel& kernelFor(const BitonicPass& pass);
+  // The uniforms of shaders/sort/bitonic/tile.comp.
+  struct TileUniforms {
+    Geometry geometry;
+    std::uint32_t groupCount = 0;
+    std::uint32_t sortWidth = 0;  // 0: finish a merge wider than a tile
+    static std::vector<compute::UniformField<TileUniforms>> fields();
+  };
+  // The uniforms of shaders/sort/bitonic/global.comp.
+  struct GlobalStepUniforms {
+    Geometry geometry;
+    std::array<std::uint32_t, BitonicSettings::kMaxFusedSteps> masks{};  // partner mask of each step, widest first
+    std::uint32_t invocationCount = 0;
+    static std::vector<compute::UniformField<GlobalStepUniforms>> fields();
+  };
+  Geometry geometry() const;
+  void compileKernelFor(const BitonicPass& pass);
+  const compute::Kernel<TileUniforms>& tileKernel();
+  const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
   BitonicSettings settings_;
   bool teaching_ = false;
   bool descendingKeys_ = false;
-  // By (values or not, fused steps; 0 for the tile kernel): built on first use, kept across loads.
-  std::map<std::pair<bool, std::uint32_t>, Kernel> kernels_;
+  // By values or not (and fused steps): built on first use, kept across loads.
+  std::map<bool, compute::Kernel<TileUniforms>> tileKernels_;
+  std::map<std::pair<bool, std::uint32_t>, compute::Kernel<GlobalStepUniforms>> globalStepKernels_;
 
   SortShape shape_;
   std::uint32_t paddedLength_ = 1;
   std::vector<BitonicPass> passes_;
   std::uint32_t passesRun_ = 0;
-  gl::Buffer inputKeys_, inputValues_;  // the loaded input, for restart()
-  gl::Buffer keys_, values_;            // the state
+  compute::StorageBuffer inputKeys_, inputValues_;  // the loaded input, for restart()
+  compute::StorageBuffer keys_, values_;            // the state
   StepObserver observer_;
   std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };

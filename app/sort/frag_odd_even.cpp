@@ -11,7 +11,7 @@ namespace shadersort {
 FragOddEvenSorter::FragOddEvenSorter(const SorterOptions& options)
     : descendingKeys_(options.descendingKeys),
       program_(gl::Program::graphics("shaders/render/fullscreen_triangle.vert",
-                                     "shaders/sort/odd_even_transposition.frag")),
+                                     "shaders/sort/frag_odd_even/transposition.frag")),
       parityLocation_(program_.uniformLocation("u_parity")),
       lengthLocation_(program_.uniformLocation("u_sequenceLength")),
       stateLocation_(program_.uniformLocation("u_state")),

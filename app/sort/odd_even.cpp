@@ -1,7 +1,6 @@
 #include "sort/odd_even.h"
 
 #include <algorithm>
-#include <set>
 
 #include "core/error.h"
 #include "gl/compute.h"
@@ -34,8 +33,6 @@ std::uint32_t maxWorkgroupSize(const gl::Limits& limits) {
     --most;
   return static_cast<std::uint32_t>(most);
 }
-
-std::string setting(const char* name, int value) { return "odd-even: " + std::string(name) + " " + std::to_string(value); }
 
 std::string pairText(std::uint32_t left) { return "(" + std::to_string(left) + "," + std::to_string(left + 1) + ")"; }
 
@@ -74,72 +71,66 @@ std::string_view OddEvenSorter::explanation() {
          "middle it writes is exact.";
 }
 
-OddEvenSettings OddEvenSettings::parse(const SorterOptions& options, const gl::Limits& limits) {
-  static const std::set<std::string, std::less<>> known = {"workgroup-size", "items-per-thread",
-                                                           "rounds-per-dispatch", "check-interval"};
-  for (const auto& [name, value] : options.settings) {
-    if (!known.contains(name))
-      throw UserError("odd-even has no setting '" + name +
-                      "' (known: workgroup-size, items-per-thread, rounds-per-dispatch, check-interval)");
-  }
-  OddEvenSettings settings;
-  if (options.teaching) settings.checkInterval = kTeachingCheckInterval;
-  const auto find = [&](std::string_view name) -> const int* {
-    const auto it = options.settings.find(name);
-    return it == options.settings.end() ? nullptr : &it->second;
-  };
-
-  if (const int* value = find("workgroup-size")) {
-    const std::uint32_t most = maxWorkgroupSize(limits);
-    if (*value < 1 || static_cast<std::uint32_t>(*value) > most)
-      throw UserError(setting("workgroup-size", *value) + " is outside 1.." + std::to_string(most) +
-                      " (this GPU's invocations per workgroup and shared memory)");
-    settings.workgroupSize = static_cast<std::uint32_t>(*value);
-  }
-  if (const int* value = find("items-per-thread")) {
-    if (*value < 2 || *value > static_cast<int>(kMaxItemsPerThread) || *value % 2 != 0)
-      throw UserError(setting("items-per-thread", *value) + " must be even, 2.." + std::to_string(kMaxItemsPerThread));
-    settings.itemsPerThread = static_cast<std::uint32_t>(*value);
-  }
-  // A tile fusing R rounds loses R positions at each edge and must keep at least two.
-  const std::uint32_t mostRounds = settings.tileSize() / 2 - 1;
-  if (const int* value = find("rounds-per-dispatch")) {
-    if (*value < 1 || static_cast<std::uint32_t>(*value) > mostRounds)
-      throw UserError(setting("rounds-per-dispatch", *value) + " is outside 1.." + std::to_string(mostRounds) +
-                      " (a tile of workgroup-size x items-per-thread = " + std::to_string(settings.tileSize()) +
-                      " elements keeps tile - 2 x rounds of them)");
-    settings.roundsPerDispatch = static_cast<std::uint32_t>(*value);
-  } else {
-    // Unset: the default, or half the tile as halo where the tile is too small for it.
-    settings.roundsPerDispatch = std::min(settings.roundsPerDispatch, settings.tileSize() / 4);
-    if (settings.roundsPerDispatch == 0)
-      throw UserError("odd-even: a tile of " + std::to_string(settings.tileSize()) +
-                      " elements cannot fuse any rounds; raise workgroup-size or items-per-thread");
-  }
-  if (const int* value = find("check-interval")) {
-    if (*value < 1 || static_cast<std::uint32_t>(*value) > kMaxCheckInterval)
-      throw UserError(setting("check-interval", *value) + " is outside 1.." + std::to_string(kMaxCheckInterval));
-    settings.checkInterval = static_cast<std::uint32_t>(*value);
-  }
-  return settings;
-}
-
-std::vector<Tunable> OddEvenSorter::tunables(const gl::Limits& limits) {
-  const OddEvenSettings defaults;
-  std::vector<int> workgroupSizes;
-  for (int size : {64, 128, 256, 512, 1024})
-    if (static_cast<std::uint32_t>(size) <= maxWorkgroupSize(limits)) workgroupSizes.push_back(size);
-  std::vector<int> rounds;
-  // Valid with the default tile; larger tiles allow more (see rounds-per-dispatch's check).
-  for (int count : {32, 64, 128, 256, 512, 1024})
-    if (static_cast<std::uint32_t>(count) < defaults.tileSize() / 2) rounds.push_back(count);
-  return {
-      {"workgroup-size", static_cast<int>(defaults.workgroupSize), workgroupSizes},
-      {"items-per-thread", static_cast<int>(defaults.itemsPerThread), {2, 4, 8, 16, 32}},
-      {"rounds-per-dispatch", static_cast<int>(defaults.roundsPerDispatch), rounds},
-      // The fast schedule's default; the teaching schedule checks every kTeachingCheckInterval unless set.
-      {"check-interval", static_cast<int>(defaults.checkInterval), {1, 2, 4, 8, 16, 32}},
-  };
+const SettingTable<OddEvenSettings>& OddEvenSettings::table() {
+  using Settings = OddEvenSettings;
+  static const SettingTable<OddEvenSettings> table("odd-even", {
+      {.name = "workgroup-size",
+       .meaning = "invocations per workgroup",
+       .field = &Settings::workgroupSize,
+       .defaultValue = [](const Settings&, const SettingContext&) { return 256; },
+       .least = 1,
+       .most = [](const Settings&, const SettingContext& context) {
+         return static_cast<int>(maxWorkgroupSize(context.limits));
+       },
+       .mostReason = "this GPU's invocations per workgroup and shared memory",
+       .candidates = [](const Settings&, const gl::Limits& limits) {
+         std::vector<int> sizes;
+         for (int size : {64, 128, 256, 512, 1024})
+           if (static_cast<std::uint32_t>(size) <= maxWorkgroupSize(limits)) sizes.push_back(size);
+         return sizes;
+       }},
+      {.name = "items-per-thread",
+       .meaning = "fast schedule: consecutive elements each invocation holds in registers",
+       .field = &Settings::itemsPerThread,
+       .defaultValue = [](const Settings&, const SettingContext&) { return 16; },
+       .kind = NumberKind::Even,
+       .least = 2,
+       .most = [](const Settings&, const SettingContext&) { return static_cast<int>(kMaxItemsPerThread); },
+       // A tile fusing R rounds loses R positions at each edge and must keep at least two.
+       .rule = [](const Settings& settings, const SettingContext&) -> std::string {
+         if (settings.tileSize() >= 4) return {};
+         return "a tile of " + std::to_string(settings.tileSize()) +
+                " elements cannot fuse any rounds; raise workgroup-size or items-per-thread";
+       },
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{2, 4, 8, 16, 32}; }},
+      {.name = "rounds-per-dispatch",
+       .meaning = "fast schedule: rounds fused into one pass",
+       .field = &Settings::roundsPerDispatch,
+       // Half the tile as halo where the tile is too small for 512.
+       .defaultValue = [](const Settings& earlier, const SettingContext&) {
+         return static_cast<int>(std::min(512u, earlier.tileSize() / 4));
+       },
+       .least = 1,
+       .most = [](const Settings& earlier, const SettingContext&) { return static_cast<int>(earlier.tileSize() / 2 - 1); },
+       .mostReason = "a tile of workgroup-size x items-per-thread elements keeps tile - 2 x rounds of them",
+       // Valid with the default tile; larger tiles allow more.
+       .candidates = [](const Settings& defaults, const gl::Limits&) {
+         std::vector<int> rounds;
+         for (int count : {32, 64, 128, 256, 512, 1024})
+           if (static_cast<std::uint32_t>(count) < defaults.tileSize() / 2) rounds.push_back(count);
+         return rounds;
+       }},
+      // A fused pass is long, so checking after each costs little; a teaching pass is one short
+      // round, so it checks every few.
+      {.name = "check-interval",
+       .meaning = "passes between read-backs of the swap counts that end the sort early",
+       .field = &Settings::checkInterval,
+       .defaultValue = [](const Settings&, const SettingContext& context) { return context.teaching ? 8 : 1; },
+       .least = 1,
+       .most = [](const Settings&, const SettingContext&) { return static_cast<int>(kMaxCheckInterval); },
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{1, 2, 4, 8, 16, 32}; }},
+  });
+  return table;
 }
 
 std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limits& limits) {
@@ -158,37 +149,50 @@ OddEvenSorter::OddEvenSorter(const SorterOptions& options)
       descendingKeys_(options.descendingKeys),
       settings_(OddEvenSettings::parse(options, gl::currentLimits())) {}
 
-const OddEvenSorter::Kernel& OddEvenSorter::kernel() {
-  Kernel& kernel = kernels_[shape_.hasValues ? 1 : 0];
-  if (kernel.program.id() != 0) return kernel;
+std::vector<compute::UniformField<OddEvenSorter::RoundUniforms>> OddEvenSorter::RoundUniforms::fields() {
+  using compute::uniform;
+  return {uniform("u_sequenceLength", &RoundUniforms::sequenceLength),
+          uniform("u_pairsPerSequence", &RoundUniforms::pairsPerSequence),
+          uniform("u_pairCount", &RoundUniforms::pairCount), uniform("u_parity", &RoundUniforms::parity),
+          uniform("u_counter", &RoundUniforms::counter)};
+}
+
+std::vector<compute::UniformField<OddEvenSorter::FusedUniforms>> OddEvenSorter::FusedUniforms::fields() {
+  using compute::uniform;
+  return {uniform("u_sequenceLength", &FusedUniforms::sequenceLength),
+          uniform("u_threadsPerSlot", &FusedUniforms::threadsPerSlot),
+          uniform("u_slotsPerGroup", &FusedUniforms::slotsPerGroup),
+          uniform("u_tilesPerSequence", &FusedUniforms::tilesPerSequence),
+          uniform("u_tileCount", &FusedUniforms::tileCount),
+          uniform("u_tileStride", &FusedUniforms::tileStride),
+          uniform("u_halo", &FusedUniforms::halo),
+          uniform("u_rounds", &FusedUniforms::rounds),
+          uniform("u_firstRound", &FusedUniforms::firstRound),
+          uniform("u_counter", &FusedUniforms::counter)};
+}
+
+gl::ShaderDefines OddEvenSorter::kernelDefines() const {
   gl::ShaderDefines defines;
-  defines.set("WORKGROUP_SIZE", std::int64_t{settings_.workgroupSize})
-      .set("HAS_VALUES", std::int64_t{shape_.hasValues ? 1 : 0})
-      .set("SWAP_COUNT_BINDING", std::int64_t{kSwapCountBinding});
-  if (teaching_) {
-    defines.set("KEY_BINDING", std::int64_t{kSourceKeyBinding}).set("VALUE_BINDING", std::int64_t{kSourceValueBinding});
-    kernel.program = gl::Program::compute("shaders/sort/odd_even_round.comp", defines);
-    kernel.pairsPerSequence = kernel.program.uniformLocation("u_pairsPerSequence");
-    kernel.pairCount = kernel.program.uniformLocation("u_pairCount");
-    kernel.parity = kernel.program.uniformLocation("u_parity");
-  } else {
-    defines.set("ITEMS_PER_THREAD", std::int64_t{settings_.itemsPerThread})
-        .set("SOURCE_KEY_BINDING", std::int64_t{kSourceKeyBinding})
-        .set("SOURCE_VALUE_BINDING", std::int64_t{kSourceValueBinding})
-        .set("TARGET_KEY_BINDING", std::int64_t{kTargetKeyBinding})
-        .set("TARGET_VALUE_BINDING", std::int64_t{kTargetValueBinding});
-    kernel.program = gl::Program::compute("shaders/sort/odd_even_fused.comp", defines);
-    kernel.threadsPerSlot = kernel.program.uniformLocation("u_threadsPerSlot");
-    kernel.slotsPerGroup = kernel.program.uniformLocation("u_slotsPerGroup");
-    kernel.tilesPerSequence = kernel.program.uniformLocation("u_tilesPerSequence");
-    kernel.tileCount = kernel.program.uniformLocation("u_tileCount");
-    kernel.tileStride = kernel.program.uniformLocation("u_tileStride");
-    kernel.halo = kernel.program.uniformLocation("u_halo");
-    kernel.rounds = kernel.program.uniformLocation("u_rounds");
-    kernel.firstRound = kernel.program.uniformLocation("u_firstRound");
-  }
-  kernel.sequenceLength = kernel.program.uniformLocation("u_sequenceLength");
-  kernel.counter = kernel.program.uniformLocation("u_counter");
+  defines.set("WORKGROUP_SIZE", settings_.workgroupSize)
+      .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
+      .set("SWAP_COUNT_BINDING", kSwapCountBinding);
+  if (teaching_) return defines.set("KEY_BINDING", kSourceKeyBinding).set("VALUE_BINDING", kSourceValueBinding);
+  return defines.set("ITEMS_PER_THREAD", settings_.itemsPerThread)
+      .set("SOURCE_KEY_BINDING", kSourceKeyBinding)
+      .set("SOURCE_VALUE_BINDING", kSourceValueBinding)
+      .set("TARGET_KEY_BINDING", kTargetKeyBinding)
+      .set("TARGET_VALUE_BINDING", kTargetValueBinding);
+}
+
+const compute::Kernel<OddEvenSorter::RoundUniforms>& OddEvenSorter::roundKernel() {
+  auto& kernel = roundKernels_[shape_.hasValues ? 1 : 0];
+  if (!kernel) kernel = compute::Kernel<RoundUniforms>("shaders/sort/odd_even/round.comp", kernelDefines());
+  return kernel;
+}
+
+const compute::Kernel<OddEvenSorter::FusedUniforms>& OddEvenSorter::fusedKernel() {
+  auto& kernel = fusedKernels_[shape_.hasValues ? 1 : 0];
+  if (!kernel) kernel = compute::Kernel<FusedUniforms>("shaders/sort/odd_even/fused.comp", kernelDefines());
   return kernel;
 }
 
@@ -196,20 +200,23 @@ OddEvenSorter::TileLayout OddEvenSorter::layoutFor(const SortShape& shape) const
   TileLayout layout;
   const std::uint32_t length = shape.sequenceLength;
   const std::uint32_t tileSize = settings_.tileSize();
+  const auto workgroupSize = static_cast<std::uint32_t>(settings_.workgroupSize);
+  const auto itemsPerThread = static_cast<std::uint32_t>(settings_.itemsPerThread);
+  const auto roundsPerDispatch = static_cast<std::uint32_t>(settings_.roundsPerDispatch);
   if (length <= tileSize) {
     // The whole sequence is one tile: no halo, and as many sequences per workgroup as fit.
-    layout.rounds = std::clamp(length, 1u, settings_.roundsPerDispatch);
-    layout.threadsPerSlot = std::max(1u, static_cast<std::uint32_t>(gl::divideRoundingUp(length, settings_.itemsPerThread)));
-    layout.slotsPerGroup = settings_.workgroupSize / layout.threadsPerSlot;
+    layout.rounds = std::clamp(length, 1u, roundsPerDispatch);
+    layout.threadsPerSlot = std::max(1u, static_cast<std::uint32_t>(gl::divideRoundingUp(length, itemsPerThread)));
+    layout.slotsPerGroup = workgroupSize / layout.threadsPerSlot;
     layout.tileStride = length;
     layout.tileCount = shape.sequenceCount;
     layout.groupCount = gl::divideRoundingUp(layout.tileCount, layout.slotsPerGroup);
     return layout;
   }
   // Long sequences: tiles of the whole workgroup that lose one position per round at each edge.
-  layout.rounds = settings_.roundsPerDispatch;
-  layout.threadsPerSlot = settings_.workgroupSize;
-  layout.halo = settings_.roundsPerDispatch;
+  layout.rounds = roundsPerDispatch;
+  layout.threadsPerSlot = workgroupSize;
+  layout.halo = roundsPerDispatch;
   layout.tileStride = tileSize - 2 * layout.halo;
   layout.tilesPerSequence = static_cast<std::uint32_t>(gl::divideRoundingUp(length, layout.tileStride));
   layout.tileCount = std::uint64_t{layout.tilesPerSequence} * shape.sequenceCount;
@@ -228,16 +235,18 @@ void OddEvenSorter::load(const SortData& input) {
   for (auto& buffer : keys_) buffer.reset();
   for (auto& buffer : values_) buffer.reset();
   const std::size_t bytes = input.size() * 4;
-  inputKeys_ = gl::makeStorageBuffer("odd-even: input keys", input.keys);
-  keys_[0] = gl::makeStorageBuffer("odd-even: keys A", bytes);
-  if (!teaching_) keys_[1] = gl::makeStorageBuffer("odd-even: keys B", bytes);
+  inputKeys_ = compute::StorageBuffer("odd-even: input keys", input.keys);
+  keys_[0] = compute::StorageBuffer("odd-even: keys A", bytes);
+  if (!teaching_) keys_[1] = compute::StorageBuffer("odd-even: keys B", bytes);
   if (shape_.hasValues) {
-    inputValues_ = gl::makeStorageBuffer("odd-even: input values", input.values);
-    values_[0] = gl::makeStorageBuffer("odd-even: values A", bytes);
-    if (!teaching_) values_[1] = gl::makeStorageBuffer("odd-even: values B", bytes);
+    inputValues_ = compute::StorageBuffer("odd-even: input values", input.values);
+    values_[0] = compute::StorageBuffer("odd-even: values A", bytes);
+    if (!teaching_) values_[1] = compute::StorageBuffer("odd-even: values B", bytes);
   }
-  if (passCount() > 0) kernel();  // compile now, not inside the first (timed) pass
-  watch_.reset(passCount(), roundsPerPass(), settings_.checkInterval);
+  // Compile now, not inside the first (timed) pass.
+  if (passCount() > 0 && teaching_) roundKernel();
+  if (passCount() > 0 && !teaching_) fusedKernel();
+  watch_.reset(passCount(), roundsPerPass(), static_cast<std::uint32_t>(settings_.checkInterval));
   restart();
 }
 
@@ -249,8 +258,8 @@ void OddEvenSorter::restart() {
   if (bytes == 0) return;
   // Shaders of the previous sort may have written the state.
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl::copyBuffer(inputKeys_, keys_[0], bytes);
-  if (shape_.hasValues) gl::copyBuffer(inputValues_, values_[0], bytes);
+  gl::copyBuffer(inputKeys_.buffer(), keys_[0].buffer(), bytes);
+  if (shape_.hasValues) gl::copyBuffer(inputValues_.buffer(), values_[0].buffer(), bytes);
 }
 
 std::uint32_t OddEvenSorter::passCount() const {
@@ -303,54 +312,48 @@ void OddEvenSorter::runPass() {
 }
 
 void OddEvenSorter::runRound() {
-  const Kernel& round = kernel();
+  const auto& round = roundKernel();
   const std::uint32_t parity = passesRun_ % 2;
   const std::uint32_t pairsPerSequence = (shape_.sequenceLength - parity) / 2;
   const std::uint64_t pairCount = std::uint64_t{pairsPerSequence} * shape_.sequenceCount;
   if (pairCount == 0) return;  // an odd round of two elements has no pair
-  round.program.use();
-  glUniform1ui(round.sequenceLength, shape_.sequenceLength);
-  glUniform1ui(round.pairsPerSequence, pairsPerSequence);
-  glUniform1ui(round.pairCount, static_cast<GLuint>(pairCount));
-  glUniform1ui(round.parity, parity);
-  glUniform1ui(round.counter, passesRun_);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSourceKeyBinding, keys_[0].id());
-  if (shape_.hasValues) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSourceValueBinding, values_[0].id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSwapCountBinding, watch_.counters().id());
-  gl::dispatchLinear(gl::divideRoundingUp(pairCount, settings_.workgroupSize));
-  // The next round reads what this one wrote.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  keys_[0].bind(kSourceKeyBinding);
+  if (shape_.hasValues) values_[0].bind(kSourceValueBinding);
+  watch_.counters().bind(kSwapCountBinding);
+  round.dispatch({.sequenceLength = shape_.sequenceLength,
+                  .pairsPerSequence = pairsPerSequence,
+                  .pairCount = static_cast<std::uint32_t>(pairCount),
+                  .parity = parity,
+                  .counter = passesRun_},
+                 gl::divideRoundingUp(pairCount, static_cast<std::uint64_t>(settings_.workgroupSize)));
 }
 
 void OddEvenSorter::runFusedRounds() {
-  const Kernel& fused = kernel();
+  const auto& fused = fusedKernel();
   const int next = 1 - current_;
-  fused.program.use();
-  glUniform1ui(fused.sequenceLength, shape_.sequenceLength);
-  glUniform1ui(fused.threadsPerSlot, layout_.threadsPerSlot);
-  glUniform1ui(fused.slotsPerGroup, layout_.slotsPerGroup);
-  glUniform1ui(fused.tilesPerSequence, layout_.tilesPerSequence);
-  glUniform1ui(fused.tileCount, static_cast<GLuint>(layout_.tileCount));
-  glUniform1i(fused.tileStride, static_cast<GLint>(layout_.tileStride));
-  glUniform1i(fused.halo, static_cast<GLint>(layout_.halo));
-  glUniform1i(fused.rounds, static_cast<GLint>(layout_.rounds));
-  glUniform1ui(fused.firstRound, passesRun_ * layout_.rounds);
-  glUniform1ui(fused.counter, passesRun_);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSourceKeyBinding, keys_[current_].id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTargetKeyBinding, keys_[next].id());
+  keys_[current_].bind(kSourceKeyBinding);
+  keys_[next].bind(kTargetKeyBinding);
   if (shape_.hasValues) {
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSourceValueBinding, values_[current_].id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTargetValueBinding, values_[next].id());
+    values_[current_].bind(kSourceValueBinding);
+    values_[next].bind(kTargetValueBinding);
   }
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSwapCountBinding, watch_.counters().id());
-  gl::dispatchLinear(layout_.groupCount);
-  // The next dispatch reads what this one wrote.
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  watch_.counters().bind(kSwapCountBinding);
+  fused.dispatch({.sequenceLength = shape_.sequenceLength,
+                  .threadsPerSlot = layout_.threadsPerSlot,
+                  .slotsPerGroup = layout_.slotsPerGroup,
+                  .tilesPerSequence = layout_.tilesPerSequence,
+                  .tileCount = static_cast<std::uint32_t>(layout_.tileCount),
+                  .tileStride = static_cast<std::int32_t>(layout_.tileStride),
+                  .halo = static_cast<std::int32_t>(layout_.halo),
+                  .rounds = static_cast<std::int32_t>(layout_.rounds),
+                  .firstRound = passesRun_ * layout_.rounds,
+                  .counter = passesRun_},
+                 layout_.groupCount);
   current_ = next;
 }
 
 SortData OddEvenSorter::read() const {
-  return downloadSortData(shape_, keys_[current_], values_[current_]);
+  return downloadSortData(shape_, keys_[current_].buffer(), values_[current_].buffer());
 }
 
 GpuStateView OddEvenSorter::gpuState() const {
@@ -375,8 +378,8 @@ std::unique_ptr<Checkpoint> OddEvenSorter::checkpoint() const {
   saved->watch = watch_.save();
   const std::size_t bytes = shape_.elementCount() * 4;
   if (bytes == 0) return saved;
-  saved->keys = copyOfBuffer("odd-even: checkpoint keys", keys_[current_], bytes);
-  if (shape_.hasValues) saved->values = copyOfBuffer("odd-even: checkpoint values", values_[current_], bytes);
+  saved->keys = copyOfBuffer("odd-even: checkpoint keys", keys_[current_].buffer(), bytes);
+  if (shape_.hasValues) saved->values = copyOfBuffer("odd-even: checkpoint values", values_[current_].buffer(), bytes);
   return saved;
 }
 
@@ -385,8 +388,8 @@ void OddEvenSorter::resume(const Checkpoint& checkpoint) {
   // Back into the buffer it came from, so gpuState() names the same buffers as it did then.
   const std::size_t bytes = shape_.elementCount() * 4;
   if (bytes > 0) {
-    restoreBuffer(saved.keys, keys_[saved.current], bytes);
-    if (shape_.hasValues) restoreBuffer(saved.values, values_[saved.current], bytes);
+    restoreBuffer(saved.keys, keys_[saved.current].buffer(), bytes);
+    if (shape_.hasValues) restoreBuffer(saved.values, values_[saved.current].buffer(), bytes);
   }
   current_ = saved.current;
   passesRun_ = saved.passesRun;

@@ -14,11 +14,12 @@
 #include <string_view>
 #include <vector>
 
-#include "gl/handles.h"
 #include "gl/limits.h"
-#include "gl/program.h"
+#include "sort/compute/kernel.h"
+#include "sort/compute/storage_buffer.h"
 #include "sort/odd_even_swap_watch.h"
 #include "sort/registry.h"
+#include "sort/setting_table.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
@@ -31,26 +32,26 @@ std::string describeOddEvenRound(std::uint32_t pass, std::uint32_t passCount, st
 // when there are more than `limit`.
 std::vector<Comparator> oddEvenRoundComparators(std::uint32_t pass, std::uint32_t sequenceLength, std::size_t limit);
 
+// What each setting means, its default and the values it allows: see table().
 struct OddEvenSettings {
-  std::uint32_t workgroupSize = 256;
-  std::uint32_t itemsPerThread = 16;      // fast schedule: consecutive elements per invocation (even)
-  std::uint32_t roundsPerDispatch = 512;  // fast schedule: rounds fused into one pass
-  // Passes between swap-count read-backs. A fused pass is long, so checking after each costs
-  // little; a teaching pass is one short round, so it checks every few.
-  std::uint32_t checkInterval = 1;
-  static constexpr std::uint32_t kTeachingCheckInterval = 8;
+  int workgroupSize = 0;
+  int itemsPerThread = 0;      // fast schedule: consecutive elements per invocation (even)
+  int roundsPerDispatch = 0;   // fast schedule: rounds fused into one pass
+  int checkInterval = 0;       // passes between swap-count read-backs
 
-  std::uint32_t tileSize() const { return workgroupSize * itemsPerThread; }
+  std::uint32_t tileSize() const { return static_cast<std::uint32_t>(workgroupSize * itemsPerThread); }
 
-  // Reads the settings by name; throws UserError on unknown names and unusable values.
-  static OddEvenSettings parse(const SorterOptions& options, const gl::Limits& limits);
+  static const SettingTable<OddEvenSettings>& table();
+  // Throws UserError on unknown names and unusable values.
+  static OddEvenSettings parse(const SorterOptions& options, const gl::Limits& limits) {
+    return table().parse(options, limits);
+  }
 };
 
 class OddEvenSorter final : public Sorter {
  public:
   explicit OddEvenSorter(const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
-  static std::vector<Tunable> tunables(const gl::Limits& limits);
 
   void load(const SortData& input) override;
   void restart() override;
@@ -74,16 +75,31 @@ class OddEvenSorter final : public Sorter {
   static std::string_view explanation();
 
  private:
-  // A compiled program and its uniforms, one per key-only / key-value variant.
-  struct Kernel {
-    gl::Program program;
-    GLint sequenceLength = -1, counter = -1;
-    GLint pairsPerSequence = -1, pairCount = -1, parity = -1;  // teaching
-    GLint threadsPerSlot = -1, slotsPerGroup = -1, tilesPerSequence = -1, tileCount = -1, tileStride = -1,
-          halo = -1, rounds = -1, firstRound = -1;  // fast
+  // The uniforms of shaders/sort/odd_even/round.comp (teaching schedule).
+  struct RoundUniforms {
+    std::uint32_t sequenceLength = 0;
+    std::uint32_t pairsPerSequence = 0;
+    std::uint32_t pairCount = 0;
+    std::uint32_t parity = 0;
+    std::uint32_t counter = 0;  // the pass's swap counter
+    static std::vector<compute::UniformField<RoundUniforms>> fields();
+  };
+  // The uniforms of shaders/sort/odd_even/fused.comp (fast schedule); see TileLayout.
+  struct FusedUniforms {
+    std::uint32_t sequenceLength = 0;
+    std::uint32_t threadsPerSlot = 0;
+    std::uint32_t slotsPerGroup = 0;
+    std::uint32_t tilesPerSequence = 0;
+    std::uint32_t tileCount = 0;
+    std::int32_t tileStride = 0;
+    std::int32_t halo = 0;
+    std::int32_t rounds = 0;
+    std::uint32_t firstRound = 0;
+    std::uint32_t counter = 0;
+    static std::vector<compute::UniformField<FusedUniforms>> fields();
   };
 
-  // How the fast schedule cuts the loaded input into tiles (see odd_even_fused.comp).
+  // How the fast schedule cuts the loaded input into tiles (see shaders/sort/odd_even/fused.comp).
   struct TileLayout {
     std::uint32_t rounds = 1;            // per dispatch
     std::uint32_t threadsPerSlot = 1;    // invocations per tile
@@ -96,7 +112,11 @@ class OddEvenSorter final : public Sorter {
   };
   TileLayout layoutFor(const SortShape& shape) const;
 
-  const Kernel& kernel();
+  gl::ShaderDefines kernelDefines() const;
+  // Compiled on first use, per key-only / key-value variant.
+  const compute::Kernel<RoundUniforms>& roundKernel();
+  const compute::Kernel<FusedUniforms>& fusedKernel();
+  void compileKernel();
   void runRound();
   void runFusedRounds();
   std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
@@ -104,9 +124,10 @@ class OddEvenSorter final : public Sorter {
   bool teaching_ = false;
   bool descendingKeys_ = false;
   OddEvenSettings settings_;
-  std::array<Kernel, 2> kernels_;  // [hasValues], compiled on first use
-  gl::Buffer inputKeys_, inputValues_;               // kept for restart()
-  std::array<gl::Buffer, 2> keys_, values_;          // the state; [1] only for the fast ping-pong
+  std::array<compute::Kernel<RoundUniforms>, 2> roundKernels_;  // [hasValues]
+  std::array<compute::Kernel<FusedUniforms>, 2> fusedKernels_;  // [hasValues]
+  compute::StorageBuffer inputKeys_, inputValues_;             // kept for restart()
+  std::array<compute::StorageBuffer, 2> keys_, values_;        // the state; [1] only for the fast ping-pong
   // Mutable: swapsInPass() takes in the checks whose fences have signalled (no waiting).
   mutable SwapWatch watch_;
   SortShape shape_;

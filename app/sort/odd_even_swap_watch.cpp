@@ -14,7 +14,7 @@ void SwapWatch::reset(std::uint32_t passCount, std::uint32_t roundsPerPass, std:
   roundsPerPass_ = roundsPerPass;
   checkInterval_ = checkInterval;
   countsRead_.assign(passCount, std::nullopt);
-  counters_ = gl::makeStorageBuffer("odd-even: swaps per pass", std::size_t{passCount} * 4);
+  counters_ = compute::StorageBuffer("odd-even: swaps per pass", std::size_t{passCount} * 4);
   // A check copies its passes' counters plus the one before (a one-round pass needs it).
   const std::size_t stagingWords = std::min<std::size_t>(checkInterval, passCount) + 1;
   for (std::uint32_t i = 0; i < kRingSize; ++i) {
@@ -122,7 +122,7 @@ SwapWatch::Saved SwapWatch::save() const {
   saved.readUpTo = readUpTo_;
   saved.sortedAfter = sortedAfter_;
   if (passCount_ == 0) return saved;
-  saved.counters = copyOfBuffer("odd-even: checkpoint swaps per pass", counters_, std::size_t{passCount_} * 4);
+  saved.counters = copyOfBuffer("odd-even: checkpoint swaps per pass", counters_.buffer(), std::size_t{passCount_} * 4);
   return saved;
 }
 
@@ -134,7 +134,7 @@ void SwapWatch::restore(const Saved& saved, std::uint32_t passesRun) {
   readUpTo_ = saved.readUpTo;
   checkedUpTo_ = saved.readUpTo;
   if (passCount_ == 0) return;
-  restoreBuffer(saved.counters, counters_, std::size_t{passCount_} * 4);
+  restoreBuffer(saved.counters, counters_.buffer(), std::size_t{passCount_} * 4);
   // Later passes had not run when it was taken, so their counters are zero in the copy already;
   // cleared again all the same, since passes run again must count their swaps once.
   if (passesRun < passCount_) {

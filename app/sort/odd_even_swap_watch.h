@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "gl/handles.h"
+#include "sort/compute/storage_buffer.h"
 
 namespace shadersort {
 
@@ -31,7 +32,7 @@ class SwapWatch {
   void rewind();
 
   // One word per pass; pass p adds its closing-round swaps to word p.
-  const gl::Buffer& counters() const { return counters_; }
+  const compute::StorageBuffer& counters() const { return counters_; }
 
   // Call after each pass is issued; `passesRun` counts it. Issues a check when one is due, and
   // after the last pass, so that every pass's count reaches the CPU.
@@ -73,7 +74,7 @@ class SwapWatch {
   void consumeOldest();  // reads the oldest check in flight; its fence must have signalled
   bool isQuiet(const std::uint32_t* counts, std::uint32_t firstPass, std::uint32_t pass) const;
 
-  gl::Buffer counters_;
+  compute::StorageBuffer counters_;
   std::array<Check, kRingSize> ring_;
   std::uint32_t oldest_ = 0;   // ring index of the oldest check in flight
   std::uint32_t inFlight_ = 0;

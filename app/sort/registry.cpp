@@ -1,5 +1,7 @@
 #include "sort/registry.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "sort/bitonic.h"
 #include "sort/frag_odd_even.h"
@@ -22,24 +24,26 @@ const std::vector<AlgorithmInfo>& algorithms() {
          requireNoSettings("frag-odd-even", options);
          return std::make_unique<FragOddEvenSorter>(options);
        },
-       [](const gl::Limits&) { return std::vector<Tunable>{}; }},
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
       {"odd-even",
        "compute odd-even transposition: rounds fused in shared memory on overlapping tiles, early exit on a "
        "quiet even + odd round",
        /*stable=*/true, /*hasTeachingSchedule=*/true, OddEvenSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<OddEvenSorter>(options); },
-       OddEvenSorter::tunables},
+       [](const gl::Limits& limits) { return OddEvenSettings::table().tunables(limits); },
+       [] { return OddEvenSettings::table().facts(); }},
       {"bitonic",
        "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps fused in registers",
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
-       BitonicSettings::tunables},
+       [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
+       [] { return BitonicSettings::table().facts(); }},
       {"radix",
        "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
        /*stable=*/true, /*hasTeachingSchedule=*/true, RadixSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<RadixSorter>(options); },
-       RadixSorter::tunables},
+       RadixSorter::tunables, [] { return std::vector<SettingFacts>{}; }},
   };
   return table;
 }
@@ -48,6 +52,19 @@ std::string algorithmNames() {
   std::string names;
   for (const auto& algorithm : algorithms()) names += (names.empty() ? "" : ", ") + std::string(algorithm.name);
   return names;
+}
+
+std::vector<NamedValue> namedSettingValues(std::string_view name) {
+  std::vector<NamedValue> words;
+  for (const auto& algorithm : algorithms())
+    for (const SettingFacts& setting : algorithm.settings())
+      if (setting.name == name)
+        for (const NamedValue& named : setting.namedValues)
+          if (std::find_if(words.begin(), words.end(), [&](const NamedValue& known) {
+                return known.word == named.word && known.value == named.value;
+              }) == words.end())
+            words.push_back(named);
+  return words;
 }
 
 const AlgorithmInfo& findAlgorithm(std::string_view name) {

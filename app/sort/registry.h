@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gl/limits.h"
+#include "sort/setting_facts.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
@@ -42,8 +43,11 @@ struct AlgorithmInfo {
   // Empty when this GPU can sort the shape, else why not, naming the limit.
   std::string (*whyCannotSort)(const SortShape& shape, const gl::Limits& limits);
   std::unique_ptr<Sorter> (*create)(const SorterOptions& options);
-  // The settings this algorithm understands, with candidates for tuning; empty when none.
+  // The settings `tune` sweeps, with candidates for this GPU; empty when none.
   std::vector<Tunable> (*tunables)(const gl::Limits& limits);
+  // Every setting this algorithm understands (from its SettingTable); empty when none, or not
+  // declared in a table yet (radix).
+  std::vector<SettingFacts> (*settings)();
 };
 
 const std::vector<AlgorithmInfo>& algorithms();
@@ -51,6 +55,10 @@ std::string algorithmNames();  // "a, b, c"
 
 // Throws UserError naming the first setting when `options` has any (for sorters with none).
 void requireNoSettings(std::string_view algorithm, const SorterOptions& options);
+
+// The words --set accepts for setting `name` (--set scan=chained), from every algorithm that
+// declares one; a word two algorithms read as different numbers appears twice.
+std::vector<NamedValue> namedSettingValues(std::string_view name);
 
 // Throws UserError listing the known names when there is no such algorithm.
 const AlgorithmInfo& findAlgorithm(std::string_view name);

@@ -7,13 +7,13 @@
 // >= ITEMS go through shared memory, one barrier each; each invocation then takes the ITEMS
 // adjacent positions it owns into registers and runs the steps below ITEMS there, barrier-free.
 // Injected: WORKGROUP_SIZE, TILE_SIZE, TILE_LOG2, ITEMS (= TILE_SIZE / WORKGROUP_SIZE, 2 .. 32),
-// and those of bitonic_elements.glsl.
+// and those of elements.glsl.
 
 #pragma optionNV(unroll all)
 
 #include "shaders/common/grid.glsl"
 #include "shaders/common/workgroup_barrier.glsl"
-#include "shaders/sort/bitonic_elements.glsl"
+#include "shaders/sort/bitonic/elements.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 

@@ -3,12 +3,12 @@
 // every step there and writes them back, so STEPS steps cost one read and one write.
 // Consecutive invocations own consecutive positions (the bits below the smallest distance), so
 // every load and store of a warp is coalesced. Used with STEPS = 1 by the teaching schedule.
-// Injected: WORKGROUP_SIZE, STEPS, and those of bitonic_elements.glsl.
+// Injected: WORKGROUP_SIZE, STEPS, and those of elements.glsl.
 
 #pragma optionNV(unroll all)
 
 #include "shaders/common/grid.glsl"
-#include "shaders/sort/bitonic_elements.glsl"
+#include "shaders/sort/bitonic/elements.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
