@@ -1,6 +1,7 @@
 # The architecture's layers, in one table (README: Layout). CMakeLists.txt builds one static
 # library shadersort_<layer> per row, linking the rows under USES and the libraries under PUBLIC
-# and PRIVATE, and nothing else.
+# and PRIVATE, and nothing else; cmake/check_layers.cmake (the Layering.Includes test, and a build
+# step) fails when a file includes a header of a layer or of a library that its row does not reach.
 #
 #   shadersort_layer(NAME [FOLDER folder] [FILES name...] [USES layer...] [PUBLIC lib...] [PRIVATE lib...])
 #
@@ -102,4 +103,24 @@ function(shadersort_layer_files layer app_dir files out)
     endif()
   endforeach()
   set(${out} ${result} PARENT_SCOPE)
+endfunction()
+
+# The layers that code linking `layers` may include (them, and every layer they use, through
+# every row), and the libraries whose headers it may include (their PUBLIC libraries; a layer's
+# own files may also include its PRIVATE ones).
+function(shadersort_reach layers layers_out libraries_out)
+  set(reached "")
+  set(libraries "")
+  set(pending ${layers})
+  while(pending)
+    list(POP_FRONT pending layer)
+    if(NOT layer IN_LIST reached)
+      list(APPEND reached ${layer})
+      list(APPEND pending ${SHADERSORT_LAYER_${layer}_USES})
+      list(APPEND libraries ${SHADERSORT_LAYER_${layer}_PUBLIC})
+    endif()
+  endwhile()
+  list(REMOVE_DUPLICATES libraries)
+  set(${layers_out} ${reached} PARENT_SCOPE)
+  set(${libraries_out} ${libraries} PARENT_SCOPE)
 endfunction()
