@@ -7,7 +7,7 @@
 // bytes. A tolerance would hide exactly the faults worth catching here: two pixels with equal
 // keys but slightly different colours swapped by a tie broken the wrong way.
 //
-// To regenerate after a deliberate change: SHADERSORT_UPDATE_GOLDEN=1 shadersort_tests
+// To regenerate after a deliberate change: SHADERSORT_UPDATE_GOLDEN=1 shadersort_app_tests
 // --gtest_filter='Golden*', then look at the new images before committing them.
 
 #include <gtest/gtest.h>
