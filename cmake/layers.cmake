@@ -71,13 +71,14 @@ shadersort_layer(ui        USES core gl window sort data render              PUB
 shadersort_layer(cli       USES core gl platform sort data render bench ui   PRIVATE cli11)
 
 # The layer a file under app/ belongs to ("sort/verify.h" -> sort, "platform/window.cpp" ->
-# window), or "" where no row holds it.
+# window, "sort/compute/kernel.h" -> sort: a subfolder belongs to its folder's row), or "" where
+# no row holds it.
 function(shadersort_layer_of path out)
-  string(REGEX MATCH "^([^/]+)/([^/.]+)[^/]*$" whole "${path}")
+  string(REGEX MATCH "^([^/]+)/([^/]+/)*([^/.]+)[^/]*$" whole "${path}")
   set(layer "")
   if(whole)
     set(folder ${CMAKE_MATCH_1})
-    set(stem ${CMAKE_MATCH_2})
+    set(stem ${CMAKE_MATCH_3})
     foreach(candidate IN LISTS SHADERSORT_LAYERS)
       if(SHADERSORT_LAYER_${candidate}_FOLDER STREQUAL folder)
         if(stem IN_LIST SHADERSORT_LAYER_${candidate}_FILES)
