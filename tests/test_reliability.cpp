@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -402,9 +403,15 @@ TEST(Reliability, CountsOf2To32AndBeyondAreRefusedNotTruncated) {
 TEST(Reliability, DeclaredSizesAreRefusedBeforeAnythingIsBuilt) {
   ScratchFolder folder;
   // A 1.6 MB PNG declaring 16000x16000 pixels (1 GB as RGBA), beyond the storage-block limit of
-  // the compute sorters, and one beyond GL_MAX_TEXTURE_SIZE for the fragment sorter.
+  // the compute sorters (4 bytes of key a pixel; larger where the GPU's limit is, as on an H100,
+  // whose 2 GiB would let odd-even sort 16000x16000 for minutes), and one beyond
+  // GL_MAX_TEXTURE_SIZE for the fragment sorter.
   const int beyondTexture = gl::currentLimits().maxTextureSize + 1;
-  writeBytes(folder.path("huge.png"), blackPng(16000, 16000));
+  const auto beyondStorage = static_cast<std::uint32_t>(
+      std::sqrt(static_cast<double>(gl::currentLimits().maxShaderStorageBlockSize) / 4) + 1);
+  const std::uint32_t side = std::max(16000u, beyondStorage);
+  ASSERT_GT(std::uint64_t{side} * side * 4, static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize));
+  writeBytes(folder.path("huge.png"), blackPng(side, side));
   writeBytes(folder.path("wide.png"), blackPng(static_cast<std::uint32_t>(beyondTexture), 2000));
   struct Case {
     std::vector<std::string> arguments;
@@ -415,7 +422,8 @@ TEST(Reliability, DeclaredSizesAreRefusedBeforeAnythingIsBuilt) {
       {{"run", "--algo", "frag-odd-even", "--image", folder.path("wide.png")}, "GL_MAX_TEXTURE_SIZE"},
       {{"run", "--pattern", "random", "--size", "16777216x16777216"}, "16777216x16777216"},
       {{"run", "--pattern", "random", "--size", "200000x200000"}, "200000x200000"},
-      {{"run", "--algo", "radix", "--pattern", "random", "--size", "16384x16384"}, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"},
+      {{"run", "--algo", "radix", "--pattern", "random", "--size", std::to_string(side) + "x" + std::to_string(side)},
+       "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"},
   };
   for (const Case& c : cases) {
     std::vector<std::string> arguments = c.arguments;
