@@ -736,10 +736,13 @@ TEST(Reliability, MessagesSayWhatReallyFailed) {
   expectRefusal(result, 1, "cut short");
   EXPECT_EQ(result.err.find("bit"), std::string::npos) << result.err;
 
-  // A driver with GL 4.5 but only GLSL 1.30 lacks GLSL 4.30, not OpenGL 4.3.
-  result = run({"info"}, {"MESA_GLSL_VERSION_OVERRIDE=130"});
-  expectRefusal(result, 3, "GLSL 4.30");
-  EXPECT_EQ(result.err.find("OpenGL 4.3 core is required; found OpenGL 4.5"), std::string::npos) << result.err;
+  // A driver with GL 4.5 but only GLSL 1.30 lacks GLSL 4.30, not OpenGL 4.3 (Mesa's override
+  // makes one; other drivers ignore it).
+  if (gl::currentLimits().version.find("Mesa") != std::string::npos) {
+    result = run({"info"}, {"MESA_GLSL_VERSION_OVERRIDE=130"});
+    expectRefusal(result, 3, "GLSL 4.30");
+    EXPECT_EQ(result.err.find("OpenGL 4.3 core is required; found OpenGL 4.5"), std::string::npos) << result.err;
+  }
   EXPECT_FALSE(fs::exists(folder.path("o.png")));
   EXPECT_FALSE(fs::exists(folder.path("p.png")));
 }
