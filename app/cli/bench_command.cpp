@@ -84,9 +84,12 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
           std::printf("  steps (%s clock, median of %d sorts):", r.stepClock.c_str(), r.repetitions);
           for (const auto& step : r.steps) {
             std::printf(" %s %dx %.4f ms", step.name.c_str(), step.count, step.totalMs);
-            if (step.bytes > 0 && r.copyGigabytesPerSecond() > 0)
-              std::printf(" (%.1f GB/s, %.0f%% of copy)", step.gigabytesPerSecond(),
-                          100 * step.gigabytesPerSecond() / r.copyGigabytesPerSecond());
+            if (step.bytes > 0 && r.copyGigabytesPerSecond() > 0) {
+              // Three significant digits at least, so that a CPU rasterizer's 0.13 GB/s says something.
+              const double rate = step.gigabytesPerSecond();
+              std::printf(" (%.*f GB/s, %.0f%% of copy)", rate < 1 ? 3 : rate < 10 ? 2 : rate < 100 ? 1 : 0, rate,
+                          100 * rate / r.copyGigabytesPerSecond());
+            }
             std::printf(";");
           }
           std::printf("\n  copy of the same %zu bytes by a compute shader, buffer to buffer: %.4f ms, %.1f GB/s read + write\n",
