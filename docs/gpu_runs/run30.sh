@@ -17,16 +17,5 @@ $B --reps 20 --steps --teaching --sizes 27648
 } > $OUT/bench.txt 2>&1
 wait
 { tail -1 /tmp/nvcc.txt; .gl/cub_sort_bench 20 28 2 20
-  python3 -c "
-import torch
-for log2 in (20, 22, 24, 26, 28):
-    a = torch.empty(2**log2, dtype=torch.int32, device='cuda'); b = torch.empty_like(a)
-    for _ in range(20): b.copy_(a)
-    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(21):
-        s.record(); b.copy_(a); e.record(); e.synchronize(); times.append(s.elapsed_time(e))
-    ms = sorted(times)[10]
-    print(f'torch copy 2^{log2} u32: {ms:.4f} ms, {2 * 4 * 2**log2 / ms / 1e6:.1f} GB/s read + write')
-"; } > $OUT/cub.txt 2>&1
+  python3 docs/gpu_runs/cuda_copy.py; } > $OUT/cub.txt 2>&1
 for f in $OUT/shadersort_*_tests.txt; do grep -E "FAILED|PASSED|rc=" $f | tail -8; done; cat $OUT/bench.txt $OUT/cub.txt
