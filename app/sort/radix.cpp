@@ -179,7 +179,7 @@ RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options
   subgroupWidth_ = kCoreSubgroupWidth;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
-  // Ballots only where a probe shows subgroups laid out as radix_match.glsl expects.
+  // Ballots only where a probe shows subgroups laid out as shaders/sort/radix/match.glsl expects.
   // Ballots per digit bit (KHR, then ARB); the NV match instruction only when asked for: on an
   // H100 it ranked slower than eight ballots (docs/BENCHMARKS.md).
   std::vector<int> kinds;
@@ -201,7 +201,7 @@ RadixSorter::RadixSorter(const SorterOptions& options) : descendingKeys_(options
   for (int kind : kinds) {
     gl::ShaderDefines defines;
     defines.set("WORKGROUP_SIZE", settings_.workgroupSize).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
-    const gl::Program probe = gl::Program::compute("shaders/sort/radix_ballot_probe.comp", defines);
+    const gl::Program probe = gl::Program::compute("shaders/sort/radix/ballot_probe.comp", defines);
     const gl::Buffer report =
         gl::makeStorageBuffer("radix: ballot probe", static_cast<std::size_t>(settings_.workgroupSize) * 4);
     probe.use();
@@ -549,7 +549,7 @@ void RadixSorter::runPass() {
 void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysIn, const StorageBuffer& keysOut,
                                  const StorageBuffer& valuesIn, const StorageBuffer& valuesOut) {
   // (1) flags, Blelloch scans per digit, counts per block.
-  Kernel& block = kernel(classicBlock_, "shaders/sort/radix_teach_block.comp");
+  Kernel& block = kernel(classicBlock_, "shaders/sort/radix/teach_block.comp");
   block.program.use();
   setGeometry(block);
   glUniform1ui(block.shift, place * kTeachingBits);
@@ -562,7 +562,7 @@ void RadixSorter::runClassicPass(std::uint32_t place, const StorageBuffer& keysI
   scanCounters(0, counters_, partitionCount_ * radixOf(kTeachingBits));
 
   // (3) scatter.
-  Kernel& scatter = kernel(classicScatter_, "shaders/sort/radix_teach_scatter.comp");
+  Kernel& scatter = kernel(classicScatter_, "shaders/sort/radix/teach_scatter.comp");
   scatter.program.use();
   setGeometry(scatter);
   glUniform1ui(scatter.shift, place * kTeachingBits);
@@ -581,7 +581,7 @@ void RadixSorter::runSequencePass(std::uint32_t place, const StorageBuffer& keys
   std::unique_ptr<Kernel>& slot = sequenceSorts_[workgroup];
   if (!slot) {
     const gl::ShaderDefines defines = sequenceKernelDefines(ballotKind_, subgroupWidth_, workgroup);
-    slot = std::make_unique<Kernel>(gl::Program::compute("shaders/sort/radix_sequence.comp", defines));
+    slot = std::make_unique<Kernel>(gl::Program::compute("shaders/sort/radix/sequence.comp", defines));
   }
   Kernel& sort = *slot;
   sort.program.use();
@@ -598,8 +598,8 @@ void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std
   const bool classic = pipeline_ == Pipeline::Classic;
   const std::uint64_t groups = ceilDiv(count, scanBlock());
   const StorageBuffer& totals = scanTotals_[level];
-  Kernel& scan = classic ? kernel(classicScan_, "shaders/sort/radix_teach_scan.comp")
-                         : kernel(prefixScan_, "shaders/sort/radix_prefix_scan.comp");
+  Kernel& scan = classic ? kernel(classicScan_, "shaders/sort/radix/teach_scan.comp")
+                         : kernel(prefixScan_, "shaders/sort/radix/prefix_scan.comp");
   scan.program.use();
   glUniform1ui(scan.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
@@ -607,8 +607,8 @@ void RadixSorter::scanCounters(std::size_t level, const StorageBuffer& data, std
   dispatch(classic ? "teach-scan" : "prefix-scan", groups, count * 8);
   if (groups <= 1) return;
   scanCounters(level + 1, totals, groups);
-  Kernel& add = classic ? kernel(classicAdd_, "shaders/sort/radix_teach_add.comp")
-                        : kernel(prefixAdd_, "shaders/sort/radix_prefix_add.comp");
+  Kernel& add = classic ? kernel(classicAdd_, "shaders/sort/radix/teach_add.comp")
+                        : kernel(prefixAdd_, "shaders/sort/radix/prefix_add.comp");
   add.program.use();
   glUniform1ui(add.count, static_cast<GLuint>(count));
   bindStorage(kScanDataBinding, data.buffer, data.bytes);
@@ -630,7 +630,7 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
   const std::uint32_t bits = digitBits();
   if (!chained_) {
     // Each partition's digit counts, then one prefix sum over them all: where each goes.
-    Kernel& upsweep = kernel(upsweep_, "shaders/sort/radix_upsweep.comp");
+    Kernel& upsweep = kernel(upsweep_, "shaders/sort/radix/upsweep.comp");
     upsweep.program.use();
     setGeometry(upsweep);
     glUniform1ui(upsweep.shift, place * bits);
@@ -645,13 +645,13 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
       // buffer clear, not a dispatch: GL orders it before the shaders that read the buffers.
       for (const StorageBuffer* zeroed : {&histograms_, &status_, &tickets_})
         zeroBuffer(*zeroed);
-      Kernel& histogram = kernel(histogram_, "shaders/sort/radix_histogram.comp");
+      Kernel& histogram = kernel(histogram_, "shaders/sort/radix/histogram.comp");
       histogram.program.use();
       setGeometry(histogram);
       bindStorage(kKeysInBinding, keysIn.buffer, keysIn.bytes);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
       dispatch("histogram", ceilDiv(partitionCount_, histogramPartitions_), keyBytes());
-      Kernel& starts = kernel(digitStarts_, "shaders/sort/radix_digit_starts.comp");
+      Kernel& starts = kernel(digitStarts_, "shaders/sort/radix/digit_starts.comp");
       starts.program.use();
       setGeometry(starts);
       bindStorage(kHistogramBinding, histograms_.buffer, histograms_.bytes);
@@ -659,8 +659,8 @@ void RadixSorter::runFastPass(std::uint32_t pass, std::uint32_t place, const Sto
     }
   }
 
-  Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix_downsweep.comp", "CHAINED")
-                               : kernel(downsweep_, "shaders/sort/radix_downsweep.comp");
+  Kernel& downsweep = chained_ ? kernel(chainedDownsweep_, "shaders/sort/radix/downsweep.comp", "CHAINED")
+                               : kernel(downsweep_, "shaders/sort/radix/downsweep.comp");
   downsweep.program.use();
   setGeometry(downsweep);
   glUniform1ui(downsweep.shift, place * bits);
