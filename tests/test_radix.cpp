@@ -13,7 +13,7 @@
 #include "core/error.h"
 #include "gl/limits.h"
 #include "gl_test_environment.h"
-#include "sort/radix.h"
+#include "sort/radix/radix_sorter.h"
 #include "sort_test_support.h"
 #include "sort/verify.h"
 

@@ -12,7 +12,7 @@
 
 #include "gl/program.h"
 #include "gl_test_environment.h"
-#include "sort/radix.h"
+#include "sort/radix/radix_sorter.h"
 
 namespace shadersort::testing {
 namespace {
