@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -101,6 +102,35 @@ TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
   const auto plain = runShadersort("bench --algo radix --sizes 5000 --reps 1");
   ASSERT_EQ(plain.exitCode, 0) << plain.err;
   EXPECT_EQ(plain.out.find("steps ("), std::string::npos) << plain.out;
+}
+
+// The step names of a `bench --steps` run's first steps line, in order ("upsweep", ...).
+std::vector<std::string> stepNames(const std::string& output) {
+  const auto all = lines(output);
+  const auto steps = std::find_if(all.begin(), all.end(), [](const std::string& line) {
+    return line.rfind("  steps (", 0) == 0;
+  });
+  if (steps == all.end()) return {};
+  std::vector<std::string> names;
+  const std::regex step(R"(([a-z-]+) [0-9]+x )");
+  for (auto match = std::sregex_iterator(steps->begin(), steps->end(), step); match != std::sregex_iterator(); ++match)
+    names.push_back((*match)[1]);
+  return names;
+}
+
+TEST(Bench, RadixScanWordsRunTheSameStepsAsTheirNumbers) {
+  const std::pair<const char*, const char*> scans[] = {{"portable", "1"}, {"chained", "2"}, {"workgroup", "3"}};
+  const std::vector<std::string> expected[] = {
+      {"upsweep", "prefix-scan", "downsweep"}, {"histogram", "digit-starts", "downsweep"}, {"sequence-sort"}};
+  for (std::size_t i = 0; i < std::size(scans); ++i) {
+    const auto [word, number] = scans[i];
+    const auto named = runShadersort(std::string("bench --algo radix --sizes 5000 --reps 1 --steps --set scan=") + word);
+    ASSERT_EQ(named.exitCode, 0) << word << ": " << named.err;
+    const auto numbered = runShadersort(std::string("bench --algo radix --sizes 5000 --reps 1 --steps --set scan=") + number);
+    ASSERT_EQ(numbered.exitCode, 0) << number << ": " << numbered.err;
+    EXPECT_EQ(stepNames(named.out), expected[i]) << named.out;
+    EXPECT_EQ(stepNames(named.out), stepNames(numbered.out)) << word;
+  }
 }
 
 TEST(Bench, PlotWritesAReadablePng) {

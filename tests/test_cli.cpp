@@ -223,6 +223,11 @@ const BadInput kBadInputs[] = {
     {"UnknownSetting", "run --set sparkle=3 --out {dir}/o.png", "sparkle"},
     {"MalformedSetting", "run --set sparkle --out {dir}/o.png", "NAME=INTEGER"},
     {"SettingWordNoAlgorithmNames", "run --set workgroup-size=big --out {dir}/o.png", "wants an integer, got 'big'"},
+    // A word radix's settings table does not name: one line listing the words it does.
+    {"UnknownScanWord", "run --algo radix --set scan=onesweep --out {dir}/o.png",
+     "--set scan wants an integer or one of auto, portable, chained, workgroup, got 'onesweep'"},
+    {"UnknownBallotWord", "run --algo radix --set ballot=on --out {dir}/o.png",
+     "--set ballot wants an integer or one of auto, off, match, got 'on'"},
     {"NoOpenGl43", "info", "4.3", "MESA_GL_VERSION_OVERRIDE=3.3"},
 };
 

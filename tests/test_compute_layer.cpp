@@ -103,6 +103,13 @@ TEST_F(ComputeLayer, AStorageRangeOutsideTheBufferIsRefused) {
   EXPECT_THROW(compute::StorageBuffer().bind(0), std::out_of_range);
 }
 
+TEST_F(ComputeLayer, AStorageBufferClearsToZero) {
+  const compute::StorageBuffer buffer("test: cleared", std::vector<std::uint32_t>(6, 0xdeadbeefu));
+  buffer.clear();
+  EXPECT_EQ(gl::downloadWords(buffer.buffer(), 6), std::vector<std::uint32_t>(6, 0));
+  EXPECT_NO_THROW(compute::StorageBuffer().clear());  // holds nothing: nothing to clear
+}
+
 TEST_F(ComputeLayer, ADispatchReportsItsStepAfterItsBarrier) {
   std::vector<std::pair<std::string, std::uint64_t>> reported;
   const Sorter::StepObserver observer = [&](std::string_view step, std::uint64_t bytes) {

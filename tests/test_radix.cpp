@@ -13,7 +13,10 @@
 #include "core/error.h"
 #include "gl/limits.h"
 #include "gl_test_environment.h"
-#include "sort/radix.h"
+#include "sort/compute/kernel.h"
+#include "sort/radix/radix_sorter.h"
+#include "sort/radix/uniforms.h"
+#include "sort/registry.h"
 #include "sort_test_support.h"
 #include "sort/verify.h"
 
@@ -429,6 +432,106 @@ TEST_F(Radix, RejectsUnknownSettingsAndUnusableValues) {
     }
   } else {
     EXPECT_NO_THROW(makeSorter({{"ballot", 2}}));
+  }
+}
+
+// The words --set takes for scan and ballot (found as the command line finds them) choose what
+// their numbers choose.
+TEST_F(Radix, ScanAndBallotWordsChooseWhatTheirNumbersDo) {
+  auto valueOf = [](std::string_view setting, std::string_view word) {
+    for (const NamedValue& named : namedSettingValues(setting))
+      if (named.word == word) return named.value;
+    ADD_FAILURE() << "no word '" << word << "' for " << setting;
+    return -1;
+  };
+  const SortData input = withIndexValues(makeSequences(Pattern::Random, 80, 300));  // many short sequences
+  const std::pair<const char*, int> scans[] = {{"auto", 0}, {"portable", 1}, {"chained", 2}, {"workgroup", 3}};
+  for (const auto& [word, number] : scans) {
+    EXPECT_EQ(valueOf("scan", word), number) << word;
+    auto named = makeSorter({{"scan", valueOf("scan", word)}});
+    auto numbered = makeSorter({{"scan", number}});
+    named->load(input);
+    numbered->load(input);
+    EXPECT_EQ(named->pipelineName(), numbered->pipelineName()) << word;
+    EXPECT_EQ(sortWith(*named, input).values, referenceStableSort(input).values) << word;
+  }
+  auto portable = makeSorter({{"scan", valueOf("scan", "portable")}});
+  portable->load(input);
+  EXPECT_EQ(portable->pipelineName(), "fast/portable");
+  auto workgroup = makeSorter({{"scan", valueOf("scan", "workgroup")}});
+  workgroup->load(input);
+  EXPECT_EQ(workgroup->pipelineName(), "fast/workgroup-per-sequence");
+  auto chained = makeSorter({{"scan", valueOf("scan", "chained")}});
+  chained->load(input);
+  EXPECT_EQ(chained->pipelineName(), "fast/chained");
+
+  const std::pair<const char*, int> ballots[] = {{"auto", 0}, {"off", 1}, {"match", 2}};
+  for (const auto& [word, number] : ballots) EXPECT_EQ(valueOf("ballot", word), number) << word;
+  auto off = makeSorter({{"ballot", valueOf("ballot", "off")}});
+  EXPECT_EQ(off->rankingName(), "shared memory");
+  EXPECT_EQ(off->rankingName(), makeSorter({{"ballot", 1}})->rankingName());
+}
+
+TEST_F(Radix, AValueOutsideANamedSettingNamesTheWords) {
+  SorterOptions options;
+  options.settings["scan"] = 4;
+  try {
+    RadixSorter sorter(options);
+    ADD_FAILURE() << "scan 4 was accepted";
+  } catch (const UserError& error) {
+    EXPECT_EQ(std::string(error.what()), "radix: scan 4 must be auto (0), portable (1), chained (2) or workgroup (3)");
+  }
+}
+
+// Each shader with the uniforms its kernel declares: compute::Kernel refuses a name the linked
+// program lacks, so a list that names one too many (or misspells one) fails here, on every
+// shader, whether or not a sort below reaches it (prefix_add.comp only runs for large matrices).
+template <typename Uniforms>
+void expectKernelBuilds(const char* path, const gl::ShaderDefines& defines) {
+  try {
+    const compute::Kernel<Uniforms> kernel(path, defines);
+    EXPECT_TRUE(static_cast<bool>(kernel)) << path;
+  } catch (const std::exception& error) {
+    ADD_FAILURE() << path << ": " << error.what();
+  }
+}
+
+struct NoUniforms {
+  static std::vector<compute::UniformField<NoUniforms>> fields() { return {}; }
+};
+
+TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
+  using namespace radix;
+  const SortData input = withIndexValues(makeSequences(Pattern::Random, 2, 500));
+  auto teaching = makeSorter({}, /*teaching=*/true);
+  teaching->load(input);
+  ASSERT_EQ(teaching->pipelineName(), "classic");
+  const gl::ShaderDefines classic = teaching->kernelDefines(0, kCoreSubgroupWidth);
+  expectKernelBuilds<DigitUniforms>("shaders/sort/radix/teach_block.comp", classic);
+  expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_scan.comp", classic);
+  expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_add.comp", classic);
+  expectKernelBuilds<TeachScatterUniforms>("shaders/sort/radix/teach_scatter.comp", classic);
+
+  auto fast = makeSorter({});
+  fast->load(input);
+  for (int hasValues : {0, 1}) {
+    gl::ShaderDefines defines = fast->kernelDefines(0, kCoreSubgroupWidth);
+    defines.set("HAS_VALUES", hasValues);
+    expectKernelBuilds<DigitUniforms>("shaders/sort/radix/upsweep.comp", defines);
+    expectKernelBuilds<CountUniforms>("shaders/sort/radix/prefix_scan.comp", defines);
+    expectKernelBuilds<CountUniforms>("shaders/sort/radix/prefix_add.comp", defines);
+    expectKernelBuilds<DigitUniforms>("shaders/sort/radix/downsweep.comp", defines);
+    expectKernelBuilds<HistogramUniforms>("shaders/sort/radix/histogram.comp", defines);
+    expectKernelBuilds<DigitStartsUniforms>("shaders/sort/radix/digit_starts.comp", defines);
+    defines.set("CHAINED", 1);
+    expectKernelBuilds<ChainedDownsweepUniforms>("shaders/sort/radix/downsweep.comp", defines);
+  }
+  expectKernelBuilds<SequenceSortUniforms>("shaders/sort/radix/sequence.comp",
+                                           fast->sequenceKernelDefines(0, kCoreSubgroupWidth, 64));
+  if (gl::currentLimits().hasArbShaderBallot) {
+    gl::ShaderDefines probe;
+    probe.set("WORKGROUP_SIZE", 64).set("BALLOT_KIND", kRankBallotArb).set("PROBE_BINDING", kProbeBinding);
+    expectKernelBuilds<NoUniforms>("shaders/sort/radix/ballot_probe.comp", probe);
   }
 }
 

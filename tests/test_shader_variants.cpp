@@ -12,7 +12,7 @@
 
 #include "gl/program.h"
 #include "gl_test_environment.h"
-#include "sort/radix.h"
+#include "sort/radix/radix_sorter.h"
 
 namespace shadersort::testing {
 namespace {
@@ -58,19 +58,19 @@ TEST_F(ShaderVariants, RadixSubgroupRankingsCompile) {
       gl::ShaderDefines defines = sorter.kernelDefines(ballotKind, 32);
       defines.set("CHAINED", chained);
       const std::string name = "downsweep_kind" + std::to_string(ballotKind) + "_chained" + std::to_string(chained);
-      const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix_downsweep.comp", defines), name);
+      const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix/downsweep.comp", defines), name);
       EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
     }
     for (std::uint32_t workgroup : {32u, 1024u}) {
       const std::string name = "sequence_kind" + std::to_string(ballotKind) + "_workgroup" + std::to_string(workgroup);
       const Validation result = validateComputeShader(
-          gl::expandedSource("shaders/sort/radix_sequence.comp", sorter.sequenceKernelDefines(ballotKind, 32, workgroup)), name);
+          gl::expandedSource("shaders/sort/radix/sequence.comp", sorter.sequenceKernelDefines(ballotKind, 32, workgroup)), name);
       EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
     }
     gl::ShaderDefines probe;
     probe.set("WORKGROUP_SIZE", 256).set("BALLOT_KIND", ballotKind).set("PROBE_BINDING", 0);
     const std::string name = "probe_kind" + std::to_string(ballotKind);
-    const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix_ballot_probe.comp", probe), name);
+    const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix/ballot_probe.comp", probe), name);
     EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
   }
 }

@@ -6,7 +6,7 @@
 #include "sort/bitonic.h"
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
-#include "sort/radix.h"
+#include "sort/radix/radix_sorter.h"
 
 namespace shadersort {
 
@@ -43,7 +43,8 @@ const std::vector<AlgorithmInfo>& algorithms() {
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
        /*stable=*/true, /*hasTeachingSchedule=*/true, RadixSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<RadixSorter>(options); },
-       RadixSorter::tunables, [] { return std::vector<SettingFacts>{}; }},
+       [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
+       [] { return RadixSettings::table().facts(); }},
   };
   return table;
 }

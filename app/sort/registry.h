@@ -45,8 +45,7 @@ struct AlgorithmInfo {
   std::unique_ptr<Sorter> (*create)(const SorterOptions& options);
   // The settings `tune` sweeps, with candidates for this GPU; empty when none.
   std::vector<Tunable> (*tunables)(const gl::Limits& limits);
-  // Every setting this algorithm understands (from its SettingTable); empty when none, or not
-  // declared in a table yet (radix).
+  // Every setting this algorithm understands (from its SettingTable); empty when none.
   std::vector<SettingFacts> (*settings)();
 };
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sort/radix.h"
+#include "sort/radix/radix_sorter.h"
 #include "ui/teaching_overlays.h"
 #include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"

@@ -34,6 +34,9 @@ class StorageBuffer {
   // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT and the range inside the buffer (else
   // std::out_of_range: a programming error, not the user's).
   void bindRange(GLuint binding, std::size_t offset, std::size_t size) const;
+  // Sets every word to 0 with glClearBufferSubData: no dispatch, and GL orders the clear before
+  // later shader reads of the buffer (no barrier needed). Nothing happens to an empty buffer.
+  void clear() const;
 
  private:
   gl::Buffer buffer_;

@@ -1,11 +1,11 @@
 // Teaching step 2 (one level): each workgroup Blelloch-scans its 2 * WORKGROUP_SIZE entries of
 // the counter matrix in place and stores their total, so that a scan of the totals followed by
-// radix_teach_add.comp completes the prefix sum over the whole matrix.
+// teach_add.comp completes the prefix sum over the whole matrix.
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
-#include "shaders/sort/radix_blelloch.glsl"
+#include "shaders/sort/radix/blelloch.glsl"
 
 uniform uint u_count;
 

@@ -6,7 +6,7 @@
 //      digits through shared memory.
 // SUBGROUP_SYNC() orders shared memory between the invocations of one subgroup (the whole
 // workgroup waits where there is no subgroup barrier).
-// C++ checked (radix_ballot_probe.comp) that a real subgroup is SUBGROUP_WIDTH <= 32
+// C++ checked (ballot_probe.comp) that a real subgroup is SUBGROUP_WIDTH <= 32
 // invocations with lane = gl_LocalInvocationIndex % SUBGROUP_WIDTH, so one uint holds a ballot.
 
 #if BALLOT_KIND == 3
@@ -37,7 +37,7 @@ shared uint laneDigits[WORKGROUP_SIZE];
 #endif
 
 #if BALLOT_KIND >= 2
-#define SUBGROUP_ARITHMETIC 1  // radix_workgroup_scan.glsl scans subgroup by subgroup
+#define SUBGROUP_ARITHMETIC 1  // workgroup_scan.glsl scans subgroup by subgroup
 #endif
 
 #include "shaders/common/workgroup_barrier.glsl"

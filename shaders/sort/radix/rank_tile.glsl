@@ -1,5 +1,5 @@
 // Stable ranking of one tile of keys by digit in shared memory, for the kernels that move a tile
-// at a time (radix_downsweep.comp, radix_sequence.comp).
+// at a time (downsweep.comp, sequence.comp).
 //
 // Subgroup s holds the contiguous sub-tile [s, s + 1) * KEYS_PER_THREAD * SUBGROUP_WIDTH of the
 // tile and walks it one row of SUBGROUP_WIDTH keys at a time; matchPeers() gives each key its
@@ -8,7 +8,7 @@
 // turn that into the key's position in the tile sorted by digit.
 //
 // The includer declares `shared uint tile[TILE_WORDS]` and `shared uint digitStart[RADIX]` and
-// includes radix_match.glsl, radix_common.glsl and radix_workgroup_scan.glsl first.
+// includes match.glsl, common.glsl and workgroup_scan.glsl first.
 
 #define SUBGROUPS (WORKGROUP_SIZE / SUBGROUP_WIDTH)
 #define HALF_RADIX (RADIX / 2u)

@@ -1,5 +1,5 @@
 // Fast path, portable scan, back down one level: adds each block's scanned total to the block's
-// SCAN_BLOCK entries (see radix_prefix_scan.comp).
+// SCAN_BLOCK entries (see prefix_scan.comp).
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 

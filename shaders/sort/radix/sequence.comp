@@ -4,17 +4,17 @@
 // pipelines' three to five dispatches per place lose to one that reads its sequence twice.
 //
 // The workgroup counts the sequence's digits, scans the counts into where each digit's keys start,
-// then walks the sequence one tile at a time: ranks the tile stably (radix_rank_tile.glsl) and
+// then walks the sequence one tile at a time: ranks the tile stably (rank_tile.glsl) and
 // writes each key after the keys of its digit that earlier tiles placed.
 
-#include "shaders/sort/radix_match.glsl"
+#include "shaders/sort/radix/match.glsl"
 
 #pragma optionNV(unroll all)
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
-#include "shaders/sort/radix_workgroup_scan.glsl"
+#include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/radix/workgroup_scan.glsl"
 
 #define TILE_KEYS (WORKGROUP_SIZE * KEYS_PER_THREAD)
 
@@ -30,7 +30,7 @@ shared uint tile[TILE_WORDS];
 shared uint digitStart[RADIX];  // first position of each digit in the tile being ranked
 shared uint nextOut[RADIX];     // where the next key of each digit goes in the sequence
 
-#include "shaders/sort/radix_rank_tile.glsl"
+#include "shaders/sort/radix/rank_tile.glsl"
 
 void main() {
   uint self = gl_LocalInvocationIndex;

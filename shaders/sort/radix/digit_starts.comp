@@ -1,4 +1,4 @@
-// Fast path, once per sort, after radix_histogram.comp: turns each (sequence, place) histogram
+// Fast path, once per sort, after histogram.comp: turns each (sequence, place) histogram
 // into where each digit's keys start in the whole array (the sequence's first element plus the
 // keys of smaller digits), in place. One workgroup per (sequence, place), scanning the digits in
 // parallel: one invocation walking 256 counts in global memory took 50 us on an H100, a fixed
@@ -6,8 +6,8 @@
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
-#include "shaders/sort/radix_workgroup_scan.glsl"
+#include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/radix/workgroup_scan.glsl"
 
 #define PLACES (32u / RADIX_BITS)
 #define DIGITS_PER_INVOCATION ((RADIX + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)

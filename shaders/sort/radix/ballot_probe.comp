@@ -1,5 +1,5 @@
 // Run once per sorter when a ballot extension exists: reports the subgroup size if subgroups
-// are laid out as radix_match.glsl assumes (size <= 32, lane = local index % size, ballot bit i
+// are laid out as match.glsl assumes (size <= 32, lane = local index % size, ballot bit i
 // = lane i), else 0, so that the sorter can fall back to the core path.
 
 #if BALLOT_KIND >= 2

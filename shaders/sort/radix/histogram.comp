@@ -6,13 +6,13 @@
 //
 // One shared array per place, so the four counts of a key are four independent atomics the
 // compiler cannot suspect of aliasing (one array indexed by place ran at a quarter of the rate
-// of radix_upsweep.comp's one count per key on an H100).
+// of upsweep.comp's one count per key on an H100).
 
 #pragma optionNV(unroll all)
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
+#include "shaders/sort/radix/common.glsl"
 
 #if RADIX_BITS != 8
 #error the upfront histogram counts four 8-bit digit places

@@ -4,7 +4,7 @@
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
+#include "shaders/sort/radix/common.glsl"
 
 #define BLOCK_SIZE (2u * WORKGROUP_SIZE)
 

@@ -1,5 +1,5 @@
 // Exclusive prefix sum across the workgroup, one value per invocation: with subgroup arithmetic
-// (radix_match.glsl defines SUBGROUP_ARITHMETIC for the KHR rankings) per subgroup, else
+// (match.glsl defines SUBGROUP_ARITHMETIC for the KHR rankings) per subgroup, else
 // Hillis-Steele in shared memory, log2(WORKGROUP_SIZE) steps. Every invocation must call it (it
 // holds barriers). It gives no total on purpose: a total that every invocation reads from shared
 // memory and the next call overwrites is what went wrong on NVIDIA (docs/BENCHMARKS.md).

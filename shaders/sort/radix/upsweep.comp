@@ -5,7 +5,7 @@
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
+#include "shaders/sort/radix/common.glsl"
 
 layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
 layout(std430, binding = COUNTERS_BINDING) writeonly buffer Counters { uint counters[]; };

@@ -5,8 +5,8 @@
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
-#include "shaders/sort/radix_blelloch.glsl"
+#include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/radix/blelloch.glsl"
 
 layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
 layout(std430, binding = OFFSETS_BINDING) writeonly buffer Offsets { uint offsets[]; };

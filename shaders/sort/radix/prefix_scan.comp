@@ -4,14 +4,14 @@
 // is exactly where that partition's keys of that digit go in the output (all sequences are
 // equally long, so earlier sequences' keys are counted too). Each workgroup scans SCAN_BLOCK
 // entries in place and writes their total; the totals are scanned by this same kernel, and
-// radix_prefix_add.comp adds them back.
+// prefix_add.comp adds them back.
 
 #pragma optionNV(unroll all)
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
-#include "shaders/sort/radix_workgroup_scan.glsl"
+#include "shaders/sort/radix/workgroup_scan.glsl"
 
 #define SCAN_ITEMS (SCAN_BLOCK / WORKGROUP_SIZE)
 // One spare word every 32, so that invocations reading their runs of SCAN_ITEMS neighbours hit

@@ -1,25 +1,25 @@
 // Fast path, the last step of a digit pass: each partition ranks its keys by digit in shared
 // memory (stable: equal digits keep their order) and scatters them, values following.
 //
-// Ranking: radix_rank_tile.glsl. Keys then go through shared memory in rank order, so that keys
+// Ranking: rank_tile.glsl. Keys then go through shared memory in rank order, so that keys
 // of one digit leave in runs of consecutive addresses.
 //
 // Where each digit of this partition starts in the output:
-//   CHAINED == 0: from the prefix-summed counter matrix (radix_prefix_scan.comp);
+//   CHAINED == 0: from the prefix-summed counter matrix (prefix_scan.comp);
 //   CHAINED == 1: by a chained scan with decoupled look-back: partitions take tickets in
 //     order, publish their digit counts, and add up their predecessors' published counts
 //     until one that already holds its inclusive prefix. It needs predecessors to make
 //     progress while a partition waits; tickets make that true on drivers that keep started
 //     workgroups running.
 
-#include "shaders/sort/radix_match.glsl"
+#include "shaders/sort/radix/match.glsl"
 
 #pragma optionNV(unroll all)
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-#include "shaders/sort/radix_common.glsl"
-#include "shaders/sort/radix_workgroup_scan.glsl"
+#include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/radix/workgroup_scan.glsl"
 
 #define DIGITS_PER_STRIDE DIGITS_PER_INVOCATION  // digits self, self + WORKGROUP_SIZE, ...
 
@@ -52,7 +52,7 @@ shared uint tile[TILE_WORDS];
 shared uint digitStart[RADIX];        // first position of each digit in the partition
 shared uint globalMinusLocal[RADIX];  // output index of a key = this + its position
 
-#include "shaders/sort/radix_rank_tile.glsl"
+#include "shaders/sort/radix/rank_tile.glsl"
 
 #if CHAINED
 // Two counters after the digits in `tile` for workgroup-wide votes, used in turn.

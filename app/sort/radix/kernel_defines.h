@@ -1,0 +1,28 @@
+#pragma once
+// The defines every radix kernel of a load is compiled with: digit width, partition and tile
+// sizes, the ranking, the binding points.
+
+#include <cstdint>
+
+#include "gl/program.h"
+
+namespace shadersort::radix {
+
+struct KernelLayout {
+  std::uint32_t digitBits = 8;
+  std::uint32_t workgroupSize = 256;
+  std::uint32_t partitionSize = 0;
+  std::uint32_t scanBlock = 0;
+  std::uint32_t keysPerThread = 16;
+  std::uint32_t histogramPartitions = 16;
+  int lookBackSpins = 0;
+  bool hasValues = false;  // the rank-and-scatter kernel moves values (HAS_VALUES)
+  int ballotKind = 0;      // BALLOT_KIND (radix/ranking_probe.h)
+  std::uint32_t subgroupWidth = 16;
+};
+
+gl::ShaderDefines kernelDefines(const KernelLayout& layout);
+// The one-workgroup-per-sequence kernel's: its own workgroup size and tile.
+gl::ShaderDefines sequenceKernelDefines(const KernelLayout& layout, std::uint32_t workgroupSize);
+
+}  // namespace shadersort::radix

@@ -1,0 +1,63 @@
+#pragma once
+// How radix's kernels are laid out: binding points, digits, partitions, tiles and the shared
+// memory each kernel takes, so that settings, probe, pipelines and sorter size things alike.
+
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <string>
+
+#include "gl/limits.h"
+#include "sort/radix/settings.h"
+
+namespace shadersort::radix {
+
+// Binding points, below the 8 shader storage blocks GL 4.3 guarantees per compute shader.
+// Offsets/histogram and the scan level buffers never meet in one shader.
+constexpr GLuint kKeysInBinding = 0;
+constexpr GLuint kKeysOutBinding = 1;
+constexpr GLuint kValuesInBinding = 2;
+constexpr GLuint kValuesOutBinding = 3;
+constexpr GLuint kCountersBinding = 4;
+constexpr GLuint kOffsetsBinding = 5;
+constexpr GLuint kHistogramBinding = 5;
+constexpr GLuint kStatusBinding = 6;
+constexpr GLuint kTicketsBinding = 7;
+constexpr GLuint kScanDataBinding = 4;
+constexpr GLuint kScanTotalsBinding = 5;
+constexpr GLuint kProbeBinding = 0;
+
+constexpr std::uint32_t kTeachingBits = 4;
+constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
+constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
+// Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
+// largest workgroup fits in shared memory.
+constexpr std::uint32_t kSequenceKeysPerThread = 4;
+// Longest sequence the one-workgroup-per-sequence kernel takes.
+constexpr std::uint32_t kMaxWorkgroupSortLength = 65536;
+
+constexpr std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
+constexpr std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
+
+// The rank-and-scatter kernel's tile holds the partition's keys, or the subgroups' 16-bit
+// digit counts, or (chained scan) a partition's digit counts and two vote counters.
+std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix);
+
+// Keys per invocation of the partitioned kernels for `keys` keys: as set, or automatic.
+std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys);
+// The most keys per invocation any input gets with these settings.
+std::uint32_t largestKeysPerThread(const RadixSettings& settings);
+
+// Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
+std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch);
+// Shared memory words of the one-workgroup-per-sequence kernel.
+std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, int ballotKind);
+// Shared memory words of the classic kernels.
+std::uint64_t classicSharedWords(int workgroupSize);
+
+// "<what> needs N bytes of shared memory; this GPU has M", or empty when `words` fit.
+std::string sharedMemoryShortfall(std::uint64_t words, const gl::Limits& limits, const std::string& what);
+// Throws UserError "radix: " + the shortfall when `words` do not fit.
+void requireSharedMemory(std::uint64_t words, const gl::Limits& limits, const std::string& what);
+
+}  // namespace shadersort::radix

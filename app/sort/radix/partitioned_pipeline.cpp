@@ -1,0 +1,81 @@
+#include "sort/radix/partitioned_pipeline.h"
+
+#include "gl/compute.h"
+#include "sort/radix/layout.h"
+
+namespace shadersort::radix {
+namespace {
+
+constexpr const char* kDownsweepPath = "shaders/sort/radix/downsweep.comp";
+
+}  // namespace
+
+void PartitionedPipeline::dropKernels() {
+  upsweep_ = {};
+  downsweep_ = {};
+  histogram_ = {};
+  digitStarts_ = {};
+  chainedDownsweep_ = {};
+  scan_.dropKernels();
+}
+
+void PartitionedPipeline::countAndScan(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
+                                       const Sorter::StepObserver& observer) {
+  if (!upsweep_) upsweep_ = compute::Kernel<DigitUniforms>("shaders/sort/radix/upsweep.comp", load.defines);
+  const std::uint64_t counters = load.partitionCount * radixOf(load.digitBits);
+  pass.keysIn.bind(kKeysInBinding);
+  buffers.counters.bind(kCountersBinding);
+  upsweep_.dispatch({.partitions = load.partitions(), .shift = pass.place * load.digitBits}, load.partitionCount,
+                    {"upsweep", load.keyBytes() + counters * 4}, observer);
+  scan_.run(buffers.counters, counters, buffers.scanTotals, load.scanBlock, load.defines, observer);
+}
+
+void PartitionedPipeline::digitStartsOfAllPlaces(const RadixPass& pass, const RadixLoad& load,
+                                                 const RadixBuffers& buffers, const Sorter::StepObserver& observer) {
+  // From the input: a pass only permutes keys within sequences. Zeroing is a buffer clear, not
+  // a dispatch: GL orders it before the shaders that read the buffers.
+  for (const compute::StorageBuffer* zeroed : {&buffers.histograms, &buffers.status, &buffers.tickets})
+    zeroed->clear();
+  if (!histogram_) histogram_ = compute::Kernel<HistogramUniforms>("shaders/sort/radix/histogram.comp", load.defines);
+  pass.keysIn.bind(kKeysInBinding);
+  buffers.histograms.bind(kHistogramBinding);
+  histogram_.dispatch({.partitions = load.partitions()},
+                      gl::divideRoundingUp(load.partitionCount, load.histogramPartitions),
+                      {"histogram", load.keyBytes()}, observer);
+  if (!digitStarts_)
+    digitStarts_ = compute::Kernel<DigitStartsUniforms>("shaders/sort/radix/digit_starts.comp", load.defines);
+  buffers.histograms.bind(kHistogramBinding);
+  digitStarts_.dispatch({.sequenceLength = load.shape.sequenceLength, .sequenceCount = load.shape.sequenceCount},
+                        std::uint64_t{load.shape.sequenceCount} * placesOf(load.digitBits),
+                        {"digit-starts", buffers.histograms.bytes() * 2}, observer);
+}
+
+void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const RadixLoad& load,
+                                  const RadixBuffers& buffers, const Sorter::StepObserver& observer) {
+  const std::uint32_t shift = pass.place * load.digitBits;
+  if (!chained) {
+    countAndScan(pass, load, buffers, observer);
+    if (!downsweep_) downsweep_ = compute::Kernel<DigitUniforms>(kDownsweepPath, load.defines);
+    pass.bindKeysAndValues();
+    buffers.counters.bind(kCountersBinding);
+    const std::uint64_t countersRead = load.partitionCount * radixOf(load.digitBits) * 4;
+    downsweep_.dispatch({.partitions = load.partitions(), .shift = shift}, load.partitionCount,
+                        {"downsweep", load.movedBytes() + countersRead}, observer);
+    return;
+  }
+  if (pass.index == 0) digitStartsOfAllPlaces(pass, load, buffers, observer);
+  if (!chainedDownsweep_) {
+    gl::ShaderDefines defines = load.defines;
+    defines.set("CHAINED", 1);
+    chainedDownsweep_ = compute::Kernel<ChainedDownsweepUniforms>(kDownsweepPath, defines);
+  }
+  pass.bindKeysAndValues();
+  buffers.histograms.bind(kHistogramBinding);
+  buffers.status.bind(kStatusBinding);
+  buffers.tickets.bind(kTicketsBinding);
+  chainedDownsweep_.dispatch(
+      {.partitions = load.partitions(), .shift = shift, .place = pass.place, .passIndex = pass.index},
+      load.partitionCount, {"downsweep", load.movedBytes()}, observer);
+}
+
+}  // namespace shadersort::radix

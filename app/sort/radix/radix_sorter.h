@@ -1,0 +1,122 @@
+#pragma once
+// LSD radix sort in compute shaders, stable, one drawn pass per digit place. The sorter owns the
+// buffers, picks a pipeline per load and runs its passes:
+//  - classic (teaching, 4-bit digits; radix/classic_pipeline.h);
+//  - fast, partitioned, with reduce-then-scan or a chained scan (radix/partitioned_pipeline.h);
+//  - fast, one workgroup per sequence (radix/sequence_pipeline.h).
+// The pipelines share the partition layout: a partition is a run of keys inside one sequence,
+// and every count is kept per [sequence][digit][partition], so a prefix sum over that matrix
+// already places each sequence's keys inside the sequence's own range.
+// Digit places where every key has the same digit are skipped (found on the CPU at load).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "sort/radix/classic_pipeline.h"
+#include "sort/radix/kernel_defines.h"
+#include "sort/radix/layout.h"
+#include "sort/radix/partitioned_pipeline.h"
+#include "sort/radix/pass.h"
+#include "sort/radix/ranking_probe.h"
+#include "sort/radix/sequence_pipeline.h"
+#include "sort/radix/settings.h"
+#include "sort/registry.h"
+#include "sort/sorter.h"
+
+namespace shadersort {
+
+class RadixSorter final : public Sorter {
+ public:
+  explicit RadixSorter(const SorterOptions& options);
+  ~RadixSorter() override;
+  static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
+  static std::vector<Tunable> tunables(const gl::Limits& limits) { return RadixSettings::table().tunables(limits); }
+
+  void load(const SortData& input) override;
+  void restart() override;
+  std::uint32_t passCount() const override;
+  std::uint32_t passesRun() const override { return passesRun_; }
+  std::string describePass(std::uint32_t pass) const override;
+  std::optional<DigitPlace> digitPlace(std::uint32_t pass) const override;
+  void runPass() override;
+  SortData read() const override;
+  GpuStateView gpuState() const override;
+  std::unique_ptr<Checkpoint> checkpoint() const override;
+  void resume(const Checkpoint& saved) override;
+  std::size_t checkpointBytes() const override;
+
+  // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained",
+  // "fast/workgroup-per-sequence"; the ranking ("match NV", "ballot KHR", "ballot ARB",
+  // "shared memory") and the subgroup width it uses.
+  std::string pipelineName() const;
+  std::string rankingName() const { return radix::rankingName(ranking_.ballotKind); }
+  std::uint32_t subgroupWidth() const { return ranking_.subgroupWidth; }
+  // What the pipelines do beyond describePass's one line, for the viewer's help.
+  static std::string_view explanation();
+
+  void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
+  // Diagnostics for the fast portable pipeline: the counter matrix [sequence][digit][partition]
+  // as it is now (digit counts after "upsweep", each count's output position after the prefix
+  // scan), and the keys per partition.
+  std::vector<std::uint32_t> readCounters() const;
+  // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
+  // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
+  gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;
+  // The same for the one-workgroup-per-sequence kernel (its own workgroup size and tile).
+  gl::ShaderDefines sequenceKernelDefines(int ballotKind, std::uint32_t subgroupWidth, std::uint32_t workgroupSize) const;
+  // The one-workgroup-per-sequence kernel's workgroup size for this input: no wider than the
+  // sequences need, so that short ones do not leave most invocations idle.
+  std::uint32_t sequenceWorkgroupFor(std::uint32_t sequenceLength) const;
+  // Longest sequence the one-workgroup-per-sequence kernel takes.
+  static constexpr std::uint32_t kMaxWorkgroupSortLength = radix::kMaxWorkgroupSortLength;
+  // Fewest sequences for which auto picks one workgroup per sequence (about half an H100's SMs).
+  static constexpr std::uint32_t kWorkgroupSortMinSequences = 64;
+  std::uint32_t partitionSize() const;
+
+ private:
+  enum class Pipeline { Classic, Fast, Sequence };
+
+  void choosePipeline();
+  // Keys per invocation and histogram partitions per workgroup for this input (automatic ones
+  // follow its size); drops kernels compiled for others.
+  void choosePartitions();
+  void allocateBuffers(const SortData& input);
+  radix::KernelLayout kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const;
+  std::uint32_t scanBlock() const;  // counters one workgroup of the counter scan takes
+  std::uint32_t digitBits() const {
+    return pipeline_ == Pipeline::Classic ? radix::kTeachingBits : static_cast<std::uint32_t>(settings_.radixBits);
+  }
+  // The state after `passes` passes: the input before any.
+  const compute::StorageBuffer& keysAfter(std::uint32_t passes) const;
+  const compute::StorageBuffer& valuesAfter(std::uint32_t passes) const;
+
+  RadixSettings settings_;
+  bool descendingKeys_ = false;
+  radix::Ranking ranking_;
+  bool chained_ = false;                      // the fast pipeline's scan, resolved
+  std::uint32_t keysPerThread_ = 16;          // of the partitioned kernels, for this input
+  std::uint32_t histogramPartitions_ = 16;    // per workgroup of the upfront histogram
+  bool kernelsHaveValues_ = false;            // the partitioned kernels move values (HAS_VALUES)
+  std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
+
+  radix::ClassicPipeline classic_;
+  radix::PartitionedPipeline partitioned_;
+  radix::SequencePipeline sequence_;
+
+  Pipeline pipeline_ = Pipeline::Fast;
+  radix::RadixLoad load_;
+  gl::ShaderDefines sequenceDefines_;  // of this load's one-workgroup-per-sequence kernel
+  std::vector<std::uint32_t> places_;  // digit places that differ between keys, lowest first
+  radix::RadixBuffers buffers_;
+  std::uint32_t passesRun_ = 0;
+  StepObserver observer_;
+  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
+};
+
+}  // namespace shadersort

@@ -1,0 +1,32 @@
+#pragma once
+// How radix's partitions rank their keys on this GPU: subgroup ballots where a probe dispatch
+// shows subgroups laid out as shaders/sort/radix/match.glsl expects, else shared memory.
+
+#include <cstdint>
+#include <string>
+
+#include "gl/limits.h"
+#include "sort/radix/layout.h"
+#include "sort/radix/settings.h"
+
+namespace shadersort::radix {
+
+// Values of the BALLOT_KIND define.
+constexpr int kRankShared = 0;
+constexpr int kRankBallotArb = 1;
+constexpr int kRankBallotKhr = 2;
+constexpr int kRankMatchNv = 3;
+
+struct Ranking {
+  int ballotKind = kRankShared;
+  std::uint32_t subgroupWidth = kCoreSubgroupWidth;  // invocations that rank together
+};
+
+// The ranking `settings.ballot` asks for, as far as this GPU has it. Throws UserError when the
+// match instruction is asked for where the driver lacks it.
+Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits);
+
+// "match NV", "ballot KHR", "ballot ARB" or "shared memory".
+std::string rankingName(int ballotKind);
+
+}  // namespace shadersort::radix

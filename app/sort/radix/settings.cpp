@@ -1,0 +1,135 @@
+#include "sort/radix/settings.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "sort/radix/layout.h"
+
+namespace shadersort {
+namespace {
+
+constexpr NamedValue kAutoWord[] = {{"auto", 0}};
+constexpr NamedValue kScanWords[] = {{"auto", RadixSettings::kScanAuto},
+                                     {"portable", RadixSettings::kScanPortable},
+                                     {"chained", RadixSettings::kScanChained},
+                                     {"workgroup", RadixSettings::kScanWorkgroup}};
+constexpr NamedValue kBallotWords[] = {
+    {"auto", RadixSettings::kBallotAuto}, {"off", RadixSettings::kBallotOff}, {"match", RadixSettings::kBallotMatch}};
+
+int maxWorkgroupSizeOf(const gl::Limits& limits) {
+  return std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]);
+}
+
+// Whether a tune candidate fits with the narrowest subgroup a driver reports (8 on llvmpipe).
+bool fits(RadixSettings settings, int workgroupSize, int keysPerThread, const gl::Limits& limits) {
+  settings.workgroupSize = workgroupSize;
+  settings.keysPerThread = keysPerThread;
+  const auto sharedBytes = static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize);
+  return workgroupSize <= maxWorkgroupSizeOf(limits) && radix::fastSharedWords(settings, 8, true) * 4 <= sharedBytes &&
+         radix::classicSharedWords(workgroupSize) * 4 <= sharedBytes;
+}
+
+template <int Value>
+int constant(const RadixSettings&, const SettingContext&) {
+  return Value;
+}
+
+}  // namespace
+
+const SettingTable<RadixSettings>& RadixSettings::table() {
+  using Settings = RadixSettings;
+  static const SettingTable<RadixSettings> table("radix", {
+      {.name = "radix-bits",
+       .meaning = "digit width: 4 (the teaching schedule's) or 8 (the fast pipelines')",
+       .field = &Settings::radixBits,
+       .defaultValue = [](const Settings&, const SettingContext& context) {
+         return context.teaching ? static_cast<int>(radix::kTeachingBits) : 8;
+       },
+       .kind = NumberKind::PowerOfTwo,
+       .least = 4,
+       .most = constant<8>,
+       .mostReason = "4-bit digits teach, 8-bit digits are fast",
+       .rule = [](const Settings& settings, const SettingContext& context) -> std::string {
+         if (!context.teaching || settings.radixBits == static_cast<int>(radix::kTeachingBits)) return {};
+         return "radix-bits " + std::to_string(settings.radixBits) + ": the teaching schedule uses 4-bit digits";
+       }},
+      {.name = "workgroup-size",
+       .meaning = "invocations per workgroup of the partitioned and classic kernels",
+       .field = &Settings::workgroupSize,
+       .defaultValue = constant<256>,
+       .kind = NumberKind::PowerOfTwo,
+       .least = 32,
+       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .mostReason = "this GPU's workgroup limit",
+       .rule = [](const Settings& settings, const SettingContext& context) {
+         return radix::sharedMemoryShortfall(radix::classicSharedWords(settings.workgroupSize), context.limits,
+                                             "workgroup-size " + std::to_string(settings.workgroupSize));
+       },
+       .candidates = [](const Settings& defaults, const gl::Limits& limits) {
+         std::vector<int> sizes;
+         for (int size : {64, 128, 256, 512, 1024})
+           if (fits(defaults, size, defaults.keysPerThread, limits)) sizes.push_back(size);
+         return sizes;
+       }},
+      {.name = "keys-per-thread",
+       .meaning = "keys each invocation of the partitioned kernels ranks; auto: 4 up to 2^16 keys, else 16",
+       .field = &Settings::keysPerThread,
+       .defaultValue = constant<0>,
+       .namedValues = kAutoWord,
+       .least = 1,
+       // Keys stay in registers, and partitions (<= 1024 x 32) below the 2^16 that the ranking's
+       // 16-bit counts can hold.
+       .most = constant<32>,
+       .mostReason = "registers, and the ranking's 16-bit counts",
+       .candidates = [](const Settings& defaults, const gl::Limits& limits) {
+         std::vector<int> counts;
+         for (int perThread : {0, 4, 8, 12, 15, 16, 20, 24, 28, 32})
+           if (fits(defaults, defaults.workgroupSize, perThread, limits)) counts.push_back(perThread);
+         return counts;
+       }},
+      {.name = "scan",
+       .meaning = "where each digit's keys start: reduce-then-scan, chained scan, or one workgroup per sequence",
+       .field = &Settings::scan,
+       .defaultValue = constant<kScanAuto>,
+       .namedValues = kScanWords,
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{kScanPortable, kScanChained}; }},
+      {.name = "ballot",
+       .meaning = "how a partition ranks its keys: subgroup ballots, shared memory, or the NV match instruction",
+       .field = &Settings::ballot,
+       .defaultValue = constant<kBallotAuto>,
+       .namedValues = kBallotWords,
+       .candidates = [](const Settings&, const gl::Limits& limits) {
+         std::vector<int> kinds = {kBallotAuto, kBallotOff};
+         if (limits.hasExtension("GL_NV_shader_subgroup_partitioned")) kinds.push_back(kBallotMatch);
+         return kinds;
+       }},
+      {.name = "workgroup-sort-max",
+       .meaning = "longest sequences auto sorts one workgroup per sequence (0: never)",
+       .field = &Settings::workgroupSortMax,
+       .defaultValue = constant<32768>,
+       .most = constant<static_cast<int>(radix::kMaxWorkgroupSortLength)>,
+       .mostReason = "the longest sequence one workgroup sorts",
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{0, 8192, 16384, 32768, 65536}; }},
+      {.name = "look-back-spins",
+       .meaning = "chained scan: polls of a silent predecessor before counting its keys itself",
+       .field = &Settings::lookBackSpins,
+       .defaultValue = constant<64>,
+       .most = constant<65536>},
+      {.name = "histogram-partitions",
+       .meaning = "chained scan: partitions each workgroup of the upfront histogram counts",
+       .field = &Settings::histogramPartitions,
+       .defaultValue = constant<0>,
+       .namedValues = kAutoWord,
+       .least = 1,
+       .most = constant<1024>},
+      // The chained scan beat reduce-then-scan up to 2^20 keys on an H100 and lost from 2^22 on.
+      {.name = "chained-max",
+       .meaning = "most keys auto sorts with the chained scan (0: never)",
+       .field = &Settings::chainedMax,
+       .defaultValue = constant<(1 << 20)>,
+       .most = constant<std::numeric_limits<int>::max()>},
+  });
+  return table;
+}
+
+}  // namespace shadersort
