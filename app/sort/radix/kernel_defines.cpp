@@ -14,7 +14,6 @@ gl::ShaderDefines kernelDefines(const KernelLayout& layout) {
       .set("SUBGROUP_WIDTH", layout.subgroupWidth)
       .set("BALLOT_KIND", layout.ballotKind)
       .set("CHAINED", 0)
-      .set("HAS_VALUES", layout.hasValues ? 1 : 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(layout.partitionSize,
                                                              layout.workgroupSize / layout.subgroupWidth,
                                                              radixOf(layout.digitBits))))

@@ -55,11 +55,12 @@ void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const Rad
   const std::uint32_t shift = pass.place * load.digitBits;
   if (!chained) {
     countAndScan(pass, load, buffers, observer);
-    if (!downsweep_) downsweep_ = compute::Kernel<DigitUniforms>(kDownsweepPath, load.defines);
+    if (!downsweep_) downsweep_ = compute::Kernel<DownsweepUniforms>(kDownsweepPath, load.defines);
     pass.bindKeysAndValues();
     buffers.counters.bind(kCountersBinding);
     const std::uint64_t countersRead = load.partitionCount * radixOf(load.digitBits) * 4;
-    downsweep_.dispatch({.partitions = load.partitions(), .shift = shift}, load.partitionCount,
+    downsweep_.dispatch({.partitions = load.partitions(), .shift = shift, .hasValues = load.shape.hasValues ? 1u : 0u},
+                        load.partitionCount,
                         {"downsweep", load.movedBytes() + countersRead}, observer);
     return;
   }
@@ -74,7 +75,11 @@ void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const Rad
   buffers.status.bind(kStatusBinding);
   buffers.tickets.bind(kTicketsBinding);
   chainedDownsweep_.dispatch(
-      {.partitions = load.partitions(), .shift = shift, .place = pass.place, .passIndex = pass.index},
+      {.partitions = load.partitions(),
+       .shift = shift,
+       .place = pass.place,
+       .passIndex = pass.index,
+       .hasValues = load.shape.hasValues ? 1u : 0u},
       load.partitionCount, {"downsweep", load.movedBytes()}, observer);
 }
 

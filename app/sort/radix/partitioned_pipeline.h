@@ -30,7 +30,8 @@ class PartitionedPipeline {
   void digitStartsOfAllPlaces(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
                               const Sorter::StepObserver& observer);
 
-  compute::Kernel<DigitUniforms> upsweep_, downsweep_;
+  compute::Kernel<DigitUniforms> upsweep_;
+  compute::Kernel<DownsweepUniforms> downsweep_;
   compute::Kernel<HistogramUniforms> histogram_;
   compute::Kernel<DigitStartsUniforms> digitStarts_;
   compute::Kernel<ChainedDownsweepUniforms> chainedDownsweep_;

@@ -98,12 +98,10 @@ void RadixSorter::choosePartitions() {
   const auto histogramPartitions =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                          : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
-  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_ ||
-      shape.hasValues != kernelsHaveValues_) {
+  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_) {
     partitioned_.dropKernels();  // compiled for other partitions
     keysPerThread_ = keysPerThread;
     histogramPartitions_ = histogramPartitions;
-    kernelsHaveValues_ = shape.hasValues;
   }
 }
 
@@ -151,7 +149,6 @@ radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subg
           .keysPerThread = keysPerThread_,
           .histogramPartitions = histogramPartitions_,
           .lookBackSpins = settings_.lookBackSpins,
-          .hasValues = kernelsHaveValues_,
           .ballotKind = ballotKind,
           .subgroupWidth = subgroupWidth};
 }

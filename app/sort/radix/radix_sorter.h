@@ -102,7 +102,6 @@ class RadixSorter final : public Sorter {
   bool chained_ = false;                      // the fast pipeline's scan, resolved
   std::uint32_t keysPerThread_ = 16;          // of the partitioned kernels, for this input
   std::uint32_t histogramPartitions_ = 16;    // per workgroup of the upfront histogram
-  bool kernelsHaveValues_ = false;            // the partitioned kernels move values (HAS_VALUES)
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 
   radix::ClassicPipeline classic_;

@@ -24,6 +24,11 @@ std::vector<compute::UniformField<DigitUniforms>> DigitUniforms::fields() {
   return withPartitions<DigitUniforms>({uniform("u_shift", &DigitUniforms::shift)});
 }
 
+std::vector<compute::UniformField<DownsweepUniforms>> DownsweepUniforms::fields() {
+  return withPartitions<DownsweepUniforms>(
+      {uniform("u_shift", &DownsweepUniforms::shift), uniform("u_hasValues", &DownsweepUniforms::hasValues)});
+}
+
 std::vector<compute::UniformField<TeachScatterUniforms>> TeachScatterUniforms::fields() {
   return withPartitions<TeachScatterUniforms>(
       {uniform("u_shift", &TeachScatterUniforms::shift), uniform("u_hasValues", &TeachScatterUniforms::hasValues)});
@@ -32,7 +37,8 @@ std::vector<compute::UniformField<TeachScatterUniforms>> TeachScatterUniforms::f
 std::vector<compute::UniformField<ChainedDownsweepUniforms>> ChainedDownsweepUniforms::fields() {
   return withPartitions<ChainedDownsweepUniforms>({uniform("u_shift", &ChainedDownsweepUniforms::shift),
                                                    uniform("u_place", &ChainedDownsweepUniforms::place),
-                                                   uniform("u_passIndex", &ChainedDownsweepUniforms::passIndex)});
+                                                   uniform("u_passIndex", &ChainedDownsweepUniforms::passIndex),
+                                                   uniform("u_hasValues", &ChainedDownsweepUniforms::hasValues)});
 }
 
 std::vector<compute::UniformField<DigitStartsUniforms>> DigitStartsUniforms::fields() {

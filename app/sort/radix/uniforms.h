@@ -22,11 +22,19 @@ struct HistogramUniforms {
   static std::vector<compute::UniformField<HistogramUniforms>> fields();
 };
 
-// teach_block.comp, upsweep.comp and downsweep.comp without CHAINED: one digit of partitions.
+// teach_block.comp and upsweep.comp: one digit of partitions.
 struct DigitUniforms {
   PartitionUniforms partitions;
   std::uint32_t shift = 0;  // lowest bit of the pass's digit
   static std::vector<compute::UniformField<DigitUniforms>> fields();
+};
+
+// downsweep.comp without CHAINED, which moves values when there are some.
+struct DownsweepUniforms {
+  PartitionUniforms partitions;
+  std::uint32_t shift = 0;
+  std::uint32_t hasValues = 0;
+  static std::vector<compute::UniformField<DownsweepUniforms>> fields();
 };
 
 // teach_scatter.comp, which moves values when there are some.
@@ -43,6 +51,7 @@ struct ChainedDownsweepUniforms {
   std::uint32_t shift = 0;
   std::uint32_t place = 0;
   std::uint32_t passIndex = 0;
+  std::uint32_t hasValues = 0;
   static std::vector<compute::UniformField<ChainedDownsweepUniforms>> fields();
 };
 
