@@ -151,15 +151,20 @@ std::vector<compute::UniformField<BitonicSorter::GlobalStepUniforms>> BitonicSor
                                            compute::uniform("u_invocationCount", &GlobalStepUniforms::invocationCount)});
 }
 
-const compute::Kernel<BitonicSorter::TileUniforms>& BitonicSorter::tileKernel() {
-  auto& kernel = tileKernels_[shape_.hasValues];
-  if (kernel) return kernel;
+gl::ShaderDefines BitonicSorter::commonDefines() const {
   gl::ShaderDefines defines;
   defines.set("KEY_BINDING", kKeyBinding)
       .set("VALUE_BINDING", kValueBinding)
       .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
-      .set("WORKGROUP_SIZE", settings_.workgroupSize)
-      .set("TILE_SIZE", settings_.tileSize)
+      .set("WORKGROUP_SIZE", settings_.workgroupSize);
+  return defines;
+}
+
+const compute::Kernel<BitonicSorter::TileUniforms>& BitonicSorter::tileKernel() {
+  auto& kernel = tileKernels_[shape_.hasValues];
+  if (kernel) return kernel;
+  gl::ShaderDefines defines = commonDefines();
+  defines.set("TILE_SIZE", settings_.tileSize)
       .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(settings_.tileSize)))
       .set("ITEMS", settings_.tileSize / settings_.workgroupSize);
   kernel = compute::Kernel<TileUniforms>("shaders/sort/bitonic/tile.comp", defines);
@@ -169,12 +174,8 @@ const compute::Kernel<BitonicSorter::TileUniforms>& BitonicSorter::tileKernel() 
 const compute::Kernel<BitonicSorter::GlobalStepUniforms>& BitonicSorter::globalStepKernel(std::uint32_t steps) {
   auto& kernel = globalStepKernels_[{shape_.hasValues, steps}];
   if (kernel) return kernel;
-  gl::ShaderDefines defines;
-  defines.set("KEY_BINDING", kKeyBinding)
-      .set("VALUE_BINDING", kValueBinding)
-      .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
-      .set("WORKGROUP_SIZE", settings_.workgroupSize)
-      .set("STEPS", static_cast<std::int64_t>(steps));
+  gl::ShaderDefines defines = commonDefines();
+  defines.set("STEPS", static_cast<std::int64_t>(steps));
   kernel = compute::Kernel<GlobalStepUniforms>("shaders/sort/bitonic/global.comp", defines);
   return kernel;
 }

@@ -85,6 +85,8 @@ class BitonicSorter final : public Sorter {
   };
   Geometry geometry() const;
   void compileKernelFor(const BitonicPass& pass);
+  // Bindings, values or not, and the workgroup: what both kernels are compiled with.
+  gl::ShaderDefines commonDefines() const;
   const compute::Kernel<TileUniforms>& tileKernel();
   const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
