@@ -4,13 +4,30 @@
 #include <string>
 
 #include "bench/tune_cache.h"
-#include "bench/benchmark.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "core/quoting.h"
 #include "sort/registry.h"
 
 namespace shadersort::cli {
+namespace {
+
+// "scan=auto workgroup-size=256": a value the settings table names is shown as its word.
+std::string describeInWords(const AlgorithmInfo& algorithm, const SorterOptions& options) {
+  const std::vector<SettingFacts> facts = algorithm.settings();
+  std::string text;
+  for (const auto& [name, value] : options.settings) {
+    std::string shown = std::to_string(value);
+    for (const SettingFacts& setting : facts)
+      if (setting.name == name)
+        for (const NamedValue& named : setting.namedValues)
+          if (named.value == value) shown = named.word;
+    text += (text.empty() ? "" : " ") + name + "=" + shown;
+  }
+  return text;
+}
+
+}  // namespace
 
 int runInfo(const GlobalOptions& global) {
   GpuSession gpu(global);
@@ -41,7 +58,7 @@ int runInfo(const GlobalOptions& global) {
     SorterOptions inUse = tuned;
     for (const Tunable& tunable : algorithm.tunables(limits)) inUse.settings.emplace(tunable.name, tunable.defaultValue);
     if (inUse.settings.empty()) continue;
-    std::printf("  %-16s %s (%s)\n", std::string(algorithm.name).c_str(), bench::describeSettings(inUse).c_str(),
+    std::printf("  %-16s %s (%s)\n", std::string(algorithm.name).c_str(), describeInWords(algorithm, inUse).c_str(),
                 tuned.settings.empty() ? "defaults" : "tuned");
   }
   // What each setting means, from the algorithms' settings tables.
