@@ -12,4 +12,6 @@ echo "## radix ballot off, portable"; $S bench --algo radix --set scan=1 --set b
 echo "## radix teaching 27648"; $S bench --algo radix --teaching --sizes 27648 --reps 10; $S bench --algo radix --sizes 27648 --reps 10
 $S run --algo radix --teaching --pattern random --size 64x64 --passes 1 --out /tmp/x.png --stats
 } > $OUT/radix.txt 2>&1; cat $OUT/radix.txt
-PYTHONUNBUFFERED=1 timeout 120 python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1; cat $OUT/cub.txt
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).

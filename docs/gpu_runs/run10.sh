@@ -22,4 +22,6 @@ $S bench --algo radix --teaching --sizes 27648 --reps 20
 echo "## bitonic teaching (one dispatch per step)"
 $S bench --algo bitonic --teaching --sizes 2^24 --reps 5
 } > $OUT/bench.txt 2>&1; cat $OUT/bench.txt
-PYTHONUNBUFFERED=1 timeout 120 python3 .gl/cub_sort_bench.py --min-log2 16 --max-log2 28 > $OUT/cub.txt 2>&1; cat $OUT/cub.txt
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).

@@ -17,6 +17,8 @@ date +%T; .gpu/shadersort-old bench --algo radix --sizes 2^24,2^25,2^26 --reps 5
 date +%T; $S bench --algo radix --steps --sizes 2^26,2^26 --reps 5
 date +%T
 } > $OUT/steps.txt 2>&1
-python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).
 pkill nvidia-smi
 tail -5 $OUT/radix_tests.txt; cat $OUT/diag.txt | grep -v "^\[ \|RUN\|OK" | tail -30; cat $OUT/steps.txt; tail -12 $OUT/cub.txt

@@ -13,5 +13,7 @@ for set in "ballot=2" "ballot=1" "keys-per-thread=8" "keys-per-thread=24" "workg
   echo "== $set"; $S bench --algo radix --steps --set $set --sizes 2^24 --reps 5 | tail -n +2
 done
 } > $OUT/steps.txt 2>&1
-python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).
 grep -v "^\[ \|RUN\|OK" $OUT/diag.txt | tail -8; grep -E "FAILED|PASSED|rc=" $OUT/tests.txt | tail -12; cat $OUT/steps.txt; tail -6 $OUT/cub.txt

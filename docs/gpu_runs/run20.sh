@@ -12,6 +12,8 @@ $S bench --algo radix --steps --sizes 2^20,2^24,2^26,2^28 --reps 5 --csv $OUT/ke
 $S bench --algo radix --steps --pairs --sizes 2^24,2^28 --reps 5 --csv $OUT/pairs.csv
 $S bench --algo radix --steps --set scan=2 --sizes 2^24,2^28 --reps 5 --csv $OUT/chained.csv
 } > $OUT/steps.txt 2>&1
-python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).
 timeout 200 $S tune --algo radix --size 2^24 --reps 5 > $OUT/tune.txt 2>&1
 grep -v "^\[ \|RUN\|OK" $OUT/diag.txt | tail -5; grep -E "FAILED|PASSED|rc=" $OUT/tests.txt | tail -8; cat $OUT/steps.txt; tail -6 $OUT/cub.txt; tail -30 $OUT/tune.txt

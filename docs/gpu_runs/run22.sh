@@ -12,5 +12,7 @@ echo "== prev"; .gpu/shadersort-prev bench --algo radix --steps --sizes 2^24,2^2
 echo "== new pairs"; $S bench --algo radix --steps --pairs --sizes 2^24,2^28 --reps 10 --csv $OUT/new_pairs.csv
 echo "== new chained"; $S bench --algo radix --steps --set scan=2 --sizes 2^24,2^28 --reps 10 --csv $OUT/new_chained.csv
 } > $OUT/bench.txt 2>&1
-python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).
 grep -E "FAILED|PASSED|rc=" $OUT/tests.txt | tail -8; cat $OUT/bench.txt; tail -6 $OUT/cub.txt

@@ -12,5 +12,7 @@ $S bench --algo radix --steps --set scan=2 --sizes 2^20,2^24,2^26,2^28 --reps 10
 $S bench --algo radix --steps --set scan=2 --pairs --sizes 2^24,2^28 --reps 10 --csv $OUT/chained_pairs.csv
 $S bench --algo radix --teaching --sizes 27648 --reps 20 --csv $OUT/teaching.csv
 } > $OUT/bench.txt 2>&1
-python3 .gl/cub_sort_bench.py --min-log2 20 --max-log2 28 > $OUT/cub.txt 2>&1
+# CUB here was the retired Python reference (CuPy cp.sort; argsort + gather for pairs), which
+# understated CUB (docs/BENCHMARKS.md says by how much); its script is gone, so this run cannot
+# be repeated as it was. Ratios now come from ../shared/gpu/cub_sort_bench.cu (run 24 on).
 cat $OUT/bench.txt; tail -6 $OUT/cub.txt
