@@ -100,7 +100,7 @@ TEST_F(Bitonic, SortsSizesAroundTheTileWithEveryFusion) {
     const SortData input = randomInput(1, size, size);
     const SortData teaching = sortWith({}, true, input);
     ASSERT_EQ(verifySorted(input, teaching), "") << "teaching, size " << size;
-    for (int fused : {1, 2, 3, 4}) {
+    for (int fused : {1, 2, 3, 4, 5}) {
       SCOPED_TRACE("size " + std::to_string(size) + ", fused-steps " + std::to_string(fused));
       const SortData fast = sortWith({{"tile-size", kTile}, {"fused-steps", fused}}, false, input);
       ASSERT_EQ(verifySorted(input, fast), "");
@@ -109,9 +109,44 @@ TEST_F(Bitonic, SortsSizesAroundTheTileWithEveryFusion) {
   }
 }
 
+TEST_F(Bitonic, WideStepsInStridedTilesSortEverySize) {
+  // Tiles of 16 (4 bits): up to 3 wide steps per shared-memory pass, the rest (up to
+  // fused-steps) in registers; sizes whose merges have 1 to 6 wide steps, some with the mirror.
+  constexpr std::uint32_t kTile = 16;
+  for (std::uint32_t size : {kTile + 1, 3 * kTile, 4 * kTile + 1, 16 * kTile + 3, 64 * kTile - 5}) {
+    SortData input = randomInput(1, size, size + 7);
+    for (int wide : {1, 2, 3}) {
+      for (int fused : {1, 2}) {
+        SCOPED_TRACE("size " + std::to_string(size) + ", wide-steps " + std::to_string(wide) + ", fused-steps " +
+                     std::to_string(fused));
+        const Settings settings = {{"tile-size", kTile}, {"wide-steps", wide}, {"fused-steps", fused}};
+        ASSERT_EQ(verifySorted(input, sortWith(settings, false, input)), "");
+        SortData keys = input;
+        keys.values.clear();
+        ASSERT_EQ(verifySorted(keys, sortWith(settings, false, keys)), "");
+      }
+    }
+  }
+  // Several sequences, each spanning many strided tiles, padded to the next power of two.
+  const SortData many = randomInput(5, 300, 9);
+  EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}}, false, many)), "");
+  // Finishing with few workgroups, each taking many tiles and fetching the next; and one per tile.
+  for (int groups : {3, 0})
+    EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}, {"tile-groups", groups}},
+                                          false, many)),
+              "")
+        << "tile-groups " << groups;
+  auto sorter = makeSorter({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}});
+  sorter->load(singleSequence(std::vector<std::uint32_t>(256, 7)));
+  std::string descriptions;
+  for (std::uint32_t pass = 0; pass < sorter->passCount(); ++pass) descriptions += sorter->describePass(pass) + "\n";
+  EXPECT_NE(descriptions.find("merge 256, distances 128-32 in shared memory, strided (3 steps)"), std::string::npos)
+      << descriptions;
+}
+
 TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {
   const SortData input = randomInput(3, 300, 7);
-  for (int workgroupSize : {32, 8, 2}) {  // 2, 8 and 32 items per invocation in tiles of 64
+  for (int workgroupSize : {32, 16, 8, 4, 2}) {  // 2 to 32 items per invocation in tiles of 64
     SCOPED_TRACE("workgroup-size " + std::to_string(workgroupSize));
     EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 64}, {"workgroup-size", workgroupSize}}, false, input)), "");
   }
@@ -121,8 +156,11 @@ TEST_F(Bitonic, DefaultSettingsSortImagesAndSizesAroundTheTile) {
   const auto tile = static_cast<std::uint32_t>(BitonicSettings::fromOptions({}, gl::currentLimits()).tileSize);
   for (const auto& [count, length] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{
            {256, 192}, {1, tile - 1}, {1, tile + 1}, {1, 2 * tile + 1}, {1, 5 * tile}}) {
-    const SortData input = randomInput(count, length, count);
-    EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "") << count << " x " << length;
+    SortData input = randomInput(count, length, count);
+    EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "") << "pairs, " << count << " x " << length;
+    // Pairs may run a smaller tile (keys and values must fit shared memory) than keys alone.
+    input.values.clear();
+    EXPECT_EQ(verifySorted(input, sortWith({}, false, input)), "") << "keys, " << count << " x " << length;
   }
 }
 
@@ -154,7 +192,9 @@ TEST_F(Bitonic, GridsBeyond65535WorkgroupsSortEverything) {
   // 35000 sequences of 5 with tiles of 4 and one invocation per workgroup: 70000 tile
   // workgroups and 140000 global-step workgroups, beyond one grid dimension.
   const SortData input = randomInput(35000, 5, 11);
-  EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}}, false, input)), "");
+  EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}, {"tile-groups", 0}}, false, input)), "");
+  // A few workgroups taking many tiles each, fetching the next while sorting one.
+  EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}, {"tile-groups", 7}}, false, input)), "");
   EXPECT_EQ(verifySorted(input, sortWith({{"tile-size", 4}, {"workgroup-size", 1}}, true, input)), "");
 }
 
@@ -168,7 +208,7 @@ TEST_F(Bitonic, KeyOnlySortsOrderTheKeys) {
 
 TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
   const int sharedBytes = gl::currentLimits().maxComputeSharedMemorySize;
-  // As many positions as shared memory has bytes: 8 bytes per position cannot fit.
+  // As many positions as shared memory has bytes: 4 bytes per position cannot fit.
   const int tooBigTile = static_cast<int>(std::bit_ceil(static_cast<unsigned>(sharedBytes)));
   const std::vector<std::pair<Settings, std::string>> cases = {
       {{{"tile-size", tooBigTile}}, "shared memory"},
@@ -179,7 +219,7 @@ TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
       {{{"tile-size", 256}, {"workgroup-size", 256}}, "items per invocation"},
       {{{"tile-size", 4096}, {"workgroup-size", 64}}, "items per invocation"},
       {{{"fused-steps", 0}}, "fused-steps"},
-      {{{"fused-steps", 5}}, "fused-steps"},
+      {{{"fused-steps", 6}}, "fused-steps"},
       {{{"radix-bits", 4}}, "no setting 'radix-bits'"},
   };
   for (const auto& [settings, expected] : cases) {

@@ -574,7 +574,7 @@ TEST(Reliability, InvalidTuningCacheEntriesAreIgnoredWithOneWarning) {
       {"radix", cacheLine("radix", "workgroup-size", "256abc")},
       {"radix", cacheLine("radix", "keys-per-thread", "99999999999")},
       // Each a value tune tries; together a tile of less than one item per invocation.
-      {"bitonic", cacheLine("bitonic", "tile-size", "512") + cacheLine("bitonic", "workgroup-size", "1024")},
+      {"bitonic", cacheLine("bitonic", "tile-size", "1024") + cacheLine("bitonic", "workgroup-size", "1024")},
       {"radix", "garbage without tabs\n" + cacheLine("radix", "workgroup-size", "-1")},
   };
   for (const Case& c : cases) {

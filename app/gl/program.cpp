@@ -1,8 +1,14 @@
 #include "gl/program.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "gl/embedded_shaders.h"
 #include "gl/shader_source.h"
@@ -84,6 +90,26 @@ GLuint link(const std::vector<GLuint>& shaders, std::string_view what) {
   return program;
 }
 
+// A developer's aid for performance work: with SHADERSORT_PROGRAM_DUMP=<folder>, every compute
+// program's defines and its driver binary go to <folder>/<process>-<n>-<file>.bin. NVIDIA's binary holds
+// the driver's assembly as text, where local-memory arrays (registers that spilled, or arrays
+// indexed by a value the compiler could not make constant) show as "lmem".
+void dumpProgramBinary(GLuint program, std::string_view path, const ShaderDefines& defines) {
+  const char* folder = std::getenv("SHADERSORT_PROGRAM_DUMP");
+  if (folder == nullptr || *folder == '\0') return;
+  static std::atomic<int> count{0};
+  GLint length = 0;
+  glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
+  std::string bytes = defines.preamble();
+  const std::size_t header = bytes.size();
+  bytes.resize(header + static_cast<std::size_t>(std::max(length, 0)));
+  GLenum format = 0;
+  if (length > 0) glGetProgramBinary(program, length, nullptr, &format, bytes.data() + header);
+  const std::string name = std::string(path.substr(path.rfind('/') + 1));
+  writeFileAtomically(std::string(folder) + "/" + std::to_string(getpid()) + "-" + std::to_string(count++) + "-" + name + ".bin",
+                      {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+}
+
 }  // namespace
 
 ShaderDefines& ShaderDefines::set(std::string name, std::string value) {
@@ -143,7 +169,9 @@ std::string nameSourcesInLog(std::string_view log, const std::vector<std::string
 }
 
 Program Program::compute(std::string_view path, const ShaderDefines& defines) {
-  return Program(link({compileStage(GL_COMPUTE_SHADER, path, defines)}, path));
+  Program program(link({compileStage(GL_COMPUTE_SHADER, path, defines)}, path));
+  dumpProgramBinary(program.id(), path, defines);
+  return program;
 }
 
 Program Program::graphics(std::string_view vertexPath, std::string_view fragmentPath,

@@ -13,16 +13,20 @@ namespace {
 
 constexpr int kKeyBinding = 0;
 constexpr int kValueBinding = 1;
-constexpr int kMinItemsPerInvocation = 2;  // a shared-memory step gives each invocation a pair
+constexpr int kMinItemsPerInvocation = 2;  // a phase gives each invocation at least a pair
 constexpr int kMaxItemsPerInvocation = 32; // registers, and the 32-bank swizzle
 constexpr int kPreferredTileSize = 4096;
-constexpr int kBytesPerElement = 8;      // key and value in shared memory
+constexpr int kKeyBytes = 4;               // a key in shared memory
+constexpr int kPairBytes = 8;              // a key and its value
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
+constexpr int kDefaultTileGroups = 1024;
+constexpr int kMaxTileGroups = 1 << 20;
+constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
 
-// The largest power-of-two tile up to kPreferredTileSize whose keys and values fit shared memory.
-int defaultTileSize(const gl::Limits& limits) {
-  int tile = kPreferredTileSize;
-  while (tile > 2 * kMinItemsPerInvocation && tile * kBytesPerElement > limits.maxComputeSharedMemorySize) tile /= 2;
+// The largest power-of-two tile up to `most` whose elements of `bytes` each fit shared memory.
+int fittingTileSize(int most, int bytes, const gl::Limits& limits) {
+  int tile = most;
+  while (tile > 2 * kMinItemsPerInvocation && tile * bytes > limits.maxComputeSharedMemorySize) tile /= 2;
   return tile;
 }
 
@@ -31,15 +35,15 @@ int maxWorkgroupSizeOf(const gl::Limits& limits) {
   return std::max(1, std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
 }
 
-// Eight items per invocation: enough register work per barrier, workgroups small enough for
-// several per multiprocessor.
+// Eight items per invocation: measured fastest on an H100 (docs/BENCHMARKS.md, run 35), where
+// these passes are bound by instructions and occupancy rather than barriers.
 int defaultWorkgroupSize(int tileSize, const gl::Limits& limits) {
   return std::clamp(tileSize / 8, 1, maxWorkgroupSizeOf(limits));
 }
 
-// The largest power-of-two tile whose keys and values fit shared memory.
+// The largest power-of-two tile whose keys fit shared memory.
 int maxTileSize(const gl::Limits& limits) {
-  const int most = limits.maxComputeSharedMemorySize / kBytesPerElement;
+  const int most = limits.maxComputeSharedMemorySize / kKeyBytes;
   return most < 1 ? 0 : static_cast<int>(std::bit_floor(static_cast<unsigned>(most)));
 }
 
@@ -51,18 +55,20 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
   using Settings = BitonicSettings;
   static const SettingTable<BitonicSettings> table("bitonic", {
       {.name = "tile-size",
-       .meaning = "positions each workgroup sorts in shared memory",
+       .meaning = "positions each workgroup sorts in shared memory (pairs: the most that fit with values)",
        .field = &Settings::tileSize,
-       .defaultValue = [](const Settings&, const SettingContext& context) { return defaultTileSize(context.limits); },
+       .defaultValue = [](const Settings&, const SettingContext& context) {
+         return fittingTileSize(kPreferredTileSize, kKeyBytes, context.limits);
+       },
        .kind = NumberKind::PowerOfTwo,
        .least = 2 * kMinItemsPerInvocation,
        .most = [](const Settings&, const SettingContext& context) { return maxTileSize(context.limits); },
-       .mostReason = "a position's key and value take 8 bytes of this GPU's shared memory",
+       .mostReason = "a position's key takes 4 bytes of this GPU's shared memory",
        // Each tile size is tried with its own default workgroup size (tile / 8).
        .candidates = [](const Settings&, const gl::Limits& limits) {
          std::vector<int> tiles;
-         for (int tile : {512, 1024, 2048, 4096, 8192})
-           if (tile * kBytesPerElement <= limits.maxComputeSharedMemorySize) tiles.push_back(tile);
+         for (int tile : {1024, 2048, 4096, 8192, 16384})
+           if (tile * kKeyBytes <= limits.maxComputeSharedMemorySize) tiles.push_back(tile);
          return tiles;
        }},
       {.name = "workgroup-size",
@@ -93,10 +99,36 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
       {.name = "fused-steps",
        .meaning = "merge steps wider than a tile run per global-memory dispatch",
        .field = &Settings::fusedSteps,
-       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
+       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kDefaultFusedSteps; },
        .least = 1,
        .most = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
-       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{1, 2, 3, 4}; }},
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{2, 3, 4, 5}; }},
+      {.name = "wide-steps",
+       .meaning = "most wide merge steps per shared-memory pass, while more than fused-steps are left (0: none)",
+       .field = &Settings::wideSteps,
+       .defaultValue = [](const Settings& earlier, const SettingContext&) {
+         // Runs of 32 consecutive positions (128 bytes) keep the loads and stores coalesced.
+         return std::max(std::countr_zero(static_cast<unsigned>(earlier.tileSize)) - 5, 0);
+       },
+       .least = 0,
+       .most = [](const Settings& earlier, const SettingContext&) {
+         return std::countr_zero(static_cast<unsigned>(earlier.tileSize)) - 1;
+       },
+       .mostReason = "a strided tile keeps at least 2 consecutive positions",
+       .candidates = [](const Settings& defaults, const gl::Limits&) {
+         const int most = std::countr_zero(static_cast<unsigned>(defaults.tileSize)) - 4;
+         std::vector<int> steps{0};
+         for (int n = std::max(most - 3, 1); n <= most; ++n) steps.push_back(n);
+         return steps;
+       }},
+      {.name = "tile-groups",
+       .meaning = "most workgroups a finish-tiles pass dispatches; each fetches its next tile while finishing one",
+       .field = &Settings::tileGroups,
+       .defaultValue = [](const Settings&, const SettingContext&) { return kDefaultTileGroups; },
+       .namedValues = kOnePerTileWord,
+       .least = 1,
+       .most = [](const Settings&, const SettingContext&) { return kMaxTileGroups; },
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{0, 256, 512, 1024, 2048}; }},
   });
   return table;
 }
@@ -141,9 +173,21 @@ std::vector<compute::UniformField<Uniforms>> withGeometry(std::vector<compute::U
 
 }  // namespace
 
-std::vector<compute::UniformField<BitonicSorter::TileUniforms>> BitonicSorter::TileUniforms::fields() {
-  return withGeometry<TileUniforms>({compute::uniform("u_groupCount", &TileUniforms::groupCount),
-                                     compute::uniform("u_sortWidth", &TileUniforms::sortWidth)});
+std::vector<compute::UniformField<BitonicSorter::FinishTileUniforms>> BitonicSorter::FinishTileUniforms::fields() {
+  using U = FinishTileUniforms;
+  return withGeometry<U>({compute::uniform("u_groupCount", &U::groupCount), compute::uniform("u_groupStride", &U::groupStride)});
+}
+
+std::vector<compute::UniformField<BitonicSorter::SortTileUniforms>> BitonicSorter::SortTileUniforms::fields() {
+  using U = SortTileUniforms;
+  return withGeometry<U>({compute::uniform("u_groupCount", &U::groupCount), compute::uniform("u_groupStride", &U::groupStride),
+                          compute::uniform("u_sortWidth", &U::sortWidth)});
+}
+
+std::vector<compute::UniformField<BitonicSorter::WideUniforms>> BitonicSorter::WideUniforms::fields() {
+  using U = WideUniforms;
+  return withGeometry<U>({compute::uniform("u_groupCount", &U::groupCount), compute::uniform("u_groupStride", &U::groupStride),
+                          compute::uniform("u_lowestStepBit", &U::lowestStepBit), compute::uniform("u_mirror", &U::mirror)});
 }
 
 std::vector<compute::UniformField<BitonicSorter::GlobalStepUniforms>> BitonicSorter::GlobalStepUniforms::fields() {
@@ -160,14 +204,38 @@ gl::ShaderDefines BitonicSorter::commonDefines() const {
   return defines;
 }
 
-const compute::Kernel<BitonicSorter::TileUniforms>& BitonicSorter::tileKernel() {
-  auto& kernel = tileKernels_[shape_.hasValues];
-  if (kernel) return kernel;
+gl::ShaderDefines BitonicSorter::tileDefines(bool sortsTiles) const {
   gl::ShaderDefines defines = commonDefines();
-  defines.set("TILE_SIZE", settings_.tileSize)
-      .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(settings_.tileSize)))
-      .set("ITEMS", settings_.tileSize / settings_.workgroupSize);
-  kernel = compute::Kernel<TileUniforms>("shaders/sort/bitonic/tile.comp", defines);
+  const int items = tile_.size / tile_.workgroupSize;
+  defines.set("WORKGROUP_SIZE", tile_.workgroupSize)
+      .set("TILE_SIZE", tile_.size)
+      .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(tile_.size)))
+      .set("ITEMS", items)
+      .set("ITEMS_LOG2", std::countr_zero(static_cast<unsigned>(items)))
+      .set("SORT_TILES", sortsTiles ? 1 : 0)
+      .set("PREFETCH", !sortsTiles && settings_.tileGroups != 0 ? 1 : 0);
+  return defines;
+}
+
+const compute::Kernel<BitonicSorter::FinishTileUniforms>& BitonicSorter::finishTileKernel() {
+  auto& kernel = finishTileKernels_[{tile_.size, shape_.hasValues, settings_.tileGroups != 0}];
+  if (!kernel) kernel = compute::Kernel<FinishTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(false));
+  return kernel;
+}
+
+const compute::Kernel<BitonicSorter::SortTileUniforms>& BitonicSorter::sortTileKernel() {
+  auto& kernel = sortTileKernels_[{tile_.size, shape_.hasValues, false}];
+  if (!kernel) kernel = compute::Kernel<SortTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(true));
+  return kernel;
+}
+
+const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(std::uint32_t steps) {
+  auto& kernel = wideKernels_[{tile_.size, shape_.hasValues, steps}];
+  if (kernel) return kernel;
+  gl::ShaderDefines defines = tileDefines(false);
+  // One workgroup per tile: fetching the next tile ran slower here (runs 40, 41).
+  defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", 0);
+  kernel = compute::Kernel<WideUniforms>("shaders/sort/bitonic/wide.comp", defines);
   return kernel;
 }
 
@@ -183,9 +251,32 @@ const compute::Kernel<BitonicSorter::GlobalStepUniforms>& BitonicSorter::globalS
 void BitonicSorter::compileKernelFor(const BitonicPass& pass) {
   if (pass.kind == BitonicPass::Kind::GlobalSteps) {
     globalStepKernel(pass.steps);
+  } else if (pass.kind == BitonicPass::Kind::SortTiles) {
+    sortTileKernel();
+  } else if (pass.kind == BitonicPass::Kind::WideTiles) {
+    wideKernel(pass.steps);
   } else {
-    tileKernel();
+    finishTileKernel();
   }
+}
+
+BitonicSorter::Tile BitonicSorter::tileFor(bool hasValues) const {
+  if (!hasValues) return {settings_.tileSize, settings_.workgroupSize};
+  // The same items per invocation over the largest tile whose keys and values fit.
+  const int size = std::min(settings_.tileSize, fittingTileSize(settings_.tileSize, kPairBytes, gl::currentLimits()));
+  const int items = settings_.tileSize / settings_.workgroupSize;
+  return {size, std::max(1, size / items)};
+}
+
+std::uint32_t BitonicSorter::tileGroupsFor(std::uint64_t tiles) const {
+  if (settings_.tileGroups == 0) return static_cast<std::uint32_t>(tiles);
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles, static_cast<std::uint64_t>(settings_.tileGroups)));
+}
+
+std::uint32_t BitonicSorter::wideStepsFor(int tileSize) const {
+  // A strided tile keeps at least one bit of consecutive positions.
+  const int most = std::countr_zero(static_cast<unsigned>(tileSize)) - 1;
+  return static_cast<std::uint32_t>(std::clamp(settings_.wideSteps, 0, std::max(most, 0)));
 }
 
 BitonicSorter::Geometry BitonicSorter::geometry() const {
@@ -212,9 +303,10 @@ void BitonicSorter::load(const SortData& input) {
     inputValues_ = compute::StorageBuffer("bitonic: input values", input.values);
     values_ = compute::StorageBuffer("bitonic: values", input.size() * 4);
   }
+  tile_ = tileFor(shape_.hasValues);
   passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
-                      : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(settings_.tileSize),
-                                            static_cast<std::uint32_t>(settings_.fusedSteps));
+                      : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
+                                            static_cast<std::uint32_t>(settings_.fusedSteps), wideStepsFor(tile_.size));
   // Compile now, so that no pass stalls on a compile in the viewer.
   for (const BitonicPass& pass : passes_) compileKernelFor(pass);
   restart();
@@ -245,7 +337,7 @@ void BitonicSorter::runPass() {
   keys_.bind(kKeyBinding);
   if (shape_.hasValues) values_.bind(kValueBinding);
   const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
-  const auto tileSize = static_cast<std::uint64_t>(settings_.tileSize);
+  const auto tileSize = static_cast<std::uint64_t>(tile_.size);
   // Every kind of pass reads and writes each element once.
   const std::uint64_t bytes = shape_.elementCount() * (shape_.hasValues ? 16 : 8);
   if (pass.kind == BitonicPass::Kind::GlobalSteps) {
@@ -256,16 +348,33 @@ void BitonicSorter::runPass() {
     globalStepKernel(pass.steps)
         .dispatch(uniforms, gl::divideRoundingUp(uniforms.invocationCount, static_cast<std::uint64_t>(settings_.workgroupSize)),
                   {"global-steps", bytes}, observer_);
+  } else if (pass.kind == BitonicPass::Kind::WideTiles) {
+    const auto lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1);
+    const auto groups = static_cast<std::uint32_t>(positions / tileSize);
+    wideKernel(pass.steps).dispatch({.geometry = geometry(),
+                                     .groupCount = groups,
+                                     .groupStride = groups,
+                                     .lowestStepBit = lowestStepBit,
+                                     .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u},
+                                    groups, {"wide-tiles", bytes}, observer_);
   } else {
     // Whole sequences per tile when they fit one, else the tiles that hold real elements.
     const std::uint64_t groups =
         paddedLength_ <= tileSize ? gl::divideRoundingUp(positions, tileSize)
                                   : shape_.sequenceCount * gl::divideRoundingUp(shape_.sequenceLength, tileSize);
-    const bool sortsTiles = pass.kind == BitonicPass::Kind::SortTiles;
-    tileKernel().dispatch({.geometry = geometry(),
-                           .groupCount = static_cast<std::uint32_t>(groups),
-                           .sortWidth = sortsTiles ? pass.mergeWidth : 0u},
-                          groups, {sortsTiles ? "sort-tiles" : "finish-tiles", bytes}, observer_);
+    if (pass.kind == BitonicPass::Kind::SortTiles) {
+      // Bound by its many steps rather than by memory: a workgroup per tile (measured faster).
+      sortTileKernel().dispatch({.geometry = geometry(),
+                                 .groupCount = static_cast<std::uint32_t>(groups),
+                                 .groupStride = static_cast<std::uint32_t>(groups),
+                                 .sortWidth = pass.mergeWidth},
+                                groups, {"sort-tiles", bytes}, observer_);
+    } else {
+      const std::uint32_t dispatched = tileGroupsFor(groups);
+      finishTileKernel().dispatch(
+          {.geometry = geometry(), .groupCount = static_cast<std::uint32_t>(groups), .groupStride = dispatched},
+          dispatched, {"finish-tiles", bytes}, observer_);
+    }
   }
   ++passesRun_;
 }

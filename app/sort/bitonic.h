@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -30,7 +31,10 @@ struct BitonicSettings {
   int tileSize = 0;       // positions per shared-memory tile; tile / workgroup = items per invocation
   int workgroupSize = 0;  // invocations per workgroup, in both kinds of dispatch
   int fusedSteps = 0;     // global-memory steps per dispatch; each invocation holds 2^n elements
-  static constexpr int kMaxFusedSteps = 4;  // 16 keys and 16 values in registers per invocation
+  int tileGroups = 0;     // most workgroups a finish-tiles pass dispatches (0: one per tile)
+  int wideSteps = 0;      // most steps per shared-memory pass over wide distances (0: none)
+  static constexpr int kMaxFusedSteps = 5;  // 32 keys and 32 values in registers per invocation
+  static constexpr int kDefaultFusedSteps = 4;
 
   static const SettingTable<BitonicSettings>& table();
   // Defaults for this GPU, overridden by the options' settings; UserError on an unknown name or a
@@ -69,12 +73,29 @@ class BitonicSorter final : public Sorter {
     std::uint32_t sequenceLength = 0;
     std::uint32_t paddedLog2 = 0;
   };
-  // The uniforms of shaders/sort/bitonic/tile.comp.
-  struct TileUniforms {
+  // The uniforms of shaders/sort/bitonic/tile.comp finishing merges (SORT_TILES 0), and sorting
+  // blocks (SORT_TILES 1).
+  struct FinishTileUniforms {
+    Geometry geometry;
+    std::uint32_t groupCount = 0;   // tiles
+    std::uint32_t groupStride = 0;  // workgroups dispatched
+    static std::vector<compute::UniformField<FinishTileUniforms>> fields();
+  };
+  struct SortTileUniforms {
     Geometry geometry;
     std::uint32_t groupCount = 0;
-    std::uint32_t sortWidth = 0;  // 0: finish a merge wider than a tile
-    static std::vector<compute::UniformField<TileUniforms>> fields();
+    std::uint32_t groupStride = 0;
+    std::uint32_t sortWidth = 0;  // blocks of this width are sorted
+    static std::vector<compute::UniformField<SortTileUniforms>> fields();
+  };
+  // The uniforms of shaders/sort/bitonic/wide.comp.
+  struct WideUniforms {
+    Geometry geometry;
+    std::uint32_t groupCount = 0;
+    std::uint32_t groupStride = 0;
+    std::uint32_t lowestStepBit = 0;
+    std::uint32_t mirror = 0;
+    static std::vector<compute::UniformField<WideUniforms>> fields();
   };
   // The uniforms of shaders/sort/bitonic/global.comp.
   struct GlobalStepUniforms {
@@ -83,22 +104,40 @@ class BitonicSorter final : public Sorter {
     std::uint32_t invocationCount = 0;
     static std::vector<compute::UniformField<GlobalStepUniforms>> fields();
   };
+  // The workgroups a pass over `tiles` tiles dispatches (tile-groups).
+  std::uint32_t tileGroupsFor(std::uint64_t tiles) const;
+  // The tile of the shared-memory passes and its workgroup: the settings' for keys; with values,
+  // halved until keys and values fit shared memory, items per invocation kept.
+  struct Tile {
+    int size = 0;
+    int workgroupSize = 0;
+  };
+  Tile tileFor(bool hasValues) const;
+  // The wide-steps setting, within what a strided tile of `tileSize` can hold.
+  std::uint32_t wideStepsFor(int tileSize) const;
   Geometry geometry() const;
   void compileKernelFor(const BitonicPass& pass);
   // Bindings, values or not, and the workgroup: what both kernels are compiled with.
   gl::ShaderDefines commonDefines() const;
-  const compute::Kernel<TileUniforms>& tileKernel();
+  gl::ShaderDefines tileDefines(bool sortsTiles) const;
+  const compute::Kernel<FinishTileUniforms>& finishTileKernel();
+  const compute::Kernel<SortTileUniforms>& sortTileKernel();
+  const compute::Kernel<WideUniforms>& wideKernel(std::uint32_t steps);
   const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
   BitonicSettings settings_;
   bool teaching_ = false;
   bool descendingKeys_ = false;
-  // By values or not (and fused steps): built on first use, kept across loads.
-  std::map<bool, compute::Kernel<TileUniforms>> tileKernels_;
+  // By (tile size, values or not, prefetching or not) and (values or not, fused steps): built on
+  // first use, kept across loads.
+  std::map<std::tuple<int, bool, bool>, compute::Kernel<FinishTileUniforms>> finishTileKernels_;
+  std::map<std::tuple<int, bool, bool>, compute::Kernel<SortTileUniforms>> sortTileKernels_;
+  std::map<std::tuple<int, bool, std::uint32_t>, compute::Kernel<WideUniforms>> wideKernels_;
   std::map<std::pair<bool, std::uint32_t>, compute::Kernel<GlobalStepUniforms>> globalStepKernels_;
 
   SortShape shape_;
   std::uint32_t paddedLength_ = 1;
+  Tile tile_;
   std::vector<BitonicPass> passes_;
   std::uint32_t passesRun_ = 0;
   compute::StorageBuffer inputKeys_, inputValues_;  // the loaded input, for restart()

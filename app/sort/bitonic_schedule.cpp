@@ -38,7 +38,7 @@ std::vector<BitonicPass> bitonicTeachingSchedule(std::uint32_t paddedLength) {
 }
 
 std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::uint32_t tileSize,
-                                             std::uint32_t fusedSteps) {
+                                             std::uint32_t fusedSteps, std::uint32_t wideSteps) {
   std::vector<BitonicPass> passes;
   if (paddedLength < 2) return passes;
   const std::uint32_t sortWidth = std::min(paddedLength, tileSize);
@@ -50,9 +50,10 @@ std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::ui
     std::uint32_t distance = width / 2;
     while (distance >= tileSize) {
       // Steps left at distances >= tile: log2(distance) - log2(tile) + 1.
-      const std::uint32_t steps =
-          std::min(fusedSteps, static_cast<std::uint32_t>(std::countr_zero(distance)) - tileLog2 + 1);
-      passes.push_back({BitonicPass::Kind::GlobalSteps, width, distance, steps});
+      const std::uint32_t left = static_cast<std::uint32_t>(std::countr_zero(distance)) - tileLog2 + 1;
+      const bool inShared = wideSteps > 0 && left > fusedSteps;
+      const std::uint32_t steps = std::min(inShared ? wideSteps : fusedSteps, left);
+      passes.push_back({inShared ? BitonicPass::Kind::WideTiles : BitonicPass::Kind::GlobalSteps, width, distance, steps});
       distance >>= steps;
     }
     passes.push_back({BitonicPass::Kind::FinishTiles, width, tileSize / 2, tileLog2});
@@ -102,6 +103,10 @@ std::string describeBitonicPass(const std::vector<BitonicPass>& schedule, std::u
       return text + (pass.mergeWidth == paddedLength ? "each sequence" : "tiles of " + number(pass.mergeWidth)) +
              " sorted in shared memory: " +
              (pass.mergeWidth == 2 ? "merge 2, 1 step" : "merges 2-" + number(pass.mergeWidth) + ", " + steps(pass)) +
+             keysFirst;
+    case BitonicPass::Kind::WideTiles:
+      return text + "merge " + number(pass.mergeWidth) + ", distances " + number(pass.distance) + "-" +
+             number(pass.distance >> (pass.steps - 1)) + " in shared memory, strided (" + steps(pass) + ")" +
              keysFirst;
     case BitonicPass::Kind::FinishTiles:
       return text + "merge " + number(pass.mergeWidth) + ", distances " + number(pass.distance) +

@@ -23,6 +23,7 @@ struct BitonicPass {
     SortTiles,    // shared memory: merges of width 2 .. mergeWidth, every step, in one dispatch
     FinishTiles,  // shared memory: the steps of merge `mergeWidth` at distances tile/2 .. 1
     GlobalSteps,  // global memory: `steps` steps of merge `mergeWidth` from `distance` down, fused in registers
+    WideTiles,    // shared memory: `steps` steps of merge `mergeWidth` from `distance` down (all >= a tile)
   };
   Kind kind = Kind::GlobalSteps;
   std::uint32_t mergeWidth = 0;
@@ -43,9 +44,11 @@ std::uint32_t bitonicPaddedLength(std::uint32_t length);
 std::vector<BitonicPass> bitonicTeachingSchedule(std::uint32_t paddedLength);
 
 // Tiles of `tileSize` sorted in shared memory; then, for every merge wider than a tile, the wide
-// steps through global memory, `fusedSteps` per pass, and the narrow ones in one shared-memory pass.
+// steps and the narrow ones in one shared-memory pass. The wide steps go `wideSteps` per
+// shared-memory pass while more than `fusedSteps` are left, the rest fused in registers in one
+// pass (wideSteps 0: all of them, `fusedSteps` per pass).
 std::vector<BitonicPass> bitonicFastSchedule(std::uint32_t paddedLength, std::uint32_t tileSize,
-                                             std::uint32_t fusedSteps);
+                                             std::uint32_t fusedSteps, std::uint32_t wideSteps = 0);
 
 // The first `most` pairs of the step at `distance` in a merge of `mergeWidth` inside a sequence of
 // `sequenceLength`, lowest first; pairs whose upper index lies at sequenceLength or beyond are skipped.

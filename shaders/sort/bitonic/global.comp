@@ -19,7 +19,6 @@ const uint kItems = 1u << STEPS;
 uniform uint u_masks[STEPS];
 uniform uint u_invocationCount;  // S * P / 2^STEPS
 
-uint r_index[kItems];  // virtual positions
 uint r_key[kItems];
 #if HAS_VALUES
 uint r_value[kItems];
@@ -31,36 +30,43 @@ uint insertZeroBit(uint x, uint bit) {
   return ((x ^ low) << 1u) | low;
 }
 
+// The owned set: a base whose bits at the steps' highest mask bits are zero, xor any subset of
+// the masks; item bit b selects step b's mask. Computed where needed rather than kept in a
+// register array, and every loop has constant bounds, so that NVIDIA's compiler unrolls them and
+// keeps the keys in registers (an array indexed by a run-time value lives in local memory).
+uint positionOf(uint base, uint item) {
+  uint position = base;
+  for (int step = 0; step < STEPS; ++step)
+    if ((item & (1u << step)) != 0u) position ^= u_masks[step];
+  return position;
+}
+
 void main() {
   const uint invocation = linearGroupId() * WORKGROUP_SIZE + gl_LocalInvocationID.x;
   if (invocation >= u_invocationCount) return;
 
-  // The owned set: a base whose bits at the steps' highest mask bits are zero, xor any subset of
-  // the masks. Insert the zeros from the lowest bit up (the last step's mask is the narrowest).
+  // Insert the zeros from the lowest bit up (the last step's mask is the narrowest).
   uint base = invocation;
   for (int step = STEPS - 1; step >= 0; --step) base = insertZeroBit(base, uint(findMSB(u_masks[step])));
-  r_index[0] = base;
-  for (uint step = 0u; step < STEPS; ++step)
-    for (uint item = 0u; item < (1u << step); ++item) r_index[item + (1u << step)] = r_index[item] ^ u_masks[step];
 
   // The base is the smallest owned position: when it is padding, everything owned is.
   if (storageIndex(base) == kPadding) return;
 
   for (uint item = 0u; item < kItems; ++item) {
-    const uint index = storageIndex(r_index[item]);
+    const uint index = storageIndex(positionOf(base, item));
     r_key[item] = loadKey(index);
 #if HAS_VALUES
     r_value[item] = loadValue(index);
 #endif
   }
 
-  for (uint step = 0u; step < STEPS; ++step) {
+  for (int step = 0; step < STEPS; ++step) {
     const uint highBit = 1u << uint(findMSB(u_masks[step]));
     for (uint item = 0u; item < kItems; ++item) {
       if ((item & (1u << step)) != 0u) continue;
       const uint other = item | (1u << step);
       // Slot `item` may hold the upper position of the pair (after a mirror step flipped bits).
-      const bool itemIsLower = (r_index[item] & highBit) == 0u;
+      const bool itemIsLower = (positionOf(base, item) & highBit) == 0u;
       const uint a = r_key[item], b = r_key[other];
       // Branch-free: swap when the lower position holds the larger key.
       const bool swap = itemIsLower ? a > b : b > a;
@@ -76,9 +82,9 @@ void main() {
 
   for (uint item = 0u; item < kItems; ++item) {
 #if HAS_VALUES
-    storeElement(storageIndex(r_index[item]), r_key[item], r_value[item]);
+    storeElement(storageIndex(positionOf(base, item)), r_key[item], r_value[item]);
 #else
-    storeElement(storageIndex(r_index[item]), r_key[item], 0u);
+    storeElement(storageIndex(positionOf(base, item)), r_key[item], 0u);
 #endif
   }
 }

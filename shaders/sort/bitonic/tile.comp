@@ -1,13 +1,21 @@
 // The steps of the bitonic network whose distance fits inside a tile of TILE_SIZE positions, in
-// one dispatch per tile: either sorting blocks of u_sortWidth from scratch (merge widths 2 ..
-// u_sortWidth; the first pass), or, with u_sortWidth = 0, finishing a merge wider than a tile
-// (distances TILE_SIZE/2 .. 1, after the wide steps went through global memory).
+// one dispatch: either sorting blocks of u_sortWidth from scratch (merge widths 2 .. u_sortWidth;
+// the first pass), or finishing a merge wider than a tile (distances TILE_SIZE/2 .. 1, after the
+// wide steps went through global memory).
 //
-// The tile moves through global memory once each way, coalesced. In between, steps at distances
-// >= ITEMS go through shared memory, one barrier each; each invocation then takes the ITEMS
-// adjacent positions it owns into registers and runs the steps below ITEMS there, barrier-free.
+// The tile moves through global memory once each way, coalesced, and lives in shared memory in
+// between. The steps run in registers, in phases: in a phase every invocation takes the ITEMS
+// positions that differ only in bits [lo, lo + ITEMS_LOG2) of the tile position, runs every step
+// of those bits there, and puts them back; one barrier per phase, where one step per barrier would
+// cost ITEMS_LOG2 times more shared-memory traffic and barriers.
+//
+// On an H100 these passes are bound by instructions, not memory, so the code is shaped for the
+// compiler: every loop has constant bounds and unrolls (a register array indexed by a run-time
+// value would live in slow local memory), every phase's bits are constants, and a shared-memory
+// address is one xor of this invocation's slot with a constant (slot() is linear over xor).
 // Injected: WORKGROUP_SIZE, TILE_SIZE, TILE_LOG2, ITEMS (= TILE_SIZE / WORKGROUP_SIZE, 2 .. 32),
-// and those of elements.glsl.
+// ITEMS_LOG2, SORT_TILES (1: sort blocks; 0: finish merges), PREFETCH (1: workgroups take
+// several tiles, u_groupStride apart), and those of elements.glsl.
 
 #pragma optionNV(unroll all)
 
@@ -17,28 +25,14 @@
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
-uniform uint u_groupCount;
-uniform uint u_sortWidth;  // > 0: sort blocks of this width (<= TILE_SIZE); 0: finish a wide merge
-
-shared uint s_key[TILE_SIZE];
-#if HAS_VALUES
-shared uint s_value[TILE_SIZE];
+#if SORT_TILES
+uniform uint u_sortWidth;  // sort blocks of this width (<= TILE_SIZE)
 #endif
 
-uint r_key[ITEMS];
-#if HAS_VALUES
-uint r_value[ITEMS];
-#endif
+#include "shaders/sort/bitonic/tile_registers.glsl"
 
-// Shared-memory slot of tile position i. An invocation reading its ITEMS adjacent positions
-// would hit the same bank as its neighbours; xor-ing the low bits with bits 5 and up spreads a
-// warp's reads over all 32 banks, and leaves runs of 32 positions within their 32 slots.
-const uint kSwizzleMask = min(uint(ITEMS), 32u) - 1u;
-uint slot(uint i) { return i ^ ((i >> 5u) & kSwizzleMask); }
-
-void syncShared() {
-  workgroupBarrier();
-}
+// Phases per merge of the whole tile.
+const int kPhases = (TILE_LOG2 + ITEMS_LOG2 - 1) / ITEMS_LOG2;
 
 // The tile's first virtual position: tiles hold whole sequences when P <= TILE_SIZE, else
 // ceil(L / TILE_SIZE) tiles cover each sequence (tiles of pure padding are not dispatched).
@@ -48,141 +42,110 @@ uint tileBase(uint group) {
   return ((group / tilesPerSequence) << u_paddedLog2) + (group % tilesPerSequence) * TILE_SIZE;
 }
 
-// One compare-exchange between two shared slots; `lower` holds the lower position.
-void exchangeShared(uint lower, uint upper) {
-  const uint a = s_key[lower], b = s_key[upper];
-  if (a <= b) return;
-  s_key[lower] = b;
-  s_key[upper] = a;
-#if HAS_VALUES
-  const uint value = s_value[lower];
-  s_value[lower] = s_value[upper];
-  s_value[upper] = value;
-#endif
-}
-
-// One step at `distance` >= ITEMS over the whole tile: each invocation does ITEMS / 2 pairs,
-// consecutive invocations consecutive pairs. `mirror`: the first step of a merge (i xor (2d - 1)).
-void stepInShared(uint distance, bool mirror) {
-  for (uint round = 0u; round < ITEMS / 2u; ++round) {
-    const uint pair = round * WORKGROUP_SIZE + gl_LocalInvocationID.x;
-    const uint low = pair & (distance - 1u);
-    const uint lower = ((pair ^ low) << 1u) | low;  // a zero inserted at the distance's bit
-    const uint upper = mirror ? lower ^ (2u * distance - 1u) : lower + distance;
-    exchangeShared(slot(lower), slot(upper));
+// The steps at tile bits hi .. lo (register bits hi - lo .. 0).
+void plainPhase(int lo, int hi) {
+  loadPhase(lo, false);
+  for (int bit = ITEMS_LOG2 - 1; bit >= 0; --bit) {
+    if (lo + bit > hi) continue;
+    for (uint item = 0u; item < ITEMS; ++item)
+      if ((item & (1u << bit)) == 0u) exchangeRegisters(item, item | (1u << bit));
   }
-  syncShared();
+  storePhase(lo, false);
 }
 
-// Branch-free (min, max and selects), so the unrolled register steps stay straight-line code.
-void exchangeRegisters(uint lower, uint upper) {
-  const uint a = r_key[lower], b = r_key[upper];
-  r_key[lower] = min(a, b);
-  r_key[upper] = max(a, b);
-#if HAS_VALUES
-  const bool swap = a > b;
-  const uint valueA = r_value[lower], valueB = r_value[upper];
-  r_value[lower] = swap ? valueB : valueA;
-  r_value[upper] = swap ? valueA : valueB;
-#endif
-}
-
-// One step inside this invocation's ITEMS positions (aligned to ITEMS, so every pair at a
-// distance < ITEMS stays inside). Called with constant arguments, so the loop unrolls.
-void stepInRegisters(uint distance, bool mirror) {
-  for (uint item = 0u; item < ITEMS; ++item) {
-    const uint partner = mirror ? item ^ (2u * distance - 1u) : item ^ distance;
-    if (item < partner) exchangeRegisters(item, partner);
+// A merge's first phase: its mirror step at the top register bit, then the plain steps below.
+// The mirrored items' positions run backwards, so in their pairs the lower position is the
+// register with the bit set.
+void mirrorPhase(int lo) {
+  loadPhase(lo, true);
+  const uint topBit = ITEMS / 2u;
+  for (uint item = 0u; item < topBit; ++item) exchangeRegisters(item, item | topBit);
+  for (int bit = ITEMS_LOG2 - 2; bit >= 0; --bit) {
+    for (uint item = 0u; item < ITEMS; ++item) {
+      if ((item & (1u << bit)) != 0u) continue;
+      if ((item & topBit) != 0u) {
+        exchangeRegisters(item | (1u << bit), item);
+      } else {
+        exchangeRegisters(item, item | (1u << bit));
+      }
+    }
   }
+  storePhase(lo, true);
 }
 
-// The steps of a merge at distances ITEMS/2 .. 1.
-void narrowStepsInRegisters() {
-  for (uint distance = ITEMS / 2u; distance >= 1u; distance /= 2u) stepInRegisters(distance, false);
-}
-
-void sharedToRegisters() {
-  const uint first = gl_LocalInvocationID.x * ITEMS;
-  for (uint item = 0u; item < ITEMS; ++item) {
-    r_key[item] = s_key[slot(first + item)];
-#if HAS_VALUES
-    r_value[item] = s_value[slot(first + item)];
-#endif
+// The steps of one merge at tile bits hi .. 0, a phase per ITEMS_LOG2 bits from the top (the
+// last one over bits [0, ITEMS_LOG2) whatever is left); with `mirror` the first is the merge's
+// mirror step and hi >= ITEMS_LOG2. `hi` is a constant here, so every phase's bits are.
+void mergePhases(int hi, bool mirror) {
+  for (int k = 0; k < kPhases; ++k) {
+    const int top = hi - k * ITEMS_LOG2;
+    if (top < 0) continue;
+    const int lo = max(top + 1 - ITEMS_LOG2, 0);
+    if (mirror && k == 0) {
+      mirrorPhase(lo);
+    } else {
+      plainPhase(lo, top);
+    }
   }
 }
 
-// Only this invocation's own slots: no barrier needed before, one needed before others read.
-void registersToShared() {
-  const uint first = gl_LocalInvocationID.x * ITEMS;
-  for (uint item = 0u; item < ITEMS; ++item) {
-    s_key[slot(first + item)] = r_key[item];
-#if HAS_VALUES
-    s_value[slot(first + item)] = r_value[item];
-#endif
+#if SORT_TILES
+// Merges no wider than ITEMS run in one phase over bits [0, ITEMS_LOG2), where a mirror
+// partner (item xor (width - 1)) is another register.
+void sortNarrowMerges() {
+  loadPhase(0, false);
+  for (int log2Width = 1; log2Width <= ITEMS_LOG2; ++log2Width) {
+    if ((1u << log2Width) > u_sortWidth) continue;
+    const uint width = 1u << log2Width;
+    for (int bit = ITEMS_LOG2 - 1; bit >= 0; --bit) {
+      if (bit >= log2Width) continue;
+      const uint distance = 1u << bit;
+      for (uint item = 0u; item < ITEMS; ++item) {
+        const uint partner = distance * 2u == width ? item ^ (width - 1u) : item ^ distance;
+        if (item < partner) exchangeRegisters(item, partner);
+      }
+    }
   }
-  syncShared();
+  storePhase(0, false);
+}
+#endif
+
+// Global memory <-> shared memory, coalesced: round r moves positions r * WORKGROUP_SIZE + lane.
+// A tile inside one sequence (P > TILE_SIZE) is one run of the buffer, its real positions a
+// prefix; shorter sequences, many to a tile, go through storageIndex() element by element.
+struct TileSpan {
+  uint base;       // first virtual position
+  uint runStart;   // P > TILE_SIZE: the buffer index of the first position
+  uint runLength;  // P > TILE_SIZE: the real positions
+};
+
+TileSpan tileSpan(uint tile) {
+  TileSpan span;
+  span.base = tileBase(tile);
+  span.runStart = storageIndex(span.base);
+  span.runLength = min(u_sequenceLength - (span.base & ((1u << u_paddedLog2) - 1u)), uint(TILE_SIZE));
+  return span;
 }
 
-void loadTile(uint base) {
-  for (uint round = 0u; round < ITEMS; ++round) {
-    const uint i = round * WORKGROUP_SIZE + gl_LocalInvocationID.x;
-    const uint index = storageIndex(base + i);
-    s_key[slot(i)] = loadKey(index);
-#if HAS_VALUES
-    s_value[slot(i)] = loadValue(index);
-#endif
-  }
-  syncShared();
+uint elementIndex(TileSpan span, uint round) {
+  const uint i = round * WORKGROUP_SIZE + gl_LocalInvocationID.x;
+  if (u_paddedLog2 <= TILE_LOG2) return storageIndex(span.base + i);
+  return i < span.runLength ? span.runStart + i : kPadding;
 }
 
-void storeTile(uint base) {
-  for (uint round = 0u; round < ITEMS; ++round) {
-    const uint i = round * WORKGROUP_SIZE + gl_LocalInvocationID.x;
-#if HAS_VALUES
-    storeElement(storageIndex(base + i), s_key[slot(i)], s_value[slot(i)]);
+// Compiled once per kind of pass, so that each gets the registers (and occupancy) it needs.
+void sortTileInShared() {
+#if SORT_TILES
+  sortNarrowMerges();
+  for (int log2Width = ITEMS_LOG2 + 1; log2Width <= TILE_LOG2; ++log2Width) {
+    if ((1u << log2Width) > u_sortWidth) continue;
+    mergePhases(log2Width - 1, true);
+  }
 #else
-    storeElement(storageIndex(base + i), s_key[slot(i)], 0u);
+  mergePhases(TILE_LOG2 - 1, false);
 #endif
-  }
 }
 
-void sortBlocks(uint base) {
-  loadTile(base);
-  sharedToRegisters();
-  // Merges no wider than ITEMS happen entirely in registers.
-  for (uint width = 2u; width <= ITEMS; width *= 2u) {
-    if (width > u_sortWidth) break;
-    stepInRegisters(width / 2u, true);
-    for (uint distance = width / 4u; distance >= 1u; distance /= 2u) stepInRegisters(distance, false);
-  }
-  for (uint width = 2u * ITEMS; width <= u_sortWidth; width *= 2u) {
-    registersToShared();
-    stepInShared(width / 2u, true);
-    for (uint distance = width / 4u; distance >= ITEMS; distance /= 2u) stepInShared(distance, false);
-    sharedToRegisters();
-    narrowStepsInRegisters();
-  }
-  registersToShared();
-  storeTile(base);
-}
+#include "shaders/sort/bitonic/tile_memory.glsl"
 
-void finishMerge(uint base) {
-  loadTile(base);
-  for (uint distance = TILE_SIZE / 2u; distance >= ITEMS; distance /= 2u) stepInShared(distance, false);
-  sharedToRegisters();
-  narrowStepsInRegisters();
-  registersToShared();
-  storeTile(base);
-}
-
-void main() {
-  // Uniform per workgroup, so the barriers below stay in uniform control flow.
-  const uint group = linearGroupId();
-  if (group >= u_groupCount) return;
-  const uint base = tileBase(group);
-  if (u_sortWidth > 0u) {
-    sortBlocks(base);
-  } else {
-    finishMerge(base);
-  }
-}
+void main() { runTiles(); }
