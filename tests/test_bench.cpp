@@ -12,6 +12,7 @@
 #include "bench/bench_report.h"
 #include "bench/tune_cache.h"
 #include "cli_support.h"
+#include "core/error.h"
 #include "data/image.h"
 #include "gl/limits.h"
 #include "gl_test_environment.h"
@@ -146,6 +147,107 @@ TEST(Bench, PlotWritesAReadablePng) {
   EXPECT_EQ(loadImage(folder.path("again.png")).width, 1000);
 }
 
+TEST(Bench, ReferenceCsvIsReadIntoItsSeries) {
+  const auto references = bench::referencesFromCsv(
+      "series,n,g_keys_per_s\r\n"
+      "CUB 3.0.1 SortKeys,1048576,13.34\r\n"
+      "Onesweep (H100) [paper],65536,2.5e-1\n"
+      "\n"
+      "CUB 3.0.1 SortKeys,4096,0.75\n",
+      "ref.csv");
+  ASSERT_EQ(references.size(), 2u);
+  EXPECT_EQ(references[0].name, "CUB 3.0.1 SortKeys");
+  EXPECT_EQ(references[0].gkeysPerSecond, (std::map<std::uint64_t, double>{{4096, 0.75}, {1048576, 13.34}}));
+  EXPECT_EQ(references[1].name, "Onesweep (H100) [paper]");
+  EXPECT_EQ(references[1].gkeysPerSecond, (std::map<std::uint64_t, double>{{65536, 0.25}}));
+}
+
+TEST(Bench, ReferenceCsvRefusesAnythingButCheckedNamesAndPositiveNumbers) {
+  const std::string header = "series,n,g_keys_per_s\n";
+  const std::pair<std::string, std::string> refused[] = {
+      {"series,n,gkeys_per_s\nCUB,1024,1\n", "first line"},
+      {"\xEF\xBB\xBF" + header + "CUB,1024,1\n", "first line"},  // a byte-order mark is not the header
+      {header, "no rows"},
+      {header + "CUB's sort,1024,1\n", "line 2: series"},
+      {header + "CUB \"sort\",1024,1\n", "line 2: series"},
+      {header + "`touch x`,1024,1\n", "line 2: series"},
+      {header + "CUB $HOME,1024,1\n", "line 2: series"},
+      {header + "CUB\\,1024,1\n", "line 2: series"},
+      {header + "CUB @x,1024,1\n", "line 2: series"},
+      {header + ",1024,1\n", "line 2: series"},
+      {header + "CUB,1024,fast\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,-1\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,0\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,inf\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,nan\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,1.5x\n", "line 2: g_keys_per_s"},
+      {header + "CUB,1024,\n", "line 2: g_keys_per_s"},
+      {header + "CUB,0,1\n", "line 2: n"},
+      {header + "CUB,-4,1\n", "line 2: n"},
+      {header + "CUB,1.5,1\n", "line 2: n"},
+      {header + "CUB,2^20,1\n", "line 2: n"},
+      {header + "CUB,1024,1\nCUB,2048\n", "line 3 has 2 fields"},
+      {header + "CUB,1024,1,extra\n", "line 2 has 4 fields"},
+      {header + "CUB,1024,1\nCUB,1024,2\n", "line 3: series 'CUB' already has"},
+  };
+  for (const auto& [text, mention] : refused) {
+    SCOPED_TRACE(text);
+    try {
+      bench::referencesFromCsv(text, "ref.csv");
+      ADD_FAILURE() << "accepted";
+    } catch (const UserError& error) {
+      const std::string message = error.what();
+      EXPECT_EQ(message.rfind("'ref.csv'", 0), 0u) << message;
+      EXPECT_NE(message.find(mention), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+TEST(Bench, PlotDrawsReferenceSeriesBesideTheBenchCsv) {
+  ScratchFolder folder;
+  std::vector<bench::BenchResult> results;
+  for (std::size_t count : {1024u, 4096u, 16384u}) {
+    bench::BenchResult r;
+    r.algorithm = "radix", r.distribution = "random", r.type = "u32", r.clock = "gpu", r.settings = "defaults";
+    r.count = count, r.repetitions = 1, r.medianMs = r.minMs = 0.01, r.cpuMedianMs = 0.05, r.verified = true;
+    results.push_back(r);
+  }
+  const std::string benchCsv = bench::toCsv(results);
+  writeBytes(folder.path("b.csv"), {benchCsv.begin(), benchCsv.end()});
+  const std::string cub = "series,n,g_keys_per_s\nCUB 3.0.1 SortKeys,1024,0.9\nCUB 3.0.1 SortKeys,16384,13.34\n";
+  writeBytes(folder.path("cub.csv"), {cub.begin(), cub.end()});
+  const std::string paper = "series,n,g_keys_per_s\nOnesweep (paper),4096,2.5\n";
+  writeBytes(folder.path("paper.csv"), {paper.begin(), paper.end()});
+
+  auto result = runShadersort("plot --csv " + folder.path("b.csv") + " --out " + folder.path("plain.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  result = runShadersort("plot --csv " + folder.path("b.csv") + " --reference " + folder.path("cub.csv") + " --reference " +
+                         folder.path("paper.csv") + " --out " + folder.path("with.png"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const Image plain = loadImage(folder.path("plain.png")), with = loadImage(folder.path("with.png"));
+  EXPECT_EQ(with.width, 1000);
+  EXPECT_EQ(with.height, 650);
+  EXPECT_NE(with.rgba, plain.rgba) << "the reference series were not drawn";
+
+  // A bad reference is refused in one line naming it, and no picture is written. Names that
+  // would be gnuplot code never run.
+  const std::string marker = folder.path("PWNED");
+  for (const std::string& name : {"x'; system('touch " + marker + "'); '", "x\"; system(\"touch " + marker + "\"); \"",
+                                  "`touch " + marker + "`", "$(touch " + marker + ")"}) {
+    SCOPED_TRACE(name);
+    const std::string evil = "series,n,g_keys_per_s\n" + name + ",1024,1\n";
+    writeBytes(folder.path("evil.csv"), {evil.begin(), evil.end()});
+    result = runShadersort("plot --csv " + folder.path("b.csv") + " --reference " + folder.path("evil.csv") + " --out " +
+                           folder.path("evil.png"));
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("evil.csv' line 2"), std::string::npos) << result.err;
+    EXPECT_FALSE(std::filesystem::exists(marker)) << "gnuplot ran a command from a reference name";
+    EXPECT_FALSE(std::filesystem::exists(folder.path("evil.png")));
+  }
+}
+
 TEST(Bench, BadArgumentsGiveOneLine) {
   ScratchFolder folder;
   for (const std::string& arguments : std::vector<std::string>{"bench --dist lumpy", "bench --sizes 12q", "bench --type f64", "bench --reps 0",
@@ -192,7 +294,7 @@ TEST(Tune, FindsSettingsNoSlowerThanTheDefaultsAndTheNextRunUsesThem) {
   const std::string cache = "XDG_CACHE_HOME=" + folder.root().string();
   const auto before = runShadersort("info", cache);
   ASSERT_EQ(before.exitCode, 0) << before.err;
-  EXPECT_NE(before.out.find("bitonic          fused-steps=4 tile-groups=1024 tile-size=4096 wide-steps=7 workgroup-size=512 (defaults)"), std::string::npos)
+  EXPECT_NE(before.out.find("bitonic          fused-steps=4 tile-groups=1024 tile-size=4096 wide-steps=auto workgroup-size=512 (defaults)"), std::string::npos)
       << before.out;
   const auto tune = runShadersort("tune --algo bitonic --size 4096 --reps 1", cache);
   ASSERT_EQ(tune.exitCode, 0) << tune.err;

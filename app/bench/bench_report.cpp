@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -45,6 +46,28 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
   while (std::getline(stream, field, ',')) fields.push_back(field);
   if (!line.empty() && line.back() == ',') fields.emplace_back();
   return fields;
+}
+
+void stripCarriageReturn(std::string& line) {
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+}
+
+// The whole field is the number, digits only (no sign, space or trailing text), within the range.
+std::optional<std::uint64_t> wholeNumber(const std::string& field, std::uint64_t least, std::uint64_t most) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (field.empty() || error != std::errc() || end != field.data() + field.size() || value < least || value > most)
+    return std::nullopt;
+  return value;
+}
+
+// The whole field is a finite decimal number (no "inf" or "nan", which the plot could not place).
+std::optional<double> finiteNumber(const std::string& field) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (field.empty() || error != std::errc() || end != field.data() + field.size() || !std::isfinite(value))
+    return std::nullopt;
+  return value;
 }
 
 }  // namespace
@@ -92,16 +115,13 @@ std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nam
   std::string line;
   std::string header;
   for (const auto& [name, meaning] : csvColumns()) header += (header.empty() ? "" : ",") + name;
-  auto stripReturn = [](std::string& row) {
-    if (!row.empty() && row.back() == '\r') row.pop_back();
-  };
-  if (!std::getline(lines, line) || (stripReturn(line), line != header))
+  if (!std::getline(lines, line) || (stripCarriageReturn(line), line != header))
     throw UserError(quote(nameForErrors) + " is not a shadersort bench CSV (its first line is not the header bench writes)");
   // Every field is checked: names against the registry and the known lists, numbers strictly.
   // Nothing from the file reaches the plot unless it is one of those names or a number.
   std::vector<BenchResult> results;
   for (int number = 2; std::getline(lines, line); ++number) {
-    stripReturn(line);
+    stripCarriageReturn(line);
     if (line.empty()) continue;
     const std::string where = quote(nameForErrors) + " line " + std::to_string(number);
     const auto f = splitCsvLine(line);
@@ -111,20 +131,14 @@ std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nam
       return UserError(where + ": " + csvColumns()[column].first + " must be " + wanted + ", got " + quote(f[column]));
     };
     auto integer = [&](std::size_t column, std::uint64_t least, std::uint64_t most) {
-      std::uint64_t value = 0;
-      const std::string& field = f[column];
-      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-      if (field.empty() || error != std::errc() || end != field.data() + field.size() || value < least || value > most)
-        throw bad(column, "a whole number from " + std::to_string(least) + " to " + std::to_string(most));
-      return value;
+      const auto value = wholeNumber(f[column], least, most);
+      if (!value) throw bad(column, "a whole number from " + std::to_string(least) + " to " + std::to_string(most));
+      return *value;
     };
     auto decimal = [&](std::size_t column) {
-      double value = 0;
-      const std::string& field = f[column];
-      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-      if (field.empty() || error != std::errc() || end != field.data() + field.size() || !std::isfinite(value) || value < 0)
-        throw bad(column, "a number of at least 0");
-      return value;
+      const auto value = finiteNumber(f[column]);
+      if (!value || *value < 0) throw bad(column, "a number of at least 0");
+      return *value;
     };
     auto flag = [&](std::size_t column) {
       if (f[column] != "0" && f[column] != "1") throw bad(column, "0 or 1");
@@ -233,9 +247,54 @@ std::string plotTitleFrom(const std::string& text) {
   return title;
 }
 
-std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, const std::string& title) {
+const std::string& referenceCsvHeader() {
+  static const std::string header = "series,n,g_keys_per_s";
+  return header;
+}
+
+std::vector<ReferenceSeries> referencesFromCsv(const std::string& text, const std::string& nameForErrors) {
+  std::istringstream lines(text);
+  std::string line;
+  if (!std::getline(lines, line) || (stripCarriageReturn(line), line != referenceCsvHeader()))
+    throw UserError(quote(nameForErrors) + " is not a reference CSV (its first line must be exactly " +
+                    referenceCsvHeader() + ")");
+  // The name becomes script text (single-quoted, as a key label), so it is held to the title's
+  // characters, none of which can end a single-quoted gnuplot string; the numbers only ever go
+  // to data files, and are checked so that the line drawn is the one the file meant.
+  std::vector<ReferenceSeries> references;
+  for (int number = 2; std::getline(lines, line); ++number) {
+    stripCarriageReturn(line);
+    if (line.empty()) continue;
+    const std::string where = quote(nameForErrors) + " line " + std::to_string(number);
+    const auto f = splitCsvLine(line);
+    if (f.size() != 3) throw UserError(where + " has " + std::to_string(f.size()) + " fields, not 3 (" + referenceCsvHeader() + ")");
+    const std::string& name = f[0];
+    if (name.empty() || !std::all_of(name.begin(), name.end(), isTitleCharacter))
+      throw UserError(where + ": series must be a name of letters, digits, spaces and " + plotTitlePunctuation() +
+                      " only, got " + quote(name));
+    const auto count = wholeNumber(f[1], 1, UINT64_MAX);
+    if (!count) throw UserError(where + ": n must be a whole number of at least 1, got " + quote(f[1]));
+    const auto rate = finiteNumber(f[2]);
+    if (!rate || *rate <= 0) throw UserError(where + ": g_keys_per_s must be a number above 0, got " + quote(f[2]));
+    auto series = std::find_if(references.begin(), references.end(), [&](const ReferenceSeries& r) { return r.name == name; });
+    if (series == references.end()) series = references.insert(references.end(), ReferenceSeries{name, {}});
+    // Two rates for one N would be drawn as one point, silently dropping the other.
+    if (!series->gkeysPerSecond.emplace(*count, *rate).second)
+      throw UserError(where + ": series " + quote(name) + " already has a rate for n = " + f[1]);
+  }
+  if (references.empty()) throw UserError(quote(nameForErrors) + " holds no rows after its header");
+  return references;
+}
+
+std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, const std::string& title,
+                                     const std::vector<ReferenceSeries>& references) {
   if (results.empty()) throw UserError("nothing to plot");
   requirePlotTitle(title);
+  // Checked again here, whoever built the series: their names are script text.
+  for (const ReferenceSeries& reference : references)
+    if (reference.name.empty() || !std::all_of(reference.name.begin(), reference.name.end(), isTitleCharacter))
+      throw UserError("a reference series may be named with letters, digits, spaces and " + plotTitlePunctuation() +
+                      " only, got " + quote(reference.name));
   const std::string distribution = results.front().distribution, type = results.front().type;
   const bool pairs = results.front().pairs;
   // One series per algorithm, plus the CPU reference, each sorted by N.
@@ -250,8 +309,9 @@ std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, co
   // The script is all our own text: the data goes in files gnuplot reads, the strings in it are
   // single-quoted (gnuplot expands nothing inside those) and drawn without enhanced-text markup,
   // and they come from a checked set: the title's characters (requirePlotTitle), algorithm names
-  // from the registry, distribution and type names from their lists. Files are named relative
-  // to the folder gnuplot runs in, so no path is script text either.
+  // from the registry, distribution and type names from their lists, reference names held to
+  // the title's characters. Files are named relative to the folder gnuplot runs in, so no path
+  // is script text either.
   const TemporaryFolder folder;
   std::string script = "set terminal png size 1000,650 font ',11'\nset output 'plot.png'\n";
   script += "set title '" + title + " (" + distribution + " " + type + (pairs ? " pairs" : " keys") + ")' noenhanced\n";
@@ -259,14 +319,16 @@ std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, co
   script += "set format x '2^{%L}'\nset logscale x 2\nset format y '10^{%L}'\n";
   std::string plot = "plot ";
   int index = 0;
-  for (const auto& [name, points] : series) {
+  auto addLine = [&](const std::string& name, const auto& points) {
     std::string data;
     for (const auto& [count, rate] : points) data += std::to_string(count) + " " + number(rate) + "\n";
     const std::string file = "series" + std::to_string(index) + ".dat";
     writeFileAtomically(folder.file(file), std::vector<std::uint8_t>(data.begin(), data.end()));
     plot += std::string(index ? ", " : "") + "'" + file + "' using 1:2 with linespoints lw 2 title '" + name + "'";
     ++index;
-  }
+  };
+  for (const auto& [name, points] : series) addLine(name, points);
+  for (const ReferenceSeries& reference : references) addLine(reference.name, reference.gkeysPerSecond);
   script += plot + "\n";
   writeFileAtomically(folder.file("plot.gp"), std::vector<std::uint8_t>(script.begin(), script.end()));
   runGnuplot(folder.path(), "plot.gp");

@@ -120,7 +120,13 @@ int runPlot(const PlotOptions& options) {
   requireWritableOutput(options.outputPath);
   const std::vector<std::uint8_t> bytes = readWholeFile(options.csvPath, bench::kMaxCsvBytes);
   const auto results = bench::fromCsv(std::string(bytes.begin(), bytes.end()), options.csvPath);
-  writeFileAtomically(options.outputPath, bench::renderPlot(results, options.title));
+  std::vector<bench::ReferenceSeries> references;
+  for (const std::string& path : options.referencePaths) {
+    const std::vector<std::uint8_t> referenceBytes = readWholeFile(path, bench::kMaxReferenceCsvBytes);
+    for (bench::ReferenceSeries& series : bench::referencesFromCsv(std::string(referenceBytes.begin(), referenceBytes.end()), path))
+      references.push_back(std::move(series));
+  }
+  writeFileAtomically(options.outputPath, bench::renderPlot(results, options.title, references));
   return 0;
 }
 

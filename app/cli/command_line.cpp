@@ -254,6 +254,10 @@ int runCommandLine(int argc, char** argv) {
   PlotOptions plot;
   auto* plotCommand = app.add_subcommand("plot", "draw a bench CSV as a log-log PNG (needs gnuplot)");
   plotCommand->add_option("--csv", plot.csvPath, "a CSV written by bench --csv")->required();
+  plotCommand->add_option("--reference", plot.referencePaths,
+                          "also draw series measured elsewhere (e.g. CUB): a CSV with the header " +
+                              bench::referenceCsvHeader() + ", then NAME,N,RATE rows (NAME in --title's characters); "
+                              "repeatable");
   plotCommand->add_option("--out", plot.outputPath, "output PNG")->required();
   plotCommand->add_option("--title", plot.title, "plot title: letters, digits, spaces and " + bench::plotTitlePunctuation())
       ->capture_default_str();

@@ -86,6 +86,7 @@ struct TuneOptions {
 
 struct PlotOptions {
   std::string csvPath, outputPath, title = "shadersort";
+  std::vector<std::string> referencePaths;  // reference CSVs (series,n,g_keys_per_s), one line per series
 };
 
 int runBench(const GlobalOptions& global, const BenchOptions& options);

@@ -22,6 +22,7 @@ constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P 
 constexpr int kDefaultTileGroups = 1024;
 constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
+constexpr NamedValue kWideStepsWords[] = {{"auto", BitonicSettings::kWideStepsAuto}};
 
 // The largest power-of-two tile up to `most` whose elements of `bytes` each fit shared memory.
 int fittingTileSize(int most, int bytes, const gl::Limits& limits) {
@@ -106,10 +107,8 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
       {.name = "wide-steps",
        .meaning = "most wide merge steps per shared-memory pass, while more than fused-steps are left (0: none)",
        .field = &Settings::wideSteps,
-       .defaultValue = [](const Settings& earlier, const SettingContext&) {
-         // Runs of 32 consecutive positions (128 bytes) keep the loads and stores coalesced.
-         return std::max(std::countr_zero(static_cast<unsigned>(earlier.tileSize)) - 5, 0);
-       },
+       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kWideStepsAuto; },
+       .namedValues = kWideStepsWords,
        .least = 0,
        .most = [](const Settings& earlier, const SettingContext&) {
          return std::countr_zero(static_cast<unsigned>(earlier.tileSize)) - 1;
@@ -117,7 +116,7 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        .mostReason = "a strided tile keeps at least 2 consecutive positions",
        .candidates = [](const Settings& defaults, const gl::Limits&) {
          const int most = std::countr_zero(static_cast<unsigned>(defaults.tileSize)) - 4;
-         std::vector<int> steps{0};
+         std::vector<int> steps{Settings::kWideStepsAuto, 0};
          for (int n = std::max(most - 3, 1); n <= most; ++n) steps.push_back(n);
          return steps;
        }},
@@ -143,8 +142,9 @@ std::string_view BitonicSorter::explanation() {
          "position with its mirror in its block of w, then with the position at distance w/4, w/8, ... 1. In every "
          "pair the left keeps the smaller key (the larger when sorting descending); equal keys may trade places, so "
          "it is not stable. A sequence of L keys runs the network of the next power of two and skips the pairs that "
-         "reach past L. The fast schedule sorts tiles in shared memory in one dispatch, then fuses the wider steps "
-         "in registers.";
+         "reach past L. The fast schedule sorts tiles in shared memory in one dispatch; then each merge wider than a "
+         "tile runs its wide steps several per pass (in strided shared-memory tiles, or in registers) and its narrow "
+         "ones in one shared-memory pass.";
 }
 
 std::string BitonicSorter::whyCannotSort(const SortShape& shape, const gl::Limits& limits) {
@@ -273,10 +273,15 @@ std::uint32_t BitonicSorter::tileGroupsFor(std::uint64_t tiles) const {
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles, static_cast<std::uint64_t>(settings_.tileGroups)));
 }
 
-std::uint32_t BitonicSorter::wideStepsFor(int tileSize) const {
+std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
+  const int tileLog2 = std::countr_zero(static_cast<unsigned>(tileSize));
+  // auto: runs of 32 consecutive positions (128 bytes) keep the loads and stores coalesced; pairs
+  // none, their strided tiles measured slower than registers on an H100 (run 42).
+  const int wanted = settings_.wideSteps != BitonicSettings::kWideStepsAuto ? settings_.wideSteps
+                     : hasValues                                              ? 0
+                                                                              : tileLog2 - 5;
   // A strided tile keeps at least one bit of consecutive positions.
-  const int most = std::countr_zero(static_cast<unsigned>(tileSize)) - 1;
-  return static_cast<std::uint32_t>(std::clamp(settings_.wideSteps, 0, std::max(most, 0)));
+  return static_cast<std::uint32_t>(std::clamp(wanted, 0, std::max(tileLog2 - 1, 0)));
 }
 
 BitonicSorter::Geometry BitonicSorter::geometry() const {
@@ -306,7 +311,7 @@ void BitonicSorter::load(const SortData& input) {
   tile_ = tileFor(shape_.hasValues);
   passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
                       : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
-                                            static_cast<std::uint32_t>(settings_.fusedSteps), wideStepsFor(tile_.size));
+                                            static_cast<std::uint32_t>(settings_.fusedSteps), wideStepsFor(tile_.size, shape_.hasValues));
   // Compile now, so that no pass stalls on a compile in the viewer.
   for (const BitonicPass& pass : passes_) compileKernelFor(pass);
   restart();

@@ -33,6 +33,7 @@ struct BitonicSettings {
   int fusedSteps = 0;     // global-memory steps per dispatch; each invocation holds 2^n elements
   int tileGroups = 0;     // most workgroups a finish-tiles pass dispatches (0: one per tile)
   int wideSteps = 0;      // most steps per shared-memory pass over wide distances (0: none)
+  static constexpr int kWideStepsAuto = -1;  // tile log2 - 5 for keys, none for pairs
   static constexpr int kMaxFusedSteps = 5;  // 32 keys and 32 values in registers per invocation
   static constexpr int kDefaultFusedSteps = 4;
 
@@ -113,8 +114,8 @@ class BitonicSorter final : public Sorter {
     int workgroupSize = 0;
   };
   Tile tileFor(bool hasValues) const;
-  // The wide-steps setting, within what a strided tile of `tileSize` can hold.
-  std::uint32_t wideStepsFor(int tileSize) const;
+  // The wide-steps setting (auto resolved), within what a strided tile of `tileSize` can hold.
+  std::uint32_t wideStepsFor(int tileSize, bool hasValues) const;
   Geometry geometry() const;
   void compileKernelFor(const BitonicPass& pass);
   // Bindings, values or not, and the workgroup: what both kernels are compiled with.

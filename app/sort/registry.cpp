@@ -33,7 +33,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
        [](const gl::Limits& limits) { return OddEvenSettings::table().tunables(limits); },
        [] { return OddEvenSettings::table().facts(); }},
       {"bitonic",
-       "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps fused in registers",
+       "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps in strided tiles or registers",
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
        [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
        [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
