@@ -130,12 +130,13 @@ TEST_F(Bitonic, WideStepsInStridedTilesSortEverySize) {
   // Several sequences, each spanning many strided tiles, padded to the next power of two.
   const SortData many = randomInput(5, 300, 9);
   EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}}, false, many)), "");
-  // Finishing with few workgroups, each taking many tiles and fetching the next; and one per tile.
-  for (int groups : {3, 0})
-    EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}, {"tile-groups", groups}},
-                                          false, many)),
-              "")
-        << "tile-groups " << groups;
+  // Few workgroups, each taking many tiles and fetching the next; and one per tile.
+  for (const char* setting : {"tile-groups", "wide-groups"})
+    for (int groups : {3, 0})
+      EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}, {setting, groups}},
+                                            false, many)),
+                "")
+          << setting << " " << groups;
   auto sorter = makeSorter({{"tile-size", 16}, {"wide-steps", 3}, {"fused-steps", 1}});
   sorter->load(singleSequence(std::vector<std::uint32_t>(256, 7)));
   std::string descriptions;

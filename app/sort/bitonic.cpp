@@ -20,6 +20,7 @@ constexpr int kKeyBytes = 4;               // a key in shared memory
 constexpr int kPairBytes = 8;              // a key and its value
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
 constexpr int kDefaultTileGroups = 1024;
+constexpr int kDefaultWideGroups = 0;  // one workgroup per tile: measured faster (runs 40-41)
 constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
 constexpr NamedValue kWideStepsWords[] = {{"auto", BitonicSettings::kWideStepsAuto}};
@@ -120,6 +121,14 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
          for (int n = std::max(most - 3, 1); n <= most; ++n) steps.push_back(n);
          return steps;
        }},
+      {.name = "wide-groups",
+       .meaning = "most workgroups a wide-tiles pass dispatches; each fetches its next tile while sorting one",
+       .field = &Settings::wideGroups,
+       .defaultValue = [](const Settings&, const SettingContext&) { return kDefaultWideGroups; },
+       .namedValues = kOnePerTileWord,
+       .least = 1,
+       .most = [](const Settings&, const SettingContext&) { return kMaxTileGroups; },
+       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{0, 512, 1024, 2048}; }},
       {.name = "tile-groups",
        .meaning = "most workgroups a finish-tiles pass dispatches; each fetches its next tile while finishing one",
        .field = &Settings::tileGroups,
@@ -187,7 +196,8 @@ std::vector<compute::UniformField<BitonicSorter::SortTileUniforms>> BitonicSorte
 std::vector<compute::UniformField<BitonicSorter::WideUniforms>> BitonicSorter::WideUniforms::fields() {
   using U = WideUniforms;
   return withGeometry<U>({compute::uniform("u_groupCount", &U::groupCount), compute::uniform("u_groupStride", &U::groupStride),
-                          compute::uniform("u_lowestStepBit", &U::lowestStepBit), compute::uniform("u_mirror", &U::mirror)});
+                          compute::uniform("u_lowestStepBit", &U::lowestStepBit), compute::uniform("u_mirror", &U::mirror),
+                          compute::uniform("u_stepMask", &U::stepMasks), compute::uniform("u_roundOffset", &U::roundOffsets)});
 }
 
 std::vector<compute::UniformField<BitonicSorter::GlobalStepUniforms>> BitonicSorter::GlobalStepUniforms::fields() {
@@ -230,11 +240,10 @@ const compute::Kernel<BitonicSorter::SortTileUniforms>& BitonicSorter::sortTileK
 }
 
 const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(std::uint32_t steps) {
-  auto& kernel = wideKernels_[{tile_.size, shape_.hasValues, steps}];
+  auto& kernel = wideKernels_[{tile_.size, shape_.hasValues, steps}];  // wide-groups is fixed per sorter
   if (kernel) return kernel;
   gl::ShaderDefines defines = tileDefines(false);
-  // One workgroup per tile: fetching the next tile ran slower here (runs 40, 41).
-  defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", 0);
+  defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", settings_.wideGroups != 0 ? 1 : 0);
   kernel = compute::Kernel<WideUniforms>("shaders/sort/bitonic/wide.comp", defines);
   return kernel;
 }
@@ -268,9 +277,9 @@ BitonicSorter::Tile BitonicSorter::tileFor(bool hasValues) const {
   return {size, std::max(1, size / items)};
 }
 
-std::uint32_t BitonicSorter::tileGroupsFor(std::uint64_t tiles) const {
-  if (settings_.tileGroups == 0) return static_cast<std::uint32_t>(tiles);
-  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles, static_cast<std::uint64_t>(settings_.tileGroups)));
+std::uint32_t BitonicSorter::groupsFor(std::uint64_t tiles, int most) {
+  if (most == 0) return static_cast<std::uint32_t>(tiles);
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles, static_cast<std::uint64_t>(most)));
 }
 
 std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
@@ -354,14 +363,25 @@ void BitonicSorter::runPass() {
         .dispatch(uniforms, gl::divideRoundingUp(uniforms.invocationCount, static_cast<std::uint64_t>(settings_.workgroupSize)),
                   {"global-steps", bytes}, observer_);
   } else if (pass.kind == BitonicPass::Kind::WideTiles) {
-    const auto lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1);
-    const auto groups = static_cast<std::uint32_t>(positions / tileSize);
-    wideKernel(pass.steps).dispatch({.geometry = geometry(),
-                                     .groupCount = groups,
-                                     .groupStride = groups,
-                                     .lowestStepBit = lowestStepBit,
-                                     .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u},
-                                    groups, {"wide-tiles", bytes}, observer_);
+    WideUniforms uniforms{.geometry = geometry(),
+                          .groupCount = static_cast<std::uint32_t>(positions / tileSize),
+                          .lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1),
+                          .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u};
+    uniforms.groupStride = groupsFor(uniforms.groupCount, settings_.wideGroups);
+    // wide.comp's offsetOf() for the pass: tile bits below lowBits are positions, each bit above
+    // one step's mask.
+    const std::uint32_t lowBits = static_cast<std::uint32_t>(std::countr_zero(tileSize)) - pass.steps;
+    for (std::uint32_t step = 0; step < pass.steps; ++step)
+      uniforms.stepMasks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> (pass.steps - 1 - step));
+    const auto items = static_cast<std::uint32_t>(tile_.size / tile_.workgroupSize);
+    for (std::uint32_t round = 0; round < items; ++round) {
+      const std::uint32_t position = round * static_cast<std::uint32_t>(tile_.workgroupSize);
+      std::uint32_t offset = position & ((1u << lowBits) - 1u);
+      for (std::uint32_t step = 0; step < pass.steps; ++step)
+        if ((position >> (lowBits + step)) & 1u) offset ^= uniforms.stepMasks[step];
+      uniforms.roundOffsets[round] = offset;
+    }
+    wideKernel(pass.steps).dispatch(uniforms, uniforms.groupStride, {"wide-tiles", bytes}, observer_);
   } else {
     // Whole sequences per tile when they fit one, else the tiles that hold real elements.
     const std::uint64_t groups =
@@ -375,7 +395,7 @@ void BitonicSorter::runPass() {
                                  .sortWidth = pass.mergeWidth},
                                 groups, {"sort-tiles", bytes}, observer_);
     } else {
-      const std::uint32_t dispatched = tileGroupsFor(groups);
+      const std::uint32_t dispatched = groupsFor(groups, settings_.tileGroups);
       finishTileKernel().dispatch(
           {.geometry = geometry(), .groupCount = static_cast<std::uint32_t>(groups), .groupStride = dispatched},
           dispatched, {"finish-tiles", bytes}, observer_);

@@ -32,6 +32,7 @@ struct BitonicSettings {
   int workgroupSize = 0;  // invocations per workgroup, in both kinds of dispatch
   int fusedSteps = 0;     // global-memory steps per dispatch; each invocation holds 2^n elements
   int tileGroups = 0;     // most workgroups a finish-tiles pass dispatches (0: one per tile)
+  int wideGroups = 0;     // most workgroups a wide-tiles pass dispatches (0: one per tile)
   int wideSteps = 0;      // most steps per shared-memory pass over wide distances (0: none)
   static constexpr int kWideStepsAuto = -1;  // tile log2 - 5 for keys, none for pairs
   static constexpr int kMaxFusedSteps = 5;  // 32 keys and 32 values in registers per invocation
@@ -96,6 +97,8 @@ class BitonicSorter final : public Sorter {
     std::uint32_t groupStride = 0;
     std::uint32_t lowestStepBit = 0;
     std::uint32_t mirror = 0;
+    std::array<std::uint32_t, 31> stepMasks{};     // of the steps, narrowest first
+    std::array<std::uint32_t, 32> roundOffsets{};  // the offset of tile position round x workgroup
     static std::vector<compute::UniformField<WideUniforms>> fields();
   };
   // The uniforms of shaders/sort/bitonic/global.comp.
@@ -105,8 +108,8 @@ class BitonicSorter final : public Sorter {
     std::uint32_t invocationCount = 0;
     static std::vector<compute::UniformField<GlobalStepUniforms>> fields();
   };
-  // The workgroups a pass over `tiles` tiles dispatches (tile-groups).
-  std::uint32_t tileGroupsFor(std::uint64_t tiles) const;
+  // The workgroups a pass over `tiles` tiles dispatches, given tile-groups or wide-groups.
+  static std::uint32_t groupsFor(std::uint64_t tiles, int most);
   // The tile of the shared-memory passes and its workgroup: the settings' for keys; with values,
   // halved until keys and values fit shared memory, items per invocation kept.
   struct Tile {
