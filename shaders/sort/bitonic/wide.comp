@@ -24,22 +24,20 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 uniform uint u_lowestStepBit;   // b: the narrowest step's distance is 2^b (b >= TILE_LOG2)
 uniform uint u_mirror;          // 1: the widest step is the merge's mirror step
+// Worked out on the CPU once per pass rather than per element: the partner mask of the step at
+// tile bit kLowBits + j, and offsetOf(round * WORKGROUP_SIZE) for each round.
+uniform uint u_stepMask[WIDE_STEPS];
+uniform uint u_roundOffset[ITEMS];
 
 const int kLowBits = TILE_LOG2 - WIDE_STEPS;  // tile bits that are consecutive positions
 const int kPhases = (TILE_LOG2 + ITEMS_LOG2 - 1) / ITEMS_LOG2;
 const uint kTopTileBit = 1u << (TILE_LOG2 - 1);
 
-// The partner mask of the step at tile bit kLowBits + j.
-uint stepMask(int j) {
-  const uint distance = 1u << (u_lowestStepBit + uint(j));
-  return j == WIDE_STEPS - 1 && u_mirror != 0u ? 2u * distance - 1u : distance;
-}
-
 // Tile position t's offset from the base (linear: offset(a ^ b) == offset(a) ^ offset(b)).
 uint offsetOf(uint t) {
   uint offset = t & ((1u << kLowBits) - 1u);
   for (int j = 0; j < WIDE_STEPS; ++j)
-    if ((t & (1u << (kLowBits + j))) != 0u) offset ^= stepMask(j);
+    if ((t & (1u << (kLowBits + j))) != 0u) offset ^= u_stepMask[j];
   return offset;
 }
 
@@ -86,7 +84,7 @@ TileSpan tileSpan(uint tile) {
 }
 
 uint elementIndex(TileSpan span, uint round) {
-  const uint position = (span.start ^ offsetOf(round * WORKGROUP_SIZE)) & ((1u << u_paddedLog2) - 1u);
+  const uint position = (span.start ^ u_roundOffset[round]) & ((1u << u_paddedLog2) - 1u);
   return position < span.sequenceLength ? span.sequenceStart + position : kPadding;
 }
 
