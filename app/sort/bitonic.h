@@ -4,9 +4,10 @@
 // the next power of two over its own elements, bounded by index (see bitonic_schedule.h), so any
 // number of sequences of any length sort independently in the same dispatches.
 //
-// Fast schedule: one shared-memory dispatch sorts every tile; each merge wider than a tile then
-// takes its wide steps through global memory (several fused per dispatch, in registers) and its
-// narrow ones in one shared-memory dispatch. Teaching schedule: one dispatch per step.
+// Fast schedule: one shared-memory dispatch sorts every tile (tile.comp); each merge wider than a
+// tile then takes its wide steps several per pass over the data, in strided shared-memory tiles
+// (wide.comp) or fused in registers (global.comp), and its narrow ones in one shared-memory
+// dispatch (tile.comp). Teaching schedule: one dispatch per step (global.comp, one step).
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // WIDE_STEPS consecutive steps of one bitonic merge whose distances are all a tile or more, in
-// shared memory: global-steps.comp holds 2^STEPS positions per invocation in registers (up to 4
+// shared memory: global.comp holds 2^STEPS positions per invocation in registers (up to 4
 // steps per pass over the data); here a workgroup holds TILE_SIZE positions and runs up to
 // TILE_LOG2 - 5 steps per pass.
 //
