@@ -75,3 +75,36 @@ TEST(FuzzRegressions, JpegHuffmanTableOfMoreThan256CodesIsRefused) {
 
 }  // namespace
 }  // namespace shadersort::testing
+
+namespace shadersort::testing {
+namespace {
+
+// fuzz_image_keys: a PSD of 11 channels whose colour bytes exceed its alpha; stb_image 2.27
+// un-premultiplies colour by alpha for 4 or more channels and converts -139.1 to a byte
+// (undefined behaviour in stbi__psd_load). PSDs with alpha are refused before stb_image reads them.
+TEST(FuzzRegressions, PsdWithAlphaIsRefusedNotUnpremultipliedOutOfRange) {
+  const std::string header = std::string("8BPS\x00\x01", 6) + std::string(6, '\0');
+  // 2 x 2 pixels, 8 bits, RGB mode, no colour data, resources or layers, raw (uncompressed) data.
+  const std::string rest = std::string("\x00\x00\x00\x02\x00\x00\x00\x02\x00\x08\x00\x03", 12) + std::string(12, '\0') +
+                           std::string("\x00\x00", 2);
+  const std::string crash = std::string("8BPS\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x02\x00\x00\x00\x02"
+                                        "\x00\x08\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xff"
+                                        "\x00\x00\xff\x00\xff\x00\xff\x00\x00\xff\xff",
+                                        52);
+  for (const std::string& file : {crash, header.substr(0, 12) + std::string("\x00\x04", 2) + rest + std::string(16, '\x40')}) {
+    try {
+      decodeImage(bytesOf(file), "alpha.psd");
+      ADD_FAILURE() << "a PSD with alpha was decoded";
+    } catch (const UserError& error) {
+      EXPECT_NE(std::string(error.what()).find("alpha in PSD files is not supported"), std::string::npos) << error.what();
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+    }
+  }
+  // The same picture with 3 channels (RGB) still decodes: 2 x 2 pixels of 0x40 grey.
+  const Image rgb = decodeImage(bytesOf(header.substr(0, 12) + std::string("\x00\x03", 2) + rest + std::string(12, '\x40')), "rgb.psd");
+  EXPECT_EQ(rgb.width, 2);
+  EXPECT_EQ(rgb.rgba, (std::vector<std::uint8_t>{0x40, 0x40, 0x40, 255, 0x40, 0x40, 0x40, 255, 0x40, 0x40, 0x40, 255, 0x40, 0x40, 0x40, 255}));
+}
+
+}  // namespace
+}  // namespace shadersort::testing

@@ -66,6 +66,17 @@ std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
   return {};
 }
 
+// stb_image 2.27 un-premultiplies a PSD's colours by its alpha when the file has 4 or more
+// channels, converting (colour / alpha) back to a byte without a bound: a colour above its alpha
+// gives a float far outside 0..255 (undefined behaviour, found by fuzz_image_keys). Such files are
+// refused before stb_image reads them; grey and RGB PSDs (1 to 3 channels) still decode.
+std::string psdAlphaRefusal(const std::vector<std::uint8_t>& bytes) {
+  if (bytes.size() < 14) return {};
+  const int channels = bytes[12] << 8 | bytes[13];
+  if (channels >= 4) return "a PSD with " + std::to_string(channels) + " channels (alpha in PSD files is not supported)";
+  return {};
+}
+
 // Where a JPEG's SOI marker (FF D8) starts, if the file is one: stb_image skips 0xFF fill bytes
 // before it, so a file may begin FF FF ... FF D8.
 std::optional<std::size_t> jpegStart(const std::vector<std::uint8_t>& bytes) {
@@ -132,6 +143,8 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
     if (const std::string damage = pnmHeaderDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   if (const auto start = jpegStart(bytes))
     if (const std::string damage = jpegHuffmanDamage(bytes, *start); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  if (hasMagic(bytes, "8BPS"))
+    if (const std::string refusal = psdAlphaRefusal(bytes); !refusal.empty()) throw cannotDecode(nameForErrors, "it is " + refusal);
   ImageSize size;
   int channels = 0;
   if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
