@@ -1,7 +1,10 @@
 // A bench CSV as `shadersort plot --csv` reads it (bench/bench_report.h: fromCsv). Refusal is a
 // UserError. What it accepts must survive being written and read again (toCsv, fromCsv) with the
-// same text and integer fields, and turn into JSON; anything else is a finding.
+// same text and integer fields, and turn into JSON; anything else is a finding. The same bytes as
+// a `plot --reference` CSV (referencesFromCsv): accepted names must be plot title text (they go
+// into gnuplot's script), rates positive and finite.
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -16,7 +19,30 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
+namespace {
+
+void checkReferences(const std::string& text) {
+  std::vector<bench::ReferenceSeries> references;
+  try {
+    references = bench::referencesFromCsv(text, "reference.csv");
+  } catch (const UserError&) {
+    return;
+  }
+  for (const bench::ReferenceSeries& series : references) {
+    try {
+      bench::requirePlotTitle(series.name);
+    } catch (const UserError&) {
+      __builtin_trap();
+    }
+    for (const auto& [count, rate] : series.gkeysPerSecond)
+      if (count == 0 || !std::isfinite(rate) || rate <= 0) __builtin_trap();
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  checkReferences(std::string(reinterpret_cast<const char*>(data), size));
   std::vector<bench::BenchResult> results;
   try {
     results = bench::fromCsv(std::string(reinterpret_cast<const char*>(data), size), "fuzz.csv");

@@ -30,7 +30,10 @@ std::string readBinary(const std::string& path) {
 TEST(FuzzRegressions, SixteenBitPnmIsRefusedNotReadPastItsBuffer) {
   const std::string rgb = std::string("P6\n2 1\n65535\n") + std::string("\xFF\xFF\x80\x00\x00\x01\x12\x34\xAB\xCD\x00\xFF", 12);
   const std::string grey = std::string("P5 3 1 65535\n") + std::string("\x00\x10\x7F\xFF\xFF\x00", 6);
-  for (const std::string& file : {rgb, grey}) {
+  // fuzz_image_keys (seed 2): the header ends with the file, so stb_image's own 16-bit check
+  // read no maxval, and decoding read 16-bit samples from the padding.
+  const std::string headerOnly = "P6\n2\n2 0558";
+  for (const std::string& file : {rgb, grey, headerOnly}) {
     try {
       decodeImage(bytesOf(file), "16-bit.pnm");
       ADD_FAILURE() << "a 16-bit PNM was decoded";
@@ -57,6 +60,25 @@ TEST(FuzzRegressions, PnmHeaderNumberTooLongIsRefused) {
     EXPECT_NE(std::string(error.what()).find("PNM header"), std::string::npos) << error.what();
   }
   EXPECT_EQ(decodeImage(bytesOf(std::string("P5 # two\n2 1 255\n") + "\x05\x06"), "ok.pgm").width, 2);
+}
+
+// fuzz_image_keys (seeds 2 and 3): a JPEG cut short inside a Huffman table segment. decodeImage
+// pads the file (so that a cut-short file is found), and stb_image read the rest of the table's
+// code counts from the padding: 16 x 0xA5 codes, the same heap overflow. Refused as cut short.
+TEST(FuzzRegressions, JpegCutShortInsideAHuffmanTableIsRefused) {
+  const std::string file = readBinary(std::string(SHADERSORT_SOURCE_DIR) + "/tests/data/jpeg_huffman_cut_short.jpg");
+  ASSERT_FALSE(file.empty());
+  // Also cut just after a Huffman table's marker, before its length.
+  const std::size_t marker = file.find("\xFF\xC4");
+  ASSERT_NE(marker, std::string::npos);
+  for (const std::string& cut : {file, file.substr(0, marker + 2), file.substr(0, marker + 3)}) {
+    try {
+      decodeImage(bytesOf(cut), "cut.jpg");
+      ADD_FAILURE() << "the JPEG was decoded, " << cut.size() << " bytes";
+    } catch (const UserError& error) {
+      EXPECT_NE(std::string(error.what()).find("cut short inside a JPEG Huffman table"), std::string::npos) << error.what();
+    }
+  }
 }
 
 TEST(FuzzRegressions, JpegHuffmanTableOfMoreThan256CodesIsRefused) {

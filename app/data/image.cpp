@@ -60,8 +60,15 @@ std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
         ++at;
     }
     std::size_t digits = 0;
-    while (at < bytes.size() && std::isdigit(bytes[at])) ++at, ++digits;
+    std::uint64_t value = 0;
+    while (at < bytes.size() && std::isdigit(bytes[at])) value = value * 10 + (bytes[at++] - '0'), ++digits;
     if (digits > 9) return "damaged (a PNM header number has more than 9 digits)";
+    // stb_image 2.27 misreads 16-bit PNM: the samples come out byte-swapped, and converting their
+    // channels reads past the end of a buffer (a heap overflow fuzz_image_keys found). The maxval
+    // is read here rather than asked of stb_image: for a header that ends with the file, its
+    // check reads nothing and says 8-bit, and decoding then reads 16-bit samples from the
+    // padding (found again by fuzz_image_keys).
+    if (number == 2 && value > 255) return "16-bit PNM (maxval above 255), which is not supported";
   }
   return {};
 }
@@ -105,15 +112,22 @@ std::string jpegHuffmanDamage(const std::vector<std::uint8_t>& bytes, std::size_
       continue;
     }
     if (marker == 0xD9) break;  // EOI
+    // A Huffman table's length in the padding would be read from it too.
+    if (marker == 0xC4 && at + 3 >= bytes.size()) return "damaged (cut short inside a JPEG Huffman table)";
     if (at + 3 >= bytes.size()) break;
     const std::size_t length = static_cast<std::size_t>(bytes[at + 2]) << 8 | bytes[at + 3];
-    const std::size_t end = std::min(bytes.size(), at + 2 + length);
     if (marker == 0xC4) {
-      for (std::size_t table = at + 4; table + 17 <= end;) {
+      // As stb_image reads them: tables while the segment's length lasts, even past its end or
+      // the file's (decodeImage pads the file, so a table cut short would take its code counts
+      // from the padding: found by fuzz_image_keys).
+      std::size_t table = at + 4;
+      for (long left = static_cast<long>(length) - 2; left > 0;) {
+        if (table + 17 > bytes.size()) return "damaged (cut short inside a JPEG Huffman table)";
         std::size_t codes = 0;
         for (std::size_t i = 1; i <= 16; ++i) codes += bytes[table + i];
         if (codes > 256) return "damaged (a JPEG Huffman table declares " + std::to_string(codes) + " codes, at most 256 exist)";
         table += 17 + codes;
+        left -= static_cast<long>(17 + codes);
       }
     }
     at += 2 + length;
@@ -154,12 +168,8 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
 }
 
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
+  // readImageSize refuses 16-bit PNM (see pnmHeaderDamage).
   const ImageSize declared = readImageSize(bytes, nameForErrors);
-  // stb_image 2.27 misreads 16-bit PNM: the samples come out byte-swapped, and converting their
-  // channels reads past the end of a buffer (a heap overflow fuzz_image_keys found). Refused
-  // rather than decoded wrong.
-  if ((hasMagic(bytes, "P5") || hasMagic(bytes, "P6")) && stbi_is_16_bit_from_memory(bytes.data(), static_cast<int>(bytes.size())))
-    throw cannotDecode(nameForErrors, "16-bit PNM (maxval above 255) is not supported");
   // stb_image reads past the end of a file as zeros, and where it reads a block at once (a
   // TGA row, a PNM's pixels) leaves the block uninitialised: a cut-short BMP, GIF, TGA or JPEG
   // "decodes". So a file other than PNG (whose chunks were checked whole) is decoded twice,
