@@ -50,6 +50,42 @@ SortData sortWith(const Settings& settings, bool teaching, const SortData& input
 
 class Bitonic : public GlTest {};
 
+// The pass counts behind docs/BENCHMARKS.md's figures (tile 4096, 4 fused steps, 7 wide steps):
+// a merge with more wide steps than fused-steps takes up to 7 in a strided shared-memory pass,
+// the rest (4 or fewer) in registers; every wide step runs exactly once, widest first.
+TEST(BitonicSchedule, WideStepsGoSevenPerSharedPassThenFourInRegisters) {
+  struct Expected {
+    std::uint32_t log2Length, passes, global, wide;
+  };
+  for (const Expected& expected : {Expected{24, 30, 8, 9}, Expected{28, 44, 10, 17}}) {
+    const auto passes = bitonicFastSchedule(1u << expected.log2Length, 4096, 4, 7);
+    std::map<BitonicPass::Kind, std::uint32_t> count;
+    for (const BitonicPass& pass : passes) ++count[pass.kind];
+    EXPECT_EQ(passes.size(), expected.passes) << "2^" << expected.log2Length;
+    EXPECT_EQ(count[BitonicPass::Kind::SortTiles], 1u);
+    EXPECT_EQ(count[BitonicPass::Kind::GlobalSteps], expected.global);
+    EXPECT_EQ(count[BitonicPass::Kind::WideTiles], expected.wide);
+    EXPECT_EQ(count[BitonicPass::Kind::FinishTiles], expected.log2Length - 12);
+    // Each merge's wide passes cover its distances from width / 2 down to the tile, in order.
+    std::uint32_t expectedDistance = 0;
+    for (const BitonicPass& pass : passes) {
+      if (pass.kind == BitonicPass::Kind::SortTiles) continue;
+      if (pass.kind == BitonicPass::Kind::FinishTiles) {
+        EXPECT_EQ(expectedDistance, 2048u) << "merge " << pass.mergeWidth << " left wide steps out";
+        expectedDistance = 0;
+        continue;
+      }
+      if (expectedDistance == 0) expectedDistance = pass.mergeWidth / 2;
+      EXPECT_EQ(pass.distance, expectedDistance) << "merge " << pass.mergeWidth;
+      EXPECT_LE(pass.steps, pass.kind == BitonicPass::Kind::WideTiles ? 7u : 4u);
+      expectedDistance = pass.distance >> pass.steps;
+    }
+  }
+  // wide-steps 0: every wide step in registers, as before.
+  const auto registersOnly = bitonicFastSchedule(1u << 24, 4096, 4, 0);
+  EXPECT_EQ(registersOnly.size(), 37u);
+}
+
 TEST(BitonicSchedule, PassCountsFollowTheNetwork) {
   // log2(P) (log2(P) + 1) / 2 steps for P = 8.
   EXPECT_EQ(bitonicTeachingSchedule(bitonicPaddedLength(5)).size(), 6u);
