@@ -246,6 +246,17 @@ TEST(Bench, PlotDrawsReferenceSeriesBesideTheBenchCsv) {
     EXPECT_FALSE(std::filesystem::exists(marker)) << "gnuplot ran a command from a reference name";
     EXPECT_FALSE(std::filesystem::exists(folder.path("evil.png")));
   }
+  // The quoting: a name of allowed characters that would be gnuplot commands outside quotes
+  // (`;` ends a command, system() runs one, `|` and `<` pipe) is accepted and drawn as its
+  // text inside single quotes: the plot is written and nothing runs.
+  const std::string code = "x; system(touch " + marker + "); plot <touch " + marker + " | touch " + marker;
+  const std::string quoted = "series,n,g_keys_per_s\n" + code + ",1024,1\n";
+  writeBytes(folder.path("quoted.csv"), {quoted.begin(), quoted.end()});
+  result = runShadersort("plot --csv " + folder.path("b.csv") + " --reference " + folder.path("quoted.csv") + " --out " +
+                         folder.path("quoted.png"));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_TRUE(std::filesystem::exists(folder.path("quoted.png")));
+  EXPECT_FALSE(std::filesystem::exists(marker)) << "gnuplot ran a command from a reference name";
 }
 
 TEST(Bench, BadArgumentsGiveOneLine) {
