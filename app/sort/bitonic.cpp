@@ -345,6 +345,30 @@ std::vector<Comparator> BitonicSorter::comparators(std::uint32_t pass, std::size
   return bitonicPassComparators(passes_[pass], shape_.sequenceLength, limit);
 }
 
+BitonicSorter::WideUniforms BitonicSorter::wideUniforms(const BitonicPass& pass) const {
+  const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
+  const auto tileSize = static_cast<std::uint32_t>(tile_.size);
+  WideUniforms uniforms{.geometry = geometry(),
+                        .groupCount = static_cast<std::uint32_t>(positions / tileSize),
+                        .lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1),
+                        .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u};
+  uniforms.groupStride = groupsFor(uniforms.groupCount, settings_.wideGroups);
+  // wide.comp's offsetOf() for the pass: tile bits below lowBits are positions, each bit above
+  // one step's mask.
+  const std::uint32_t lowBits = static_cast<std::uint32_t>(std::countr_zero(tileSize)) - pass.steps;
+  for (std::uint32_t step = 0; step < pass.steps; ++step)
+    uniforms.stepMasks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> (pass.steps - 1 - step));
+  const auto items = static_cast<std::uint32_t>(tile_.size / tile_.workgroupSize);
+  for (std::uint32_t round = 0; round < items; ++round) {
+    const std::uint32_t position = round * static_cast<std::uint32_t>(tile_.workgroupSize);
+    std::uint32_t offset = position & ((1u << lowBits) - 1u);
+    for (std::uint32_t step = 0; step < pass.steps; ++step)
+      if ((position >> (lowBits + step)) & 1u) offset ^= uniforms.stepMasks[step];
+    uniforms.roundOffsets[round] = offset;
+  }
+  return uniforms;
+}
+
 void BitonicSorter::runPass() {
   if (finished()) return;
   const BitonicPass& pass = passes_[passesRun_];
@@ -363,24 +387,7 @@ void BitonicSorter::runPass() {
         .dispatch(uniforms, gl::divideRoundingUp(uniforms.invocationCount, static_cast<std::uint64_t>(settings_.workgroupSize)),
                   {"global-steps", bytes}, observer_);
   } else if (pass.kind == BitonicPass::Kind::WideTiles) {
-    WideUniforms uniforms{.geometry = geometry(),
-                          .groupCount = static_cast<std::uint32_t>(positions / tileSize),
-                          .lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1),
-                          .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u};
-    uniforms.groupStride = groupsFor(uniforms.groupCount, settings_.wideGroups);
-    // wide.comp's offsetOf() for the pass: tile bits below lowBits are positions, each bit above
-    // one step's mask.
-    const std::uint32_t lowBits = static_cast<std::uint32_t>(std::countr_zero(tileSize)) - pass.steps;
-    for (std::uint32_t step = 0; step < pass.steps; ++step)
-      uniforms.stepMasks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> (pass.steps - 1 - step));
-    const auto items = static_cast<std::uint32_t>(tile_.size / tile_.workgroupSize);
-    for (std::uint32_t round = 0; round < items; ++round) {
-      const std::uint32_t position = round * static_cast<std::uint32_t>(tile_.workgroupSize);
-      std::uint32_t offset = position & ((1u << lowBits) - 1u);
-      for (std::uint32_t step = 0; step < pass.steps; ++step)
-        if ((position >> (lowBits + step)) & 1u) offset ^= uniforms.stepMasks[step];
-      uniforms.roundOffsets[round] = offset;
-    }
+    const WideUniforms uniforms = wideUniforms(pass);
     wideKernel(pass.steps).dispatch(uniforms, uniforms.groupStride, {"wide-tiles", bytes}, observer_);
   } else {
     // Whole sequences per tile when they fit one, else the tiles that hold real elements.

@@ -128,6 +128,8 @@ class BitonicSorter final : public Sorter {
   const compute::Kernel<FinishTileUniforms>& finishTileKernel();
   const compute::Kernel<SortTileUniforms>& sortTileKernel();
   const compute::Kernel<WideUniforms>& wideKernel(std::uint32_t steps);
+  // A wide-tiles pass's uniforms, with wide.comp's step masks and round offsets worked out here.
+  WideUniforms wideUniforms(const BitonicPass& pass) const;
   const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
   BitonicSettings settings_;
