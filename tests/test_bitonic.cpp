@@ -181,6 +181,43 @@ TEST_F(Bitonic, WideStepsInStridedTilesSortEverySize) {
       << descriptions;
 }
 
+TEST_F(Bitonic, WideTilesLargerThanTheTileSortEverySize) {
+  // Strided tiles of 32 and 64 positions over tiles of 16: wide passes of 2 to 5 steps whose
+  // runs of consecutive positions are up to a whole tile long; 2 to 16 items per invocation.
+  constexpr int kTile = 16;
+  for (std::uint32_t size : {4u * kTile + 1, 16u * kTile + 3, 64u * kTile - 5, 256u * kTile + 9}) {
+    SortData input = randomInput(1, size, size + 3);
+    for (const auto& [wideTile, wideWorkgroup, wide, fused] :
+         std::vector<std::tuple<int, int, int, int>>{{32, 16, 3, 1}, {32, 4, 4, 2}, {64, 8, 5, 1}, {64, 32, 4, 2},
+                                                     {64, 4, 2, 1}}) {
+      SCOPED_TRACE("size " + std::to_string(size) + ", wide tile " + std::to_string(wideTile) + " / " +
+                   std::to_string(wideWorkgroup) + ", wide-steps " + std::to_string(wide) + ", fused-steps " +
+                   std::to_string(fused));
+      const Settings settings = {{"tile-size", kTile},
+                                 {"wide-tile-size", wideTile},
+                                 {"wide-workgroup-size", wideWorkgroup},
+                                 {"wide-steps", wide},
+                                 {"fused-steps", fused}};
+      ASSERT_EQ(verifySorted(input, sortWith(settings, false, input)), "");
+      SortData keys = input;
+      keys.values.clear();
+      ASSERT_EQ(verifySorted(keys, sortWith(settings, false, keys)), "");
+    }
+  }
+  // Workgroups taking several tiles each: 3, and resident (a few per multiprocessor where the
+  // driver says how many, else one per tile).
+  const SortData many = randomInput(5, 300, 11);
+  for (int groups : {3, BitonicSettings::kWideGroupsResident})
+    EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 3},
+                                           {"fused-steps", 1}, {"wide-groups", groups}},
+                                          false, many)),
+              "")
+        << "wide-groups " << groups;
+  // Runs longer than the tile would mix positions the wide steps do not own: refused.
+  EXPECT_THROW(makeSorter({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 1}}), UserError);
+  EXPECT_THROW(makeSorter({{"tile-size", 16}, {"wide-tile-size", 128}}), UserError);
+}
+
 TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {
   const SortData input = randomInput(3, 300, 7);
   for (int workgroupSize : {32, 16, 8, 4, 2}) {  // 2 to 32 items per invocation in tiles of 64

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
+#include "gl/limits.h"
 #include "gl_test_environment.h"
 #include "sort/compute/dispatch.h"
 #include "sort/compute/kernel.h"
@@ -177,6 +178,18 @@ std::string refusal(const std::map<std::string, int, std::less<>>& settings) {
     return error.what();
   }
   return "";
+}
+
+// Where the driver names its multiprocessors, grids sized to stay resident use the count (bitonic's
+// wide-groups=resident); elsewhere it is 0 and they fall back to a workgroup per tile.
+TEST_F(ComputeLayer, TheMultiprocessorCountIsTheDriversOrZero) {
+  const gl::Limits& limits = gl::currentLimits();
+  if (!limits.hasExtension("GL_NV_shader_thread_group")) {
+    EXPECT_EQ(limits.multiprocessorCount, 0);
+    return;
+  }
+  EXPECT_GT(limits.multiprocessorCount, 0);
+  EXPECT_LE(limits.multiprocessorCount, 1024);
 }
 
 TEST(SettingTable, ParsesGivenValuesAndDefaultsInDeclarationOrder) {

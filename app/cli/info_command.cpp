@@ -45,6 +45,11 @@ int runInfo(const GlobalOptions& global) {
   std::printf("SSBO block      %lld bytes\n", static_cast<long long>(limits.maxShaderStorageBlockSize));
   std::printf("subgroups       KHR_shader_subgroup %s, ARB_shader_ballot %s\n", limits.hasKhrSubgroup ? "yes" : "no",
               limits.hasArbShaderBallot ? "yes" : "no");
+  if (limits.multiprocessorCount > 0) {
+    std::printf("multiprocessors %d (GL_NV_shader_thread_group)\n", limits.multiprocessorCount);
+  } else {
+    std::printf("multiprocessors not reported by the driver\n");
+  }
   std::printf("timer queries   %s\n", limits.timerQueriesTrustworthy ? "trusted" : "not trusted (software renderer): wall clock");
   std::printf("algorithms\n");
   for (const auto& algorithm : algorithms())

@@ -8,6 +8,8 @@
 namespace shadersort::gl {
 namespace {
 
+constexpr GLenum kSmCountNv = 0x933B;  // GL_NV_shader_thread_group; not in glad's core header
+
 std::string glString(GLenum name) {
   const auto* text = reinterpret_cast<const char*>(glGetString(name));
   return text ? text : "";
@@ -36,6 +38,7 @@ Limits queryLimits() {
   std::sort(limits.extensions.begin(), limits.extensions.end());
   limits.hasKhrSubgroup = limits.hasExtension("GL_KHR_shader_subgroup");
   limits.hasArbShaderBallot = limits.hasExtension("GL_ARB_shader_ballot");
+  if (limits.hasExtension("GL_NV_shader_thread_group")) glGetIntegerv(kSmCountNv, &limits.multiprocessorCount);
   limits.timerQueriesTrustworthy = !limits.isSoftwareRenderer();
   return limits;
 }

@@ -18,6 +18,9 @@ struct Limits {
   std::int64_t maxShaderStorageBlockSize = 0;
   bool hasKhrSubgroup = false;
   bool hasArbShaderBallot = false;
+  // Multiprocessors (NVIDIA: SMs), for grids sized to stay resident; 0 where the driver does not
+  // say (GL_NV_shader_thread_group's GL_SM_COUNT_NV).
+  int multiprocessorCount = 0;
   bool timerQueriesTrustworthy = false;  // false on llvmpipe, whose timer reads 0 for compute
   std::vector<std::string> extensions;
 

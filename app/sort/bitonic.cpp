@@ -17,12 +17,15 @@ constexpr int kMinItemsPerInvocation = 2;  // a phase gives each invocation at l
 constexpr int kMaxItemsPerInvocation = 32; // registers, and the 32-bank swizzle
 constexpr int kPreferredTileSize = 4096;
 constexpr int kKeyBytes = 4;               // a key in shared memory
-constexpr int kPairBytes = 8;              // a key and its value
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
 constexpr int kDefaultTileGroups = 1024;
-constexpr int kDefaultWideGroups = 0;  // one workgroup per tile: faster at 2^28, slower below (run 44)
+// Wide tiles fetching the next tile: 3 workgroups of 512 per multiprocessor stay resident on an
+// H100 (run 49: 396 workgroups 44.5 ms at 2^28; 264: 46.7; 528 and 1024, a second wave: 55.2 and
+// 51.1; one per tile: 47.2).
+constexpr int kWideGroupsPerMultiprocessor = 3;
 constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
+constexpr NamedValue kWideGroupsWords[] = {{"per-tile", 0}, {"resident", BitonicSettings::kWideGroupsResident}};
 constexpr NamedValue kWideStepsWords[] = {{"auto", BitonicSettings::kWideStepsAuto}};
 
 // The largest power-of-two tile up to `most` whose elements of `bytes` each fit shared memory.
@@ -49,6 +52,23 @@ int maxTileSize(const gl::Limits& limits) {
   return most < 1 ? 0 : static_cast<int>(std::bit_floor(static_cast<unsigned>(most)));
 }
 
+// The message when a tile of `tileSize` over `workgroupSize` invocations gives too few or too
+// many items per invocation; empty when it is allowed.
+std::string itemsRuleBroken(int tileSize, int workgroupSize, std::string_view names) {
+  const int items = tileSize / workgroupSize;
+  if (items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation) return {};
+  return std::string(names) + " must be " + std::to_string(kMinItemsPerInvocation) + " to " +
+         std::to_string(kMaxItemsPerInvocation) + " items per invocation, got " + std::to_string(tileSize) + " / " +
+         std::to_string(workgroupSize);
+}
+
+std::vector<int> workgroupCandidates(int tileSize, const gl::Limits& limits) {
+  std::vector<int> sizes;
+  for (int size : {64, 128, 256, 512, 1024})
+    if (size <= maxWorkgroupSizeOf(limits) && itemsRuleBroken(tileSize, size, "").empty()) sizes.push_back(size);
+  return sizes;
+}
+
 std::uint32_t log2Of(std::uint32_t powerOfTwo) { return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo)); }
 
 }  // namespace
@@ -57,7 +77,7 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
   using Settings = BitonicSettings;
   static const SettingTable<BitonicSettings> table("bitonic", {
       {.name = "tile-size",
-       .meaning = "positions each workgroup sorts in shared memory (pairs: the most that fit with values)",
+       .meaning = "positions each workgroup sorts in shared memory (pairs: half, with half the items each)",
        .field = &Settings::tileSize,
        .defaultValue = [](const Settings&, const SettingContext& context) {
          return fittingTileSize(kPreferredTileSize, kKeyBytes, context.limits);
@@ -82,21 +102,11 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        .kind = NumberKind::PowerOfTwo,
        .least = 1,
        .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
-       .rule = [](const Settings& settings, const SettingContext&) -> std::string {
-         const int items = settings.tileSize / settings.workgroupSize;
-         if (items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation) return {};
-         return "tile-size / workgroup-size must be " + std::to_string(kMinItemsPerInvocation) + " to " +
-                std::to_string(kMaxItemsPerInvocation) + " items per invocation, got " +
-                std::to_string(settings.tileSize) + " / " + std::to_string(settings.workgroupSize);
+       .rule = [](const Settings& settings, const SettingContext&) {
+         return itemsRuleBroken(settings.tileSize, settings.workgroupSize, "tile-size / workgroup-size");
        },
        .candidates = [](const Settings& defaults, const gl::Limits& limits) {
-         std::vector<int> sizes;
-         for (int size : {64, 128, 256, 512, 1024}) {
-           const int items = defaults.tileSize / size;
-           if (size <= maxWorkgroupSizeOf(limits) && items >= kMinItemsPerInvocation && items <= kMaxItemsPerInvocation)
-             sizes.push_back(size);
-         }
-         return sizes;
+         return workgroupCandidates(defaults.tileSize, limits);
        }},
       {.name = "fused-steps",
        .meaning = "merge steps wider than a tile run per global-memory dispatch",
@@ -105,6 +115,39 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        .least = 1,
        .most = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
        .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{2, 3, 4, 5}; }},
+      {.name = "wide-tile-size",
+       .meaning = "positions each workgroup of a wide-tiles pass holds in shared memory (pairs: half, as tile-size)",
+       .field = &Settings::wideTileSize,
+       .defaultValue = [](const Settings& earlier, const SettingContext&) { return earlier.tileSize; },
+       .kind = NumberKind::PowerOfTwo,
+       .least = 2 * kMinItemsPerInvocation,
+       // A wide-tiles pass runs at least 2 steps, so its runs of consecutive positions (the tile
+       // less 2 bits) stay within the narrowest wide distance (a tile).
+       .most = [](const Settings& earlier, const SettingContext& context) {
+         return std::min(maxTileSize(context.limits), 4 * earlier.tileSize);
+       },
+       .mostReason = "4 x tile-size, and a position's key takes 4 bytes of this GPU's shared memory",
+       .candidates = [](const Settings& defaults, const gl::Limits& limits) {
+         std::vector<int> tiles;
+         for (int tile : {defaults.tileSize, 2 * defaults.tileSize})
+           if (tile * kKeyBytes <= limits.maxComputeSharedMemorySize) tiles.push_back(tile);
+         return tiles;
+       }},
+      {.name = "wide-workgroup-size",
+       .meaning = "invocations per workgroup of a wide-tiles pass; wide-tile-size / this items each",
+       .field = &Settings::wideWorkgroupSize,
+       .defaultValue = [](const Settings& earlier, const SettingContext& context) {
+         return defaultWorkgroupSize(earlier.wideTileSize, context.limits);
+       },
+       .kind = NumberKind::PowerOfTwo,
+       .least = 1,
+       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .rule = [](const Settings& settings, const SettingContext&) {
+         return itemsRuleBroken(settings.wideTileSize, settings.wideWorkgroupSize, "wide-tile-size / wide-workgroup-size");
+       },
+       .candidates = [](const Settings& defaults, const gl::Limits& limits) {
+         return workgroupCandidates(defaults.wideTileSize, limits);
+       }},
       {.name = "wide-steps",
        .meaning = "most wide merge steps per shared-memory pass, while more than fused-steps are left (0: none)",
        .field = &Settings::wideSteps,
@@ -112,23 +155,36 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        .namedValues = kWideStepsWords,
        .least = 0,
        .most = [](const Settings& earlier, const SettingContext&) {
-         return std::countr_zero(static_cast<unsigned>(earlier.tileSize)) - 1;
+         return std::countr_zero(static_cast<unsigned>(earlier.wideTileSize)) - 1;
        },
        .mostReason = "a strided tile keeps at least 2 consecutive positions",
+       .rule = [](const Settings& settings, const SettingContext&) -> std::string {
+         // A pass's fewest steps: all of them, or fused-steps + 1 (fewer go to registers).
+         const int wideLog2 = std::countr_zero(static_cast<unsigned>(settings.wideTileSize));
+         const int steps = settings.wideSteps == Settings::kWideStepsAuto ? wideLog2 - 4 : settings.wideSteps;
+         const int fewest = std::min(steps, settings.fusedSteps + 1);
+         if (steps <= 0 || wideLog2 - fewest <= std::countr_zero(static_cast<unsigned>(settings.tileSize))) return {};
+         return "wide-tile-size " + std::to_string(settings.wideTileSize) + " with passes of " + std::to_string(fewest) +
+                " wide steps leaves runs of consecutive positions longer than tile-size " +
+                std::to_string(settings.tileSize);
+       },
        .candidates = [](const Settings& defaults, const gl::Limits&) {
-         const int most = std::countr_zero(static_cast<unsigned>(defaults.tileSize)) - 4;
+         const int most = std::countr_zero(static_cast<unsigned>(defaults.wideTileSize)) - 4;
          std::vector<int> steps{Settings::kWideStepsAuto, 0};
          for (int n = std::max(most - 3, 1); n <= most; ++n) steps.push_back(n);
          return steps;
        }},
       {.name = "wide-groups",
-       .meaning = "most workgroups a wide-tiles pass dispatches; each fetches its next tile while sorting one",
+       .meaning = "most workgroups a wide-tiles pass dispatches; each fetches its next tile while sorting one (resident: "
+                  "3 per multiprocessor where the driver tells how many, else per-tile)",
        .field = &Settings::wideGroups,
-       .defaultValue = [](const Settings&, const SettingContext&) { return kDefaultWideGroups; },
-       .namedValues = kOnePerTileWord,
+       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kWideGroupsResident; },
+       .namedValues = kWideGroupsWords,
        .least = 1,
        .most = [](const Settings&, const SettingContext&) { return kMaxTileGroups; },
-       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{0, 512, 1024, 2048}; }},
+       .candidates = [](const Settings&, const gl::Limits&) {
+         return std::vector<int>{Settings::kWideGroupsResident, 0, 512, 1024};
+       }},
       {.name = "tile-groups",
        .meaning = "most workgroups a finish-tiles pass dispatches; each fetches its next tile while finishing one",
        .field = &Settings::tileGroups,
@@ -143,6 +199,9 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
 
 BitonicSorter::BitonicSorter(const SorterOptions& options)
     : settings_(BitonicSettings::fromOptions(options, gl::currentLimits())),
+      wideGroups_(settings_.wideGroups != BitonicSettings::kWideGroupsResident
+                      ? settings_.wideGroups
+                      : kWideGroupsPerMultiprocessor * std::max(gl::currentLimits().multiprocessorCount, 0)),
       teaching_(options.teaching),
       descendingKeys_(options.descendingKeys) {}
 
@@ -214,12 +273,12 @@ gl::ShaderDefines BitonicSorter::commonDefines() const {
   return defines;
 }
 
-gl::ShaderDefines BitonicSorter::tileDefines(bool sortsTiles) const {
+gl::ShaderDefines BitonicSorter::tileDefines(const Tile& tile, bool sortsTiles) const {
   gl::ShaderDefines defines = commonDefines();
-  const int items = tile_.size / tile_.workgroupSize;
-  defines.set("WORKGROUP_SIZE", tile_.workgroupSize)
-      .set("TILE_SIZE", tile_.size)
-      .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(tile_.size)))
+  const int items = tile.size / tile.workgroupSize;
+  defines.set("WORKGROUP_SIZE", tile.workgroupSize)
+      .set("TILE_SIZE", tile.size)
+      .set("TILE_LOG2", std::countr_zero(static_cast<unsigned>(tile.size)))
       .set("ITEMS", items)
       .set("ITEMS_LOG2", std::countr_zero(static_cast<unsigned>(items)))
       .set("SORT_TILES", sortsTiles ? 1 : 0)
@@ -229,21 +288,22 @@ gl::ShaderDefines BitonicSorter::tileDefines(bool sortsTiles) const {
 
 const compute::Kernel<BitonicSorter::FinishTileUniforms>& BitonicSorter::finishTileKernel() {
   auto& kernel = finishTileKernels_[{tile_.size, shape_.hasValues, settings_.tileGroups != 0}];
-  if (!kernel) kernel = compute::Kernel<FinishTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(false));
+  if (!kernel) kernel = compute::Kernel<FinishTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(tile_, false));
   return kernel;
 }
 
 const compute::Kernel<BitonicSorter::SortTileUniforms>& BitonicSorter::sortTileKernel() {
   auto& kernel = sortTileKernels_[{tile_.size, shape_.hasValues, false}];
-  if (!kernel) kernel = compute::Kernel<SortTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(true));
+  if (!kernel) kernel = compute::Kernel<SortTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(tile_, true));
   return kernel;
 }
 
 const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(std::uint32_t steps) {
-  auto& kernel = wideKernels_[{tile_.size, shape_.hasValues, steps}];  // wide-groups is fixed per sorter
+  // wide-groups is fixed per sorter.
+  auto& kernel = wideKernels_[{wideTile_.size, wideTile_.workgroupSize, shape_.hasValues, steps}];
   if (kernel) return kernel;
-  gl::ShaderDefines defines = tileDefines(false);
-  defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", settings_.wideGroups != 0 ? 1 : 0);
+  gl::ShaderDefines defines = tileDefines(wideTile_, false);
+  defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", wideGroups_ != 0 ? 1 : 0);
   kernel = compute::Kernel<WideUniforms>("shaders/sort/bitonic/wide.comp", defines);
   return kernel;
 }
@@ -269,12 +329,22 @@ void BitonicSorter::compileKernelFor(const BitonicPass& pass) {
   }
 }
 
+BitonicSorter::Tile BitonicSorter::pairTile(int size, int workgroupSize, bool hasValues) {
+  if (!hasValues) return {size, workgroupSize};
+  // Half the positions with half the items each: the shared memory and the registers of keys
+  // alone, and the same workgroup (measured faster than keeping the positions or the items on an
+  // H100, run 46: 5.26 ms at 2^24 against 5.69 and 6.58).
+  const int items = std::max(size / workgroupSize / 2, kMinItemsPerInvocation);
+  const int half = std::max(size / 2, 2 * kMinItemsPerInvocation);
+  return {half, std::max(1, half / items)};
+}
+
 BitonicSorter::Tile BitonicSorter::tileFor(bool hasValues) const {
-  if (!hasValues) return {settings_.tileSize, settings_.workgroupSize};
-  // The same items per invocation over the largest tile whose keys and values fit.
-  const int size = std::min(settings_.tileSize, fittingTileSize(settings_.tileSize, kPairBytes, gl::currentLimits()));
-  const int items = settings_.tileSize / settings_.workgroupSize;
-  return {size, std::max(1, size / items)};
+  return pairTile(settings_.tileSize, settings_.workgroupSize, hasValues);
+}
+
+BitonicSorter::Tile BitonicSorter::wideTileFor(bool hasValues) const {
+  return pairTile(settings_.wideTileSize, settings_.wideWorkgroupSize, hasValues);
 }
 
 std::uint32_t BitonicSorter::groupsFor(std::uint64_t tiles, int most) {
@@ -284,11 +354,12 @@ std::uint32_t BitonicSorter::groupsFor(std::uint64_t tiles, int most) {
 
 std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
   const int tileLog2 = std::countr_zero(static_cast<unsigned>(tileSize));
-  // auto: runs of 32 consecutive positions (128 bytes) keep the loads and stores coalesced; pairs
-  // none, their strided tiles measured slower than registers on an H100 (run 42).
+  // auto: runs of 16 consecutive positions (64 bytes): 8 steps in the 3 phases of 8 items that 7
+  // steps take in 128-byte runs, measured faster on an H100 (run 46: 47.3 ms at 2^28 against
+  // 50.2); pairs none, their strided tiles measured slower than registers (runs 42, 45).
   const int wanted = settings_.wideSteps != BitonicSettings::kWideStepsAuto ? settings_.wideSteps
                      : hasValues                                              ? 0
-                                                                              : tileLog2 - 5;
+                                                                              : tileLog2 - 4;
   // A strided tile keeps at least one bit of consecutive positions.
   return static_cast<std::uint32_t>(std::clamp(wanted, 0, std::max(tileLog2 - 1, 0)));
 }
@@ -318,9 +389,11 @@ void BitonicSorter::load(const SortData& input) {
     values_ = compute::StorageBuffer("bitonic: values", input.size() * 4);
   }
   tile_ = tileFor(shape_.hasValues);
+  wideTile_ = wideTileFor(shape_.hasValues);
   passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
                       : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
-                                            static_cast<std::uint32_t>(settings_.fusedSteps), wideStepsFor(tile_.size, shape_.hasValues));
+                                            static_cast<std::uint32_t>(settings_.fusedSteps),
+                                            wideStepsFor(wideTile_.size, shape_.hasValues));
   // Compile now, so that no pass stalls on a compile in the viewer.
   for (const BitonicPass& pass : passes_) compileKernelFor(pass);
   restart();
@@ -347,20 +420,20 @@ std::vector<Comparator> BitonicSorter::comparators(std::uint32_t pass, std::size
 
 BitonicSorter::WideUniforms BitonicSorter::wideUniforms(const BitonicPass& pass) const {
   const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
-  const auto tileSize = static_cast<std::uint32_t>(tile_.size);
+  const auto tileSize = static_cast<std::uint32_t>(wideTile_.size);
   WideUniforms uniforms{.geometry = geometry(),
                         .groupCount = static_cast<std::uint32_t>(positions / tileSize),
                         .lowestStepBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1),
                         .mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance ? 1u : 0u};
-  uniforms.groupStride = groupsFor(uniforms.groupCount, settings_.wideGroups);
+  uniforms.groupStride = groupsFor(uniforms.groupCount, wideGroups_);
   // wide.comp's offsetOf() for the pass: tile bits below lowBits are positions, each bit above
   // one step's mask.
   const std::uint32_t lowBits = static_cast<std::uint32_t>(std::countr_zero(tileSize)) - pass.steps;
   for (std::uint32_t step = 0; step < pass.steps; ++step)
     uniforms.stepMasks[step] = bitonicPartnerMask(pass.mergeWidth, pass.distance >> (pass.steps - 1 - step));
-  const auto items = static_cast<std::uint32_t>(tile_.size / tile_.workgroupSize);
+  const auto items = static_cast<std::uint32_t>(wideTile_.size / wideTile_.workgroupSize);
   for (std::uint32_t round = 0; round < items; ++round) {
-    const std::uint32_t position = round * static_cast<std::uint32_t>(tile_.workgroupSize);
+    const std::uint32_t position = round * static_cast<std::uint32_t>(wideTile_.workgroupSize);
     std::uint32_t offset = position & ((1u << lowBits) - 1u);
     for (std::uint32_t step = 0; step < pass.steps; ++step)
       if ((position >> (lowBits + step)) & 1u) offset ^= uniforms.stepMasks[step];

@@ -32,10 +32,13 @@ struct BitonicSettings {
   int tileSize = 0;       // positions per shared-memory tile; tile / workgroup = items per invocation
   int workgroupSize = 0;  // invocations per workgroup, in both kinds of dispatch
   int fusedSteps = 0;     // global-memory steps per dispatch; each invocation holds 2^n elements
+  int wideTileSize = 0;   // positions per strided tile of the wide-tiles passes (at most 4 x tile-size)
+  int wideWorkgroupSize = 0;  // invocations per workgroup of the wide-tiles passes
   int tileGroups = 0;     // most workgroups a finish-tiles pass dispatches (0: one per tile)
   int wideGroups = 0;     // most workgroups a wide-tiles pass dispatches (0: one per tile)
   int wideSteps = 0;      // most steps per shared-memory pass over wide distances (0: none)
-  static constexpr int kWideStepsAuto = -1;  // tile log2 - 5 for keys, none for pairs
+  static constexpr int kWideGroupsResident = -1;  // a few per multiprocessor, where the count is known
+  static constexpr int kWideStepsAuto = -1;  // tile log2 - 4 for keys, none for pairs
   static constexpr int kMaxFusedSteps = 5;  // 32 keys and 32 values in registers per invocation
   static constexpr int kDefaultFusedSteps = 4;
 
@@ -112,19 +115,22 @@ class BitonicSorter final : public Sorter {
   // The workgroups a pass over `tiles` tiles dispatches, given tile-groups or wide-groups.
   static std::uint32_t groupsFor(std::uint64_t tiles, int most);
   // The tile of the shared-memory passes and its workgroup: the settings' for keys; with values,
-  // halved until keys and values fit shared memory, items per invocation kept.
+  // half the positions and half the items per invocation, the same workgroup.
   struct Tile {
     int size = 0;
     int workgroupSize = 0;
   };
   Tile tileFor(bool hasValues) const;
+  Tile wideTileFor(bool hasValues) const;  // the same for the wide-tiles passes
+  // A tile of keys of `size` over `workgroupSize` invocations, or what pairs run in its place.
+  static Tile pairTile(int size, int workgroupSize, bool hasValues);
   // The wide-steps setting (auto resolved), within what a strided tile of `tileSize` can hold.
   std::uint32_t wideStepsFor(int tileSize, bool hasValues) const;
   Geometry geometry() const;
   void compileKernelFor(const BitonicPass& pass);
   // Bindings, values or not, and the workgroup: what both kernels are compiled with.
   gl::ShaderDefines commonDefines() const;
-  gl::ShaderDefines tileDefines(bool sortsTiles) const;
+  gl::ShaderDefines tileDefines(const Tile& tile, bool sortsTiles) const;
   const compute::Kernel<FinishTileUniforms>& finishTileKernel();
   const compute::Kernel<SortTileUniforms>& sortTileKernel();
   const compute::Kernel<WideUniforms>& wideKernel(std::uint32_t steps);
@@ -133,18 +139,20 @@ class BitonicSorter final : public Sorter {
   const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
   BitonicSettings settings_;
+  int wideGroups_ = 0;  // wide-groups resolved (0: one workgroup per tile)
   bool teaching_ = false;
   bool descendingKeys_ = false;
-  // By (tile size, values or not, prefetching or not) and (values or not, fused steps): built on
-  // first use, kept across loads.
+  // By (tile size, values or not, prefetching or not), (tile size, workgroup size, values or not,
+  // steps) and (values or not, fused steps): built on first use, kept across loads.
   std::map<std::tuple<int, bool, bool>, compute::Kernel<FinishTileUniforms>> finishTileKernels_;
   std::map<std::tuple<int, bool, bool>, compute::Kernel<SortTileUniforms>> sortTileKernels_;
-  std::map<std::tuple<int, bool, std::uint32_t>, compute::Kernel<WideUniforms>> wideKernels_;
+  std::map<std::tuple<int, int, bool, std::uint32_t>, compute::Kernel<WideUniforms>> wideKernels_;
   std::map<std::pair<bool, std::uint32_t>, compute::Kernel<GlobalStepUniforms>> globalStepKernels_;
 
   SortShape shape_;
   std::uint32_t paddedLength_ = 1;
   Tile tile_;
+  Tile wideTile_;
   std::vector<BitonicPass> passes_;
   std::uint32_t passesRun_ = 0;
   compute::StorageBuffer inputKeys_, inputValues_;  // the loaded input, for restart()
