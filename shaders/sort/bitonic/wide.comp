@@ -1,7 +1,7 @@
 // WIDE_STEPS consecutive steps of one bitonic merge whose distances are all a tile or more, in
 // shared memory: global.comp holds 2^STEPS positions per invocation in registers (up to 4
 // steps per pass over the data); here a workgroup holds TILE_SIZE positions and runs up to
-// TILE_LOG2 - 5 steps per pass.
+// WIDE_STEPS per pass (TILE_LOG2 - 4 by default: 8 steps in 3 phases of 8 items).
 //
 // The workgroup's tile: tile position t maps to the virtual position
 //   base ^ (t's low kLowBits bits) ^ (the step mask of each higher bit of t that is set),
