@@ -207,18 +207,57 @@ TEST_F(Bitonic, WideTilesLargerThanTheTileSortEverySize) {
       ASSERT_EQ(verifySorted(keys, sortWith(settings, false, keys)), "");
     }
   }
-  // Workgroups taking several tiles each: 3, and resident (a few per multiprocessor where the
-  // driver says how many, else one per tile).
   const SortData many = randomInput(5, 300, 11);
-  for (int groups : {3, BitonicSettings::kWideGroupsResident})
-    EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 3},
-                                           {"fused-steps", 1}, {"wide-groups", groups}},
-                                          false, many)),
-              "")
-        << "wide-groups " << groups;
+  EXPECT_EQ(verifySorted(many, sortWith({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 3},
+                                         {"fused-steps", 1}, {"wide-groups", 3}},
+                                        false, many)),
+            "");
+  // Resident: on a GPU whose driver counts its multiprocessors (an H100: 396 workgroups), 2^17
+  // positions in wide tiles of 64 give each workgroup several tiles; elsewhere one each.
+  const SortData large = randomInput(1, 100000, 12);
+  EXPECT_EQ(verifySorted(large, sortWith({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 3},
+                                          {"fused-steps", 1}, {"wide-groups", BitonicSettings::kWideGroupsResident}},
+                                         false, large)),
+            "");
   // Runs longer than the tile would mix positions the wide steps do not own: refused.
   EXPECT_THROW(makeSorter({{"tile-size", 16}, {"wide-tile-size", 64}, {"wide-steps", 1}}), UserError);
   EXPECT_THROW(makeSorter({{"tile-size", 16}, {"wide-tile-size", 128}}), UserError);
+}
+
+TEST(BitonicSettings, ResidentWideGroupsFollowTheMultiprocessorCount) {
+  BitonicSettings settings;
+  settings.wideGroups = BitonicSettings::kWideGroupsResident;
+  settings.wideWorkgroupSize = 512;
+  gl::Limits limits;
+  EXPECT_EQ(BitonicSorter::wideGroupsInUse(settings, limits), 0) << "no count from the driver: one per tile";
+  limits.multiprocessorCount = 132;
+  EXPECT_EQ(BitonicSorter::wideGroupsInUse(settings, limits), 396);
+  settings.wideWorkgroupSize = 1024;  // 3 x 1024 would not stay resident
+  EXPECT_EQ(BitonicSorter::wideGroupsInUse(settings, limits), 132);
+  settings.wideWorkgroupSize = 256;
+  EXPECT_EQ(BitonicSorter::wideGroupsInUse(settings, limits), 792);
+  settings.wideGroups = 1000;  // a number is taken as given
+  EXPECT_EQ(BitonicSorter::wideGroupsInUse(settings, limits), 1000);
+}
+
+TEST_F(Bitonic, AutoWideStepsAreTheWideTileLessFourBitsForKeysAndNoneForPairs) {
+  // Tiles of 64: auto = 2 wide steps per strided pass; merge 1024's wide distances 512-64 go in
+  // two of them. Pairs run no strided passes.
+  const Settings settings = {{"tile-size", 64}, {"fused-steps", 1}};
+  SortData input = randomInput(1, 1024, 5);
+  auto pairs = makeSorter(settings);
+  pairs->load(input);
+  input.values.clear();
+  auto keys = makeSorter(settings);
+  keys->load(input);
+  std::string keyPasses, pairPasses;
+  for (std::uint32_t pass = 0; pass < keys->passCount(); ++pass) keyPasses += keys->describePass(pass) + "\n";
+  for (std::uint32_t pass = 0; pass < pairs->passCount(); ++pass) pairPasses += pairs->describePass(pass) + "\n";
+  EXPECT_NE(keyPasses.find("merge 1024, distances 512-256 in shared memory, strided (2 steps)"), std::string::npos)
+      << keyPasses;
+  EXPECT_NE(keyPasses.find("merge 1024, distances 128-64 in shared memory, strided (2 steps)"), std::string::npos)
+      << keyPasses;
+  EXPECT_EQ(pairPasses.find("strided"), std::string::npos) << pairPasses;
 }
 
 TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {

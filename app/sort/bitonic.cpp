@@ -19,10 +19,10 @@ constexpr int kPreferredTileSize = 4096;
 constexpr int kKeyBytes = 4;               // a key in shared memory
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
 constexpr int kDefaultTileGroups = 1024;
-// Wide tiles fetching the next tile: 3 workgroups of 512 per multiprocessor stay resident on an
-// H100 (run 49: 396 workgroups 44.5 ms at 2^28; 264: 46.7; 528 and 1024, a second wave: 55.2 and
-// 51.1; one per tile: 47.2).
-constexpr int kWideGroupsPerMultiprocessor = 3;
+// Wide tiles fetching the next tile: 3 workgroups of 512 invocations per multiprocessor stayed
+// resident on an H100 (2^28 keys, 8 wide steps: 396 workgroups 44.3-44.6 ms, runs 49-51; 264:
+// 46.7, run 49; 1024, a second wave: 51.1, run 47; one per tile: 47.2, run 47).
+constexpr int kResidentWideInvocations = 3 * 512;
 constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
 constexpr NamedValue kWideGroupsWords[] = {{"per-tile", 0}, {"resident", BitonicSettings::kWideGroupsResident}};
@@ -121,8 +121,8 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        .defaultValue = [](const Settings& earlier, const SettingContext&) { return earlier.tileSize; },
        .kind = NumberKind::PowerOfTwo,
        .least = 2 * kMinItemsPerInvocation,
-       // A wide-tiles pass runs at least 2 steps, so its runs of consecutive positions (the tile
-       // less 2 bits) stay within the narrowest wide distance (a tile).
+       // Bounded further by wide-steps' rule: a pass's runs of consecutive positions (the wide
+       // tile less its fewest steps) must stay within the narrowest wide distance (a tile).
        .most = [](const Settings& earlier, const SettingContext& context) {
          return std::min(maxTileSize(context.limits), 4 * earlier.tileSize);
        },
@@ -199,9 +199,7 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
 
 BitonicSorter::BitonicSorter(const SorterOptions& options)
     : settings_(BitonicSettings::fromOptions(options, gl::currentLimits())),
-      wideGroups_(settings_.wideGroups != BitonicSettings::kWideGroupsResident
-                      ? settings_.wideGroups
-                      : kWideGroupsPerMultiprocessor * std::max(gl::currentLimits().multiprocessorCount, 0)),
+      wideGroups_(wideGroupsInUse(settings_, gl::currentLimits())),
       teaching_(options.teaching),
       descendingKeys_(options.descendingKeys) {}
 
@@ -329,11 +327,18 @@ void BitonicSorter::compileKernelFor(const BitonicPass& pass) {
   }
 }
 
+int BitonicSorter::wideGroupsInUse(const BitonicSettings& settings, const gl::Limits& limits) {
+  if (settings.wideGroups != BitonicSettings::kWideGroupsResident) return settings.wideGroups;
+  const int perMultiprocessor = std::max(1, kResidentWideInvocations / settings.wideWorkgroupSize);
+  return perMultiprocessor * std::max(limits.multiprocessorCount, 0);
+}
+
 BitonicSorter::Tile BitonicSorter::pairTile(int size, int workgroupSize, bool hasValues) {
   if (!hasValues) return {size, workgroupSize};
   // Half the positions with half the items each: the shared memory and the registers of keys
-  // alone, and the same workgroup (measured faster than keeping the positions or the items on an
-  // H100, run 46: 5.26 ms at 2^24 against 5.69 and 6.58).
+  // alone, and the same workgroup unless the items reach their least. Measured faster on an H100
+  // than keeping the positions or the items (2^24 pairs: 5.26 ms, run 46, against 5.69 and 6.58,
+  // run 45).
   const int items = std::max(size / workgroupSize / 2, kMinItemsPerInvocation);
   const int half = std::max(size / 2, 2 * kMinItemsPerInvocation);
   return {half, std::max(1, half / items)};
@@ -356,7 +361,8 @@ std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
   const int tileLog2 = std::countr_zero(static_cast<unsigned>(tileSize));
   // auto: runs of 16 consecutive positions (64 bytes): 8 steps in the 3 phases of 8 items that 7
   // steps take in 128-byte runs, measured faster on an H100 (run 46: 47.3 ms at 2^28 against
-  // 50.2); pairs none, their strided tiles measured slower than registers (runs 42, 45).
+  // 50.2); pairs none: their strided tiles lost one workgroup per tile (runs 42, 45) and, resident,
+  // won 10% at 2^24 but collapsed at 2^28 (run 52: 528 ms against 117).
   const int wanted = settings_.wideSteps != BitonicSettings::kWideStepsAuto ? settings_.wideSteps
                      : hasValues                                              ? 0
                                                                               : tileLog2 - 4;

@@ -72,6 +72,11 @@ class BitonicSorter final : public Sorter {
   // What the network does beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
 
+  // wide-groups with `resident` resolved: as many workgroups of wide-workgroup-size as stayed
+  // resident per multiprocessor on an H100 (3 of 512), times the driver's multiprocessor count;
+  // 0 (one workgroup per tile) where the driver does not say.
+  static int wideGroupsInUse(const BitonicSettings& settings, const gl::Limits& limits);
+
  private:
   // Read by both kernels through shaders/sort/bitonic/elements.glsl.
   struct Geometry {

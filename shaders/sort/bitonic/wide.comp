@@ -22,7 +22,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/bitonic/tile_registers.glsl"
 
-uniform uint u_lowestStepBit;   // b: the narrowest step's distance is 2^b (b >= TILE_LOG2)
+uniform uint u_lowestStepBit;   // b: the narrowest step's distance is 2^b (b >= kLowBits)
 uniform uint u_mirror;          // 1: the widest step is the merge's mirror step
 // Worked out on the CPU once per pass rather than per element: the partner mask of the step at
 // tile bit kLowBits + j, and offsetOf(round * WORKGROUP_SIZE) for each round.
