@@ -52,6 +52,34 @@ void stripCarriageReturn(std::string& line) {
   if (!line.empty() && line.back() == '\r') line.pop_back();
 }
 
+struct CsvRow {
+  std::string where;  // "'file' line N", for errors
+  std::vector<std::string> fields;
+};
+
+// The rows of a CSV whose first line must be `header` (else UserError "'file' <notHeader>"):
+// carriage returns stripped, blank lines skipped, each row exactly `columns` fields (else
+// UserError "'file' line N has F fields, not <columns><columnsHint>").
+std::vector<CsvRow> csvRows(const std::string& text, const std::string& header, std::size_t columns,
+                            const std::string& nameForErrors, const std::string& notHeader,
+                            const std::string& columnsHint = "") {
+  std::istringstream lines(text);
+  std::string line;
+  if (!std::getline(lines, line) || (stripCarriageReturn(line), line != header))
+    throw UserError(quote(nameForErrors) + " " + notHeader);
+  std::vector<CsvRow> rows;
+  for (int number = 2; std::getline(lines, line); ++number) {
+    stripCarriageReturn(line);
+    if (line.empty()) continue;
+    CsvRow row{quote(nameForErrors) + " line " + std::to_string(number), splitCsvLine(line)};
+    if (row.fields.size() != columns)
+      throw UserError(row.where + " has " + std::to_string(row.fields.size()) + " fields, not " +
+                      std::to_string(columns) + columnsHint);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 // The whole field is the number, digits only (no sign, space or trailing text), within the range.
 std::optional<std::uint64_t> wholeNumber(const std::string& field, std::uint64_t least, std::uint64_t most) {
   std::uint64_t value = 0;
@@ -111,22 +139,13 @@ std::string toCsv(const std::vector<BenchResult>& results) {
 }
 
 std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nameForErrors) {
-  std::istringstream lines(text);
-  std::string line;
   std::string header;
   for (const auto& [name, meaning] : csvColumns()) header += (header.empty() ? "" : ",") + name;
-  if (!std::getline(lines, line) || (stripCarriageReturn(line), line != header))
-    throw UserError(quote(nameForErrors) + " is not a shadersort bench CSV (its first line is not the header bench writes)");
   // Every field is checked: names against the registry and the known lists, numbers strictly.
   // Nothing from the file reaches the plot unless it is one of those names or a number.
   std::vector<BenchResult> results;
-  for (int number = 2; std::getline(lines, line); ++number) {
-    stripCarriageReturn(line);
-    if (line.empty()) continue;
-    const std::string where = quote(nameForErrors) + " line " + std::to_string(number);
-    const auto f = splitCsvLine(line);
-    if (f.size() != csvColumns().size())
-      throw UserError(where + " has " + std::to_string(f.size()) + " fields, not " + std::to_string(csvColumns().size()));
+  for (const auto& [where, f] : csvRows(text, header, csvColumns().size(), nameForErrors,
+                                        "is not a shadersort bench CSV (its first line is not the header bench writes)")) {
     auto bad = [&](std::size_t column, const std::string& wanted) {
       return UserError(where + ": " + csvColumns()[column].first + " must be " + wanted + ", got " + quote(f[column]));
     };
@@ -253,21 +272,14 @@ const std::string& referenceCsvHeader() {
 }
 
 std::vector<ReferenceSeries> referencesFromCsv(const std::string& text, const std::string& nameForErrors) {
-  std::istringstream lines(text);
-  std::string line;
-  if (!std::getline(lines, line) || (stripCarriageReturn(line), line != referenceCsvHeader()))
-    throw UserError(quote(nameForErrors) + " is not a reference CSV (its first line must be exactly " +
-                    referenceCsvHeader() + ")");
   // The name becomes script text (single-quoted, as a key label), so it is held to the title's
   // characters, none of which can end a single-quoted gnuplot string; the numbers only ever go
   // to data files, and are checked so that the line drawn is the one the file meant.
   std::vector<ReferenceSeries> references;
-  for (int number = 2; std::getline(lines, line); ++number) {
-    stripCarriageReturn(line);
-    if (line.empty()) continue;
-    const std::string where = quote(nameForErrors) + " line " + std::to_string(number);
-    const auto f = splitCsvLine(line);
-    if (f.size() != 3) throw UserError(where + " has " + std::to_string(f.size()) + " fields, not 3 (" + referenceCsvHeader() + ")");
+  for (const auto& [where, f] :
+       csvRows(text, referenceCsvHeader(), 3, nameForErrors,
+               "is not a reference CSV (its first line must be exactly " + referenceCsvHeader() + ")",
+               " (" + referenceCsvHeader() + ")")) {
     const std::string& name = f[0];
     if (name.empty() || !std::all_of(name.begin(), name.end(), isTitleCharacter))
       throw UserError(where + ": series must be a name of letters, digits, spaces and " + plotTitlePunctuation() +
