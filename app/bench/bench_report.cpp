@@ -144,8 +144,11 @@ std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nam
   // Every field is checked: names against the registry and the known lists, numbers strictly.
   // Nothing from the file reaches the plot unless it is one of those names or a number.
   std::vector<BenchResult> results;
-  for (const auto& [where, f] : csvRows(text, header, csvColumns().size(), nameForErrors,
-                                        "is not a shadersort bench CSV (its first line is not the header bench writes)")) {
+  for (const CsvRow& row : csvRows(text, header, csvColumns().size(), nameForErrors,
+                                   "is not a shadersort bench CSV (its first line is not the header bench writes)")) {
+    // Plain references, not structured bindings: the fuzz build's clang cannot capture those.
+    const std::string& where = row.where;
+    const std::vector<std::string>& f = row.fields;
     auto bad = [&](std::size_t column, const std::string& wanted) {
       return UserError(where + ": " + csvColumns()[column].first + " must be " + wanted + ", got " + quote(f[column]));
     };
@@ -276,10 +279,11 @@ std::vector<ReferenceSeries> referencesFromCsv(const std::string& text, const st
   // characters, none of which can end a single-quoted gnuplot string; the numbers only ever go
   // to data files, and are checked so that the line drawn is the one the file meant.
   std::vector<ReferenceSeries> references;
-  for (const auto& [where, f] :
-       csvRows(text, referenceCsvHeader(), 3, nameForErrors,
-               "is not a reference CSV (its first line must be exactly " + referenceCsvHeader() + ")",
-               " (" + referenceCsvHeader() + ")")) {
+  for (const CsvRow& row : csvRows(text, referenceCsvHeader(), 3, nameForErrors,
+                                   "is not a reference CSV (its first line must be exactly " + referenceCsvHeader() + ")",
+                                   " (" + referenceCsvHeader() + ")")) {
+    const std::string& where = row.where;
+    const std::vector<std::string>& f = row.fields;
     const std::string& name = f[0];
     if (name.empty() || !std::all_of(name.begin(), name.end(), isTitleCharacter))
       throw UserError(where + ": series must be a name of letters, digits, spaces and " + plotTitlePunctuation() +
