@@ -29,6 +29,9 @@ constexpr GLuint kProbeBinding = 0;
 
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
+// Counters per Blelloch slot in the teaching counter scan: 27,648 keys' 864 counters take one
+// workgroup of 256, so one dispatch per pass instead of three.
+constexpr std::uint32_t kTeachScanItems = 4;
 constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare digits without ballots
 // Keys per invocation of the one-workgroup-per-sequence kernel: its tiles stay small so that the
 // largest workgroup fits in shared memory.

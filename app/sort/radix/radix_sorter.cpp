@@ -77,7 +77,7 @@ std::string RadixSorter::whyCannotSort(const SortShape& shape, const gl::Limits&
 }
 
 std::uint32_t RadixSorter::scanBlock() const {
-  return pipeline_ == Pipeline::Classic ? partitionSize()
+  return pipeline_ == Pipeline::Classic ? partitionSize() * radix::kTeachScanItems
                                         : static_cast<std::uint32_t>(settings_.workgroupSize) * radix::kPrefixScanItems;
 }
 

@@ -4,7 +4,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
 
-#define BLOCK_SIZE (2u * WORKGROUP_SIZE)
+#define BLOCK_SIZE SCAN_BLOCK
 
 uniform uint u_count;
 

@@ -1,26 +1,51 @@
-// Teaching step 2 (one level): each workgroup Blelloch-scans its 2 * WORKGROUP_SIZE entries of
-// the counter matrix in place and stores their total, so that a scan of the totals followed by
+// Teaching step 2 (one level): each workgroup scans its SCAN_BLOCK entries of the counter
+// matrix in place and stores their total, so that a scan of the totals followed by
 // teach_add.comp completes the prefix sum over the whole matrix.
+//
+// Each of the Blelloch scan's 2 * WORKGROUP_SIZE slots stands for ITEMS consecutive entries:
+// their sum goes into the scan, and the slot's exclusive prefix is then spread back over them.
+// The same work-efficient scan, ITEMS times the entries per workgroup, so a small sort's
+// counters take one dispatch instead of three.
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
 #include "shaders/sort/radix/blelloch.glsl"
 
+#define ITEMS (SCAN_BLOCK / BLELLOCH_SIZE)
+
 uniform uint u_count;
 
 layout(std430, binding = SCAN_DATA_BINDING) buffer Data { uint data[]; };
 layout(std430, binding = SCAN_TOTALS_BINDING) writeonly buffer Totals { uint totals[]; };
 
+// The entries of slot `slot` (first entry `first`) summed into the scan.
+uint slotSum(uint first) {
+  uint sum = 0u;
+  for (uint i = 0u; i < ITEMS; ++i)
+    if (first + i < u_count) sum += data[first + i];
+  return sum;
+}
+
+// Replaces the slot's entries with their exclusive prefix, starting from the slot's own.
+void spreadPrefix(uint first, uint prefix) {
+  for (uint i = 0u; i < ITEMS; ++i) {
+    if (first + i >= u_count) return;
+    uint entry = data[first + i];
+    data[first + i] = prefix;
+    prefix += entry;
+  }
+}
+
 void main() {
   uint group = linearGroupId();
   uint self = gl_LocalInvocationIndex;
-  uint first = group * BLELLOCH_SIZE;
-  uint indexA = first + self, indexB = first + self + WORKGROUP_SIZE;
-  blellochData[self] = indexA < u_count ? data[indexA] : 0u;
-  blellochData[self + WORKGROUP_SIZE] = indexB < u_count ? data[indexB] : 0u;
+  uint first = group * SCAN_BLOCK;
+  uint firstA = first + self * ITEMS, firstB = first + (self + WORKGROUP_SIZE) * ITEMS;
+  blellochData[self] = slotSum(firstA);
+  blellochData[self + WORKGROUP_SIZE] = slotSum(firstB);
   uint total = blellochExclusiveScan();
-  if (indexA < u_count) data[indexA] = blellochData[self];
-  if (indexB < u_count) data[indexB] = blellochData[self + WORKGROUP_SIZE];
+  spreadPrefix(firstA, blellochData[self]);
+  spreadPrefix(firstB, blellochData[self + WORKGROUP_SIZE]);
   if (self == 0u && first < u_count) totals[group] = total;
 }
