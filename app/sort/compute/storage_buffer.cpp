@@ -48,12 +48,12 @@ void StorageBuffer::bindRange(GLuint binding, std::size_t offset, std::size_t si
                     static_cast<GLsizeiptr>(size));
 }
 
-void StorageBuffer::clear() const {
+void StorageBuffer::clear(std::uint32_t word) const {
   if (!buffer_) return;
-  const GLuint zero = 0;
+  const GLuint value = word;
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer_.id());
   glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(bytes_), GL_RED_INTEGER,
-                       GL_UNSIGNED_INT, &zero);
+                       GL_UNSIGNED_INT, &value);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 

@@ -28,6 +28,7 @@ gl::ShaderDefines kernelDefines(const KernelLayout& layout) {
       .set("HISTOGRAM_BINDING", kHistogramBinding)
       .set("STATUS_BINDING", kStatusBinding)
       .set("TICKETS_BINDING", kTicketsBinding)
+      .set("DIGIT_STARTS_BINDING", kDigitStartsBinding)
       .set("SCAN_DATA_BINDING", kScanDataBinding)
       .set("SCAN_TOTALS_BINDING", kScanTotalsBinding);
   return defines;

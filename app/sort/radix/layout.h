@@ -23,6 +23,7 @@ constexpr GLuint kOffsetsBinding = 5;
 constexpr GLuint kHistogramBinding = 5;
 constexpr GLuint kStatusBinding = 6;
 constexpr GLuint kTicketsBinding = 7;
+constexpr GLuint kDigitStartsBinding = 4;  // chained, which has no counter matrix
 constexpr GLuint kScanDataBinding = 4;
 constexpr GLuint kScanTotalsBinding = 5;
 constexpr GLuint kProbeBinding = 0;

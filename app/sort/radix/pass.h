@@ -22,7 +22,8 @@ struct RadixBuffers {
   compute::StorageBuffer counters;                     // [sequence][digit][partition] (not chained)
   compute::StorageBuffer offsets;                      // classic: each key's offset in its block
   std::vector<compute::StorageBuffer> scanTotals;      // block totals of each level of the counter scan
-  compute::StorageBuffer histograms;                   // chained: [sequence][place][digit], then digit starts
+  compute::StorageBuffer histograms;                   // chained: [sequence][place][digit], zero between sorts
+  compute::StorageBuffer digitStarts;                  // chained: where each digit starts, same layout
   compute::StorageBuffer status, tickets;              // chained: look-back status words, partition tickets
 };
 
@@ -33,6 +34,7 @@ struct RadixLoad {
   std::uint32_t scanBlock = 0;  // counters one workgroup of the counter scan takes
   std::uint32_t partsPerSequence = 0;
   std::uint64_t partitionCount = 0;
+  std::uint32_t passCount = 0;  // digit places that differ somewhere, one pass each
   std::uint32_t histogramPartitions = 16;  // chained: partitions per workgroup of the upfront histogram
   gl::ShaderDefines defines;  // of every partitioned or classic kernel
 

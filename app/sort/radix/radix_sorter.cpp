@@ -193,6 +193,7 @@ void RadixSorter::load(const SortData& input) {
   if (places_.empty()) return;
 
   load_.digitBits = bits;
+  load_.passCount = static_cast<std::uint32_t>(places_.size());
   load_.scanBlock = scanBlock();
   load_.partsPerSequence = static_cast<std::uint32_t>(ceilDiv(load_.shape.sequenceLength, partitionSize()));
   load_.partitionCount = std::uint64_t{load_.shape.sequenceCount} * load_.partsPerSequence;
@@ -217,9 +218,11 @@ void RadixSorter::allocateBuffers(const SortData& input) {
   if (pipeline_ == Pipeline::Sequence) return;
   const std::uint64_t counterWords = load_.partitionCount * radixOf(bits);
   if (pipeline_ == Pipeline::Fast && chained_) {
-    buffers_.histograms = compute::StorageBuffer(
-        "radix: digit histograms", words(std::uint64_t{load_.shape.sequenceCount} * placesOf(bits) * radixOf(bits)));
-    // Each pass's own status words and ticket, so that one clear before the first pass serves all.
+    const std::uint64_t histogramWords = std::uint64_t{load_.shape.sequenceCount} * placesOf(bits) * radixOf(bits);
+    buffers_.histograms = compute::StorageBuffer("radix: digit histograms", words(histogramWords));
+    buffers_.histograms.clear();  // once: each sort's digit-starts kernel leaves them zeroed again
+    buffers_.digitStarts = compute::StorageBuffer("radix: digit starts", words(histogramWords));
+    // Each pass's own status words and ticket, all zeroed by the first pass's kernels.
     buffers_.status = compute::StorageBuffer("radix: look-back status", words(counterWords * places_.size()));
     buffers_.tickets = compute::StorageBuffer("radix: partition tickets", words(places_.size()));
     return;
@@ -307,6 +310,10 @@ std::vector<std::uint32_t> RadixSorter::readCounters() const {
   return gl::downloadWords(buffers_.counters.buffer(), buffers_.counters.bytes() / 4);
 }
 
+void RadixSorter::fillChainedState(std::uint32_t word) const {
+  for (const compute::StorageBuffer* buffer : {&buffers_.status, &buffers_.tickets}) buffer->clear(word);
+}
+
 SortData RadixSorter::read() const {
   return downloadSortData(load_.shape, keysAfter(passesRun_).buffer(), valuesAfter(passesRun_).buffer());
 }
@@ -352,9 +359,9 @@ void RadixSorter::resume(const Checkpoint& checkpoint) {
     restoreBuffer(saved.keys, keysAfter(saved.passesRun).buffer(), bytes);
     if (load_.shape.hasValues) restoreBuffer(saved.values, valuesAfter(saved.passesRun).buffer(), bytes);
     if (saved.counters) restoreBuffer(saved.counters, buffers_.counters.buffer(), buffers_.counters.bytes());
-    // The chained scan's later passes find their status words and tickets zeroed, as after the
-    // clear before pass 1 (the digit starts the first pass made still hold: they depend on the
-    // input alone).
+    // The chained scan's later passes find their status words and tickets zeroed, as the first
+    // pass's kernels left them (the digit starts the first pass made still hold: they depend on
+    // the input alone). A clear here, not per sort: resuming is a viewer's step, not timed.
     if (chained_) {
       buffers_.status.clear();
       buffers_.tickets.clear();

@@ -65,6 +65,10 @@ class RadixSorter final : public Sorter {
   // as it is now (digit counts after "upsweep", each count's output position after the prefix
   // scan), and the keys per partition.
   std::vector<std::uint32_t> readCounters() const;
+  // For tests: fills the chained scan's look-back status words and tickets with `word`, as
+  // another sort's leftovers (or a driver's uninitialised memory) would, to show that the first
+  // pass's kernels zero what they must.
+  void fillChainedState(std::uint32_t word) const;
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
   gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;

@@ -17,7 +17,7 @@ std::vector<compute::UniformField<Uniforms>> withPartitions(std::vector<compute:
 }  // namespace
 
 std::vector<compute::UniformField<HistogramUniforms>> HistogramUniforms::fields() {
-  return withPartitions<HistogramUniforms>({});
+  return withPartitions<HistogramUniforms>({uniform("u_passCount", &HistogramUniforms::passCount)});
 }
 
 std::vector<compute::UniformField<DigitUniforms>> DigitUniforms::fields() {
@@ -43,7 +43,8 @@ std::vector<compute::UniformField<ChainedDownsweepUniforms>> ChainedDownsweepUni
 
 std::vector<compute::UniformField<DigitStartsUniforms>> DigitStartsUniforms::fields() {
   return {uniform("u_sequenceLength", &DigitStartsUniforms::sequenceLength),
-          uniform("u_sequenceCount", &DigitStartsUniforms::sequenceCount)};
+          uniform("u_sequenceCount", &DigitStartsUniforms::sequenceCount),
+          uniform("u_passCount", &DigitStartsUniforms::passCount)};
 }
 
 std::vector<compute::UniformField<SequenceSortUniforms>> SequenceSortUniforms::fields() {

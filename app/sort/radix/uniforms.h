@@ -19,6 +19,7 @@ struct PartitionUniforms {
 // histogram.comp: every digit place at once, so no shift.
 struct HistogramUniforms {
   PartitionUniforms partitions;
+  std::uint32_t passCount = 0;  // passes whose status words it zeroes
   static std::vector<compute::UniformField<HistogramUniforms>> fields();
 };
 
@@ -59,6 +60,7 @@ struct ChainedDownsweepUniforms {
 struct DigitStartsUniforms {
   std::uint32_t sequenceLength = 0;
   std::uint32_t sequenceCount = 0;
+  std::uint32_t passCount = 0;  // passes whose tickets it zeroes
   static std::vector<compute::UniformField<DigitStartsUniforms>> fields();
 };
 

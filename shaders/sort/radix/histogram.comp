@@ -1,8 +1,13 @@
 // Fast path, once per sort: counts the digits of every key at every digit place into its
-// sequence's histograms, [sequence][place][digit]. A sequence's histogram of a place,
-// prefix-summed, is where each digit's keys start in that place's pass. Each workgroup counts
-// HISTOGRAM_PARTITIONS partitions in shared memory and adds to the global histograms once per
-// sequence it met, keeping global atomics few.
+// sequence's histograms, [sequence][place][digit] (zero before: digit_starts.comp zeroes them
+// after reading). A sequence's histogram of a place, prefix-summed, is where each digit's keys
+// start in that place's pass. Each workgroup counts HISTOGRAM_PARTITIONS partitions in shared
+// memory and adds to the global histograms once per sequence it met, keeping global atomics few.
+//
+// It also zeroes its partitions' look-back status words of every pass, which the chained
+// downsweeps need zeroed. A buffer clear (glClearBufferSubData) of them before each sort had
+// cost 9.1 ms of a 2^28-key sort on an H100, the bus speed of an upload (run 53: this kernel
+// without any counting took as long).
 //
 // One shared array per place, so the four counts of a key are four independent atomics the
 // compiler cannot suspect of aliasing (one array indexed by place ran at a quarter of the rate
@@ -21,6 +26,11 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 layout(std430, binding = KEYS_IN_BINDING) readonly buffer KeysIn { uint keysIn[]; };
 layout(std430, binding = HISTOGRAM_BINDING) buffer Histogram { uint histogram[]; };
+layout(std430, binding = STATUS_BINDING) writeonly buffer Status { uvec4 statusQuads[]; };
+
+uniform uint u_passCount;  // passes of this sort, each with its own status words
+
+#define STATUS_QUADS_PER_PARTITION (RADIX / 4u)
 
 shared uint counts0[RADIX];
 shared uint counts1[RADIX];
@@ -50,9 +60,20 @@ void addToSequence(uint sequence) {
   }
 }
 
+void zeroStatusWords(uint first) {
+  uint end = min(first + HISTOGRAM_PARTITIONS, u_partitionCount);
+  if (first >= end) return;
+  uint quads = (end - first) * STATUS_QUADS_PER_PARTITION;
+  for (uint pass = 0u; pass < u_passCount; ++pass) {
+    uint base = (pass * u_partitionCount + first) * STATUS_QUADS_PER_PARTITION;
+    for (uint q = gl_LocalInvocationIndex; q < quads; q += WORKGROUP_SIZE) statusQuads[base + q] = uvec4(0u);
+  }
+}
+
 void main() {
   uint self = gl_LocalInvocationIndex;
   uint first = linearGroupId() * HISTOGRAM_PARTITIONS;
+  zeroStatusWords(first);
   uint sequence = partitionAt(first, PARTITION_SIZE).sequence;
   clearLocal();
   workgroupBarrier();

@@ -74,6 +74,9 @@ void rankTile(uint keys[KEYS_PER_THREAD], uint count, out uint positions[KEYS_PE
     digitStart[2u * pair + 1u] = high;
   }
   workgroupBarrier();
+#ifdef RANK_COUNTS_HOOK
+  RANK_COUNTS_HOOK()
+#endif
 
   // Exclusive scan over digits; each invocation owns DIGITS_PER_INVOCATION neighbours.
   uint owned = 0u;
