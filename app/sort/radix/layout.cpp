@@ -7,14 +7,36 @@
 namespace shadersort::radix {
 namespace {
 
-// Automatic keys per invocation: few for small sorts, so that their partitions are many and
-// quick (4 took 0.0625 ms for 27,648 keys on an H100 where 16 took 0.080 ms), 16 from 2^20 keys
-// up (the fastest there; 12 was 5% faster at 2^24 alone).
+// Automatic shapes: small sorts take small partitions, so that they are many and quick (256 x 4
+// took 0.0625 ms for 27,648 keys on an H100 where 256 x 16 took 0.080 ms; 512 x 4 0.0502 against
+// 0.0490, run 55); larger ones 512 x 10: 17-20% faster than 256 x 16 from 2^22 to 2^26 keys,
+// keys and pairs, and faster than 512 x 8, 1024 x 4 and 256 x 20 (runs 54-55).
+constexpr std::uint32_t kSmallSortWorkgroup = 256;
 constexpr std::uint32_t kSmallSortKeysPerThread = 4;
-constexpr std::uint32_t kKeysPerThread = 16;
+constexpr std::uint32_t kWorkgroup = 512;
+constexpr std::uint32_t kKeysPerThread = 10;
 constexpr std::uint64_t kSmallSortMax = std::uint64_t{1} << 16;
 
 }  // namespace
+
+std::uint32_t workgroupSizeFor(const RadixSettings& settings, std::uint64_t keys, std::uint32_t largeSortWorkgroup) {
+  if (settings.workgroupSize != 0) return static_cast<std::uint32_t>(settings.workgroupSize);
+  return settings.keysPerThread == 0 && keys > kSmallSortMax ? largeSortWorkgroup : kSmallSortWorkgroup;
+}
+
+std::uint32_t largeSortWorkgroup(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch,
+                                 const gl::Limits& limits) {
+  const auto maxWorkgroup =
+      static_cast<std::uint32_t>(std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
+  const bool fits = kWorkgroup <= maxWorkgroup &&
+                    fastSharedWords(settings, kWorkgroup, subgroupWidth, coreMatch) * 4 <=
+                        static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize);
+  return fits ? kWorkgroup : kSmallSortWorkgroup;
+}
+
+std::uint32_t classicWorkgroupSize(const RadixSettings& settings) {
+  return settings.workgroupSize != 0 ? static_cast<std::uint32_t>(settings.workgroupSize) : kSmallSortWorkgroup;
+}
 
 std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix) {
   return std::max({partitionSize, subgroups * radix / 2, radix + 2});
@@ -29,8 +51,9 @@ std::uint32_t largestKeysPerThread(const RadixSettings& settings) {
   return settings.keysPerThread != 0 ? static_cast<std::uint32_t>(settings.keysPerThread) : kKeysPerThread;
 }
 
-std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch) {
-  const auto workgroup = static_cast<std::uint64_t>(settings.workgroupSize);
+std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t workgroupSize, std::uint32_t subgroupWidth,
+                              bool coreMatch) {
+  const std::uint64_t workgroup = workgroupSize;
   const std::uint64_t radix = radixOf(static_cast<std::uint32_t>(settings.radixBits));
   const std::uint64_t tile = tileWords(workgroup * static_cast<std::uint64_t>(largestKeysPerThread(settings)),
                                        workgroup / subgroupWidth, radix);

@@ -47,13 +47,24 @@ constexpr std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }
 // digit counts, or (chained scan) a partition's digit counts and two vote counters.
 std::uint64_t tileWords(std::uint64_t partitionSize, std::uint64_t subgroups, std::uint64_t radix);
 
-// Keys per invocation of the partitioned kernels for `keys` keys: as set, or automatic.
+// The partitioned kernels' shape for `keys` keys, workgroup size x keys per invocation: as set,
+// or automatic. Auto (both settings at auto): 256 x 4 up to 2^16 keys, else largeSortWorkgroup
+// x 10; an explicit keys-per-thread keeps auto workgroups at 256.
+std::uint32_t workgroupSizeFor(const RadixSettings& settings, std::uint64_t keys, std::uint32_t largeSortWorkgroup);
 std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys);
+// The auto workgroup of large sorts: 512 where its partitions fit this GPU's shared memory with
+// this ranking, else 256 (llvmpipe's 32 KiB and 8-wide subgroups).
+std::uint32_t largeSortWorkgroup(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch,
+                                 const gl::Limits& limits);
 // The most keys per invocation any input gets with these settings.
 std::uint32_t largestKeysPerThread(const RadixSettings& settings);
+// The classic (teaching) kernels' workgroup: as set, else 256 (blocks of 512 keys).
+std::uint32_t classicWorkgroupSize(const RadixSettings& settings);
 
-// Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline).
-std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t subgroupWidth, bool coreMatch);
+// Shared memory words of the fast rank-and-scatter kernel (the largest of the fast pipeline) with
+// `workgroup` invocations and the most keys per invocation these settings give.
+std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t workgroup, std::uint32_t subgroupWidth,
+                              bool coreMatch);
 // Shared memory words of the one-workgroup-per-sequence kernel.
 std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, int ballotKind);
 // Shared memory words of the classic kernels.

@@ -38,9 +38,13 @@ RadixSorter::RadixSorter(const SorterOptions& options)
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
   ranking_ = radix::probeRanking(settings_, limits);
-  radix::requireSharedMemory(radix::fastSharedWords(settings_, ranking_.subgroupWidth, ranking_.ballotKind == 0),
+  const bool coreMatch = ranking_.ballotKind == 0;
+  largeSortWorkgroup_ = radix::largeSortWorkgroup(settings_, ranking_.subgroupWidth, coreMatch, limits);
+  workgroupSize_ = settings_.workgroupSize != 0 ? static_cast<std::uint32_t>(settings_.workgroupSize)
+                                                : largeSortWorkgroup_;  // the largest any input gets
+  radix::requireSharedMemory(radix::fastSharedWords(settings_, workgroupSize_, ranking_.subgroupWidth, coreMatch),
                              limits,
-                             "workgroup-size " + std::to_string(settings_.workgroupSize) + " x keys-per-thread " +
+                             "workgroup-size " + std::to_string(workgroupSize_) + " x keys-per-thread " +
                                  std::to_string(radix::largestKeysPerThread(settings_)));
   // The largest workgroup that fits: one workgroup per sequence leaves the rest of the GPU idle
   // when there is one sequence, so it should be as wide as the GPU allows.
@@ -78,28 +82,33 @@ std::string RadixSorter::whyCannotSort(const SortShape& shape, const gl::Limits&
 
 std::uint32_t RadixSorter::scanBlock() const {
   return pipeline_ == Pipeline::Classic ? partitionSize() * radix::kTeachScanItems
-                                        : static_cast<std::uint32_t>(settings_.workgroupSize) * radix::kPrefixScanItems;
+                                        : workgroupSize() * radix::kPrefixScanItems;
 }
 
 std::uint32_t RadixSorter::partitionSize() const {
-  const auto workgroup = static_cast<std::uint32_t>(settings_.workgroupSize);
-  return pipeline_ == Pipeline::Classic ? 2 * workgroup : workgroup * keysPerThread_;
+  return pipeline_ == Pipeline::Classic ? 2 * workgroupSize() : workgroupSize() * keysPerThread_;
+}
+
+std::uint32_t RadixSorter::workgroupSize() const {
+  return pipeline_ == Pipeline::Classic ? radix::classicWorkgroupSize(settings_) : workgroupSize_;
 }
 
 void RadixSorter::choosePartitions() {
   const SortShape& shape = load_.shape;
+  const std::uint32_t workgroupSize = radix::workgroupSizeFor(settings_, shape.elementCount(), largeSortWorkgroup_);
   const std::uint32_t keysPerThread = radix::keysPerThreadFor(settings_, shape.elementCount());
-  const std::uint64_t partitions =
-      std::uint64_t{shape.sequenceCount} *
-      ceilDiv(shape.sequenceLength, std::uint64_t{keysPerThread} * static_cast<std::uint64_t>(settings_.workgroupSize));
+  const std::uint64_t partitions = std::uint64_t{shape.sequenceCount} *
+                                   ceilDiv(shape.sequenceLength, std::uint64_t{keysPerThread} * workgroupSize);
   // Automatic: enough workgroups to fill a large GPU, at most 16 partitions each (the count of
   // partitions per workgroup made no difference at 2^26 keys; one workgroup counting all of
   // 27,648 keys took 28 us).
   const auto histogramPartitions =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                          : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
-  if (keysPerThread != keysPerThread_ || histogramPartitions != histogramPartitions_) {
+  if (workgroupSize != workgroupSize_ || keysPerThread != keysPerThread_ ||
+      histogramPartitions != histogramPartitions_) {
     partitioned_.dropKernels();  // compiled for other partitions
+    workgroupSize_ = workgroupSize;
     keysPerThread_ = keysPerThread;
     histogramPartitions_ = histogramPartitions;
   }
@@ -143,7 +152,7 @@ void RadixSorter::choosePipeline() {
 
 radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const {
   return {.digitBits = digitBits(),
-          .workgroupSize = static_cast<std::uint32_t>(settings_.workgroupSize),
+          .workgroupSize = workgroupSize(),
           .partitionSize = partitionSize(),
           .scanBlock = scanBlock(),
           .keysPerThread = keysPerThread_,
@@ -249,11 +258,11 @@ std::string_view RadixSorter::explanation() {
          "keys with equal digits (stable), so the digits sorted before stay in force. Digit places where all keys "
          "agree are skipped. Teaching (4-bit digits; the fast schedule too on short sequences): each block of keys flags the keys of each digit value and "
          "scans the flags (Blelloch) for their offsets; a prefix sum over the counter matrix [digit][block] gives "
-         "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): up to "
-         "chained-max keys, one pass counts the digits of every place first, and per digit each partition ranks its "
-         "keys with subgroup ballots, finds where its digits start by looking back at the partitions before (a "
-         "chained scan) and scatters them; beyond, each partition counts its digits and one prefix sum over all "
-         "counts gives the starts before the ranking and scatter. Many short sequences (an image's columns, up to "
+         "where each digit's keys of each block start; every key then moves there. Fast (8-bit digits): one pass "
+         "counts the digits of every place first, and per digit each partition ranks its keys with subgroup "
+         "ballots, finds where its digits start by looking back at the partitions before (a chained scan) and "
+         "scatters them; with scan=portable (or beyond chained-max keys), each partition counts its digits and one "
+         "prefix sum over all counts gives the starts before the ranking and scatter. Many short sequences (an image's columns, up to "
          "workgroup-sort-max keys): one workgroup per sequence counts its digits and ranks and moves its keys a tile "
          "at a time, one dispatch per digit place.";
 }

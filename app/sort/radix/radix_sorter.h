@@ -93,6 +93,7 @@ class RadixSorter final : public Sorter {
   void allocateBuffers(const SortData& input);
   radix::KernelLayout kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const;
   std::uint32_t scanBlock() const;  // counters one workgroup of the counter scan takes
+  std::uint32_t workgroupSize() const;  // of the pipeline's kernels (not the one-per-sequence kernel)
   std::uint32_t digitBits() const {
     return pipeline_ == Pipeline::Classic ? radix::kTeachingBits : static_cast<std::uint32_t>(settings_.radixBits);
   }
@@ -104,7 +105,9 @@ class RadixSorter final : public Sorter {
   bool descendingKeys_ = false;
   radix::Ranking ranking_;
   bool chained_ = false;                      // the fast pipeline's scan, resolved
-  std::uint32_t keysPerThread_ = 16;          // of the partitioned kernels, for this input
+  std::uint32_t largeSortWorkgroup_ = 256;    // auto workgroup-size above 2^16 keys on this GPU
+  std::uint32_t workgroupSize_ = 256;         // of the partitioned kernels, for this input
+  std::uint32_t keysPerThread_ = 10;          // of the partitioned kernels, for this input
   std::uint32_t histogramPartitions_ = 16;    // per workgroup of the upfront histogram
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 

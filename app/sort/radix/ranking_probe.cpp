@@ -48,10 +48,13 @@ Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits) {
   }
   if (settings.ballot == RadixSettings::kBallotAuto && khrBallots) kinds.push_back(kRankBallotKhr);
   if (settings.ballot == RadixSettings::kBallotAuto && limits.hasArbShaderBallot) kinds.push_back(kRankBallotArb);
-  const auto workgroup = static_cast<std::size_t>(settings.workgroupSize);
+  // The smallest workgroup these settings use (auto: 256 or 512): a subgroup width that divides
+  // it divides the others.
+  const std::uint32_t smallest = classicWorkgroupSize(settings);
+  const std::size_t workgroup = smallest;
   for (int kind : kinds) {
     gl::ShaderDefines defines;
-    defines.set("WORKGROUP_SIZE", settings.workgroupSize).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
+    defines.set("WORKGROUP_SIZE", smallest).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
     const compute::Kernel<ProbeUniforms> probe("shaders/sort/radix/ballot_probe.comp", defines);
     // Each invocation writes the subgroup size it sees.
     const compute::StorageBuffer report("radix: ballot probe", workgroup * 4);
@@ -59,7 +62,7 @@ Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits) {
     probe.dispatch({}, 1);
     const auto sizes = gl::downloadWords(report.buffer(), workgroup);
     const std::uint32_t size = sizes.front();
-    if (size != 0 && settings.workgroupSize % static_cast<int>(size) == 0 &&
+    if (size != 0 && smallest % size == 0 &&
         std::all_of(sizes.begin(), sizes.end(), [&](std::uint32_t s) { return s == size; }))
       return {.ballotKind = kind, .subgroupWidth = size};
   }

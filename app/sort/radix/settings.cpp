@@ -25,8 +25,11 @@ bool fits(RadixSettings settings, int workgroupSize, int keysPerThread, const gl
   settings.workgroupSize = workgroupSize;
   settings.keysPerThread = keysPerThread;
   const auto sharedBytes = static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize);
-  return workgroupSize <= maxWorkgroupSizeOf(limits) && radix::fastSharedWords(settings, 8, true) * 4 <= sharedBytes &&
-         radix::classicSharedWords(workgroupSize) * 4 <= sharedBytes;
+  // Auto takes 512-wide workgroups only where they fit, so 256 is what it must fit.
+  const std::uint32_t workgroup = radix::classicWorkgroupSize(settings);
+  return static_cast<int>(workgroup) <= maxWorkgroupSizeOf(limits) &&
+         radix::fastSharedWords(settings, workgroup, 8, true) * 4 <= sharedBytes &&
+         radix::classicSharedWords(static_cast<int>(radix::classicWorkgroupSize(settings))) * 4 <= sharedBytes;
 }
 
 template <int Value>
@@ -54,25 +57,28 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
          return "radix-bits " + std::to_string(settings.radixBits) + ": the teaching schedule uses 4-bit digits";
        }},
       {.name = "workgroup-size",
-       .meaning = "invocations per workgroup of the partitioned and classic kernels",
+       .meaning = "invocations per workgroup of the partitioned and classic kernels; auto: 256 for the classic "
+                  "kernels and up to 2^16 keys, else 512 (with keys-per-thread auto)",
        .field = &Settings::workgroupSize,
-       .defaultValue = constant<256>,
+       .defaultValue = constant<0>,
+       .namedValues = kAutoWord,
        .kind = NumberKind::PowerOfTwo,
        .least = 32,
        .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
        .mostReason = "this GPU's workgroup limit",
        .rule = [](const Settings& settings, const SettingContext& context) {
-         return radix::sharedMemoryShortfall(radix::classicSharedWords(settings.workgroupSize), context.limits,
-                                             "workgroup-size " + std::to_string(settings.workgroupSize));
+         const auto classic = static_cast<int>(radix::classicWorkgroupSize(settings));
+         return radix::sharedMemoryShortfall(radix::classicSharedWords(classic), context.limits,
+                                             "workgroup-size " + std::to_string(classic));
        },
        .candidates = [](const Settings& defaults, const gl::Limits& limits) {
          std::vector<int> sizes;
-         for (int size : {64, 128, 256, 512, 1024})
+         for (int size : {0, 64, 128, 256, 512, 1024})
            if (fits(defaults, size, defaults.keysPerThread, limits)) sizes.push_back(size);
          return sizes;
        }},
       {.name = "keys-per-thread",
-       .meaning = "keys each invocation of the partitioned kernels ranks; auto: 4 up to 2^16 keys, else 16",
+       .meaning = "keys each invocation of the partitioned kernels ranks; auto: 4 up to 2^16 keys, else 10",
        .field = &Settings::keysPerThread,
        .defaultValue = constant<0>,
        .namedValues = kAutoWord,
@@ -122,11 +128,12 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .namedValues = kAutoWord,
        .least = 1,
        .most = constant<1024>},
-      // The chained scan beat reduce-then-scan up to 2^20 keys on an H100 and lost from 2^22 on.
+      // Since its buffer clears went (run 54) the chained scan matched or beat reduce-then-scan at
+      // every size on an H100, by 20-80% for pairs and up to 2^22 keys; so auto takes it always.
       {.name = "chained-max",
        .meaning = "most keys auto sorts with the chained scan (0: never)",
        .field = &Settings::chainedMax,
-       .defaultValue = constant<(1 << 20)>,
+       .defaultValue = constant<(1 << 30) - 1>,
        .most = constant<std::numeric_limits<int>::max()>},
   });
   return table;

@@ -23,7 +23,7 @@ struct RadixSettings {
   static constexpr int kBallotMatch = 2;  // the NV match instruction
 
   int radixBits = 0;
-  int workgroupSize = 0;
+  int workgroupSize = 0;  // 0: automatic (see workgroupSizeFor in radix/layout.h)
   int keysPerThread = 0;  // 0: automatic (see keysPerThreadFor in radix/layout.h)
   int scan = 0;
   int ballot = 0;
