@@ -10,7 +10,8 @@ namespace {
 // Automatic shapes: small sorts take small partitions, so that they are many and quick (256 x 4
 // took 0.0625 ms for 27,648 keys on an H100 where 256 x 16 took 0.080 ms; 512 x 4 0.0502 against
 // 0.0490, run 55); larger ones 512 x 10: 17-20% faster than 256 x 16 from 2^22 to 2^26 keys,
-// keys and pairs, and faster than 512 x 8, 1024 x 4 and 256 x 20 (runs 54-55).
+// keys and pairs, and faster than 512 x 8, 512 x 9, 1024 x 4 and 256 x 20; 512 x 11 lost a
+// quarter (runs 54, 55, 57).
 constexpr std::uint32_t kSmallSortWorkgroup = 256;
 constexpr std::uint32_t kSmallSortKeysPerThread = 4;
 constexpr std::uint32_t kWorkgroup = 512;
