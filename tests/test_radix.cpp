@@ -255,6 +255,34 @@ TEST_F(Radix, SkipsDigitPlacesWhereAllKeysAgree) {
   EXPECT_NE(sorter->describePass(0).find("bits 8-15"), std::string::npos);
 }
 
+// The default (automatic) partition shape of sorts above 2^16 keys, 512 x 10 where it fits (256 x
+// 10 on llvmpipe), at sizes around whole partitions: entropy-reduced keys (AND of 1-4 random
+// words), all-equal and few-valued keys, values travelling with their keys.
+TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
+  auto sorter = makeSorter({});
+  sorter->load(singleSequence(randomWords((1u << 16) + 1, 3)));
+  ASSERT_EQ(sorter->pipelineName(), "fast/chained");
+  const std::uint32_t p = sorter->partitionSize();
+  ASSERT_TRUE(p == 5120u || p == 2560u) << p;
+  const std::uint32_t whole = ((1u << 16) / p + 1) * p;  // the first multiple of p above 2^16
+  for (std::uint32_t size : {whole - 1, whole, whole + 1, whole + p + 1}) {
+    for (int anded : {1, 2, 3, 4}) {
+      SCOPED_TRACE("size " + std::to_string(size) + ", AND of " + std::to_string(anded) + " words");
+      const SortData input = withIndexValues(singleSequence(randomWords(size, size + anded, anded)));
+      const SortData result = sortWith(*sorter, input);
+      ASSERT_EQ(sorter->partitionSize(), p);
+      ASSERT_EQ(result.values, referenceStableSort(input).values);
+    }
+    std::vector<std::uint32_t> fewValues = randomWords(size, size, 1);
+    for (auto& key : fewValues) key = key % 3 == 0 ? 0x8000u : 7u;  // two values, differing in two places
+    for (const SortData& input : {withIndexValues(singleSequence(std::vector<std::uint32_t>(size, 42u))),
+                                  withIndexValues(singleSequence(fewValues))}) {
+      SCOPED_TRACE("size " + std::to_string(size) + ", equal or two-valued keys");
+      ASSERT_EQ(sortWith(*sorter, input).values, referenceStableSort(input).values);
+    }
+  }
+}
+
 // The chained scan zeroes its look-back status words and tickets in the first pass's kernels
 // (no buffer clear per sort) and leaves the histograms zeroed for the next sort: a sort over
 // leftovers that claim to be published prefixes, then the same sort again, then another input.
