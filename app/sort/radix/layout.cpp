@@ -68,7 +68,8 @@ std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgrou
          (ballotKind == 0 ? workgroup : 0) + scan;
 }
 
-std::uint64_t classicSharedWords(int workgroupSize) { return 2 * static_cast<std::uint64_t>(workgroupSize); }
+// teach_block.comp's Blelloch scan of uvec4 flags, 2 x workgroup slots of 4 words: the largest.
+std::uint64_t classicSharedWords(int workgroupSize) { return 8 * static_cast<std::uint64_t>(workgroupSize); }
 
 std::string sharedMemoryShortfall(std::uint64_t words, const gl::Limits& limits, const std::string& what) {
   const std::uint64_t bytes = words * 4;

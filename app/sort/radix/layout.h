@@ -30,6 +30,10 @@ constexpr GLuint kProbeBinding = 0;
 
 constexpr std::uint32_t kTeachingBits = 4;
 constexpr std::uint32_t kPrefixScanItems = 16;    // counters per invocation in the fast prefix scan
+// ... but at most this many counters per workgroup (16 KiB of shared memory, padded 17): 512- and
+// 1024-wide workgroups take 8 and 4 each, so the scan fits the 32 KiB every GL 4.3 GPU has (16
+// x 1024 did not link on an H100).
+constexpr std::uint32_t kMaxPrefixScanBlock = 4096;
 // Counters per Blelloch slot in the teaching counter scan: 27,648 keys' 864 counters take one
 // workgroup of 256, so one dispatch per pass instead of three.
 constexpr std::uint32_t kTeachScanItems = 4;

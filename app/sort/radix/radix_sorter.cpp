@@ -82,7 +82,7 @@ std::string RadixSorter::whyCannotSort(const SortShape& shape, const gl::Limits&
 
 std::uint32_t RadixSorter::scanBlock() const {
   return pipeline_ == Pipeline::Classic ? partitionSize() * radix::kTeachScanItems
-                                        : workgroupSize() * radix::kPrefixScanItems;
+                                        : std::min(workgroupSize() * radix::kPrefixScanItems, radix::kMaxPrefixScanBlock);
 }
 
 std::uint32_t RadixSorter::partitionSize() const {
@@ -147,6 +147,12 @@ void RadixSorter::choosePipeline() {
   const std::uint64_t words =
       std::max(shape.sequenceCount * radix * parts, shape.sequenceCount * radix * placesOf(digitBits()));
   const auto maxWords = static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize) / 4;
+  // The chained scan's status words (one per digit, partition and pass) are four counter
+  // matrices: beyond one storage block auto takes reduce-then-scan (scan=chained is refused
+  // when the buffer is made, naming it).
+  if (chained_ && settings_.scan == RadixSettings::kScanAuto &&
+      placesOf(digitBits()) * shape.sequenceCount * radix * parts > maxWords)
+    chained_ = false;
   if (words > 8 * shape.elementCount() + kCounterAllowanceWords || words > maxWords) pipeline_ = Pipeline::Classic;
 }
 
@@ -321,6 +327,13 @@ std::vector<std::uint32_t> RadixSorter::readCounters() const {
 
 void RadixSorter::fillChainedState(std::uint32_t word) const {
   for (const compute::StorageBuffer* buffer : {&buffers_.status, &buffers_.tickets}) buffer->clear(word);
+}
+
+RadixSorter::ChainedState RadixSorter::readChainedState() const {
+  auto words = [](const compute::StorageBuffer& buffer) {
+    return gl::downloadWords(buffer.buffer(), buffer.bytes() / 4);
+  };
+  return {.status = words(buffers_.status), .tickets = words(buffers_.tickets), .histograms = words(buffers_.histograms)};
 }
 
 SortData RadixSorter::read() const {

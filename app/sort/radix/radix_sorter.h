@@ -69,6 +69,13 @@ class RadixSorter final : public Sorter {
   // another sort's leftovers (or a driver's uninitialised memory) would, to show that the first
   // pass's kernels zero what they must.
   void fillChainedState(std::uint32_t word) const;
+  // Diagnostics for the chained pipeline, as they are now: the look-back status words
+  // [pass][partition][digit], the partition tickets [pass], the digit histograms
+  // [sequence][place][digit].
+  struct ChainedState {
+    std::vector<std::uint32_t> status, tickets, histograms;
+  };
+  ChainedState readChainedState() const;
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
   gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;

@@ -58,7 +58,7 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        }},
       {.name = "workgroup-size",
        .meaning = "invocations per workgroup of the partitioned and classic kernels; auto: 256 for the classic "
-                  "kernels and up to 2^16 keys, else 512 (with keys-per-thread auto)",
+                  "kernels and up to 2^16 keys, else 512 (with keys-per-thread auto; 256 where 512 does not fit)",
        .field = &Settings::workgroupSize,
        .defaultValue = constant<0>,
        .namedValues = kAutoWord,

@@ -24,7 +24,8 @@ layout(std430, binding = TICKETS_BINDING) writeonly buffer Tickets { uint ticket
 
 void main() {
   uint histogramIndex = linearGroupId();  // sequence * PLACES + place, the same in the workgroup
-  if (histogramIndex == 0u && gl_LocalInvocationIndex < u_passCount) tickets[gl_LocalInvocationIndex] = 0u;
+  if (histogramIndex == 0u)
+    for (uint pass = gl_LocalInvocationIndex; pass < u_passCount; pass += WORKGROUP_SIZE) tickets[pass] = 0u;
   if (histogramIndex >= u_sequenceCount * PLACES) return;
   uint base = histogramIndex * RADIX;
   uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;  // this invocation's digits

@@ -137,9 +137,9 @@ void main() {
   rankTile(keys, part.count, positions);
 
 #if CHAINED
-  // Publish this partition's digit counts (a sequence's first partition knows its starts, so it
-  // publishes inclusive prefixes), then each invocation walks back over the predecessors for its
-  // own digits, with no workgroup barrier, adding their counts until one that holds its inclusive
+  // rankTile has published this partition's digit counts through RANK_COUNTS_HOOK (a sequence's
+  // first partition knows its starts, so it published inclusive prefixes); now each invocation
+  // walks back over the predecessors for its own digits, with no workgroup barrier, adding their counts until one that holds its inclusive
   // prefix. A predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted
   // from its keys by the whole workgroup, so no partition ever depends on another one running
   // (llvmpipe gives no such guarantee and also cuts off long loops).
