@@ -128,8 +128,10 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .namedValues = kAutoWord,
        .least = 1,
        .most = constant<1024>},
-      // Since its buffer clears went (run 54) the chained scan matched or beat reduce-then-scan at
-      // every size on an H100, by 20-80% for pairs and up to 2^22 keys; so auto takes it always.
+      // Since its buffer clears went (run 54) the chained scan beat reduce-then-scan on an H100 for
+      // pairs at every size and for keys up to 2^24 (by 20-80% up to 2^22), and came within 4% of
+      // it for keys at 2^26-2^28; with 512 x 10 partitions it led at 2^24 (run 58). So auto takes
+      // it always.
       {.name = "chained-max",
        .meaning = "most keys auto sorts with the chained scan (0: never)",
        .field = &Settings::chainedMax,
