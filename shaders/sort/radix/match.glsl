@@ -56,10 +56,11 @@ uvec3 matchPeers(uint digit, bool valid) {
   return uvec3(below, valid && leader == lane ? uint(bitCount(peers)) : 0u, leader);
 #elif BALLOT_KIND != 0
   uint peers = ballotMask(valid);
+  // bit - 1 is 0 where the digit has the bit (keep the voters) and ~0 where not (keep the rest):
+  // an xor where a select cost the downsweep 8% more NVIDIA instructions (run 63).
   for (uint bit = 0u; bit < RADIX_BITS; ++bit) {
-    bool set = ((digit >> bit) & 1u) != 0u;
-    uint voted = ballotMask(set);
-    peers &= set ? voted : ~voted;
+    uint bitValue = (digit >> bit) & 1u;
+    peers &= ballotMask(bitValue != 0u) ^ (bitValue - 1u);
   }
   uint below = uint(bitCount(peers & ((1u << lane) - 1u)));
   uint leader = uint(findMSB(peers));
