@@ -46,6 +46,10 @@ std::vector<Variant> variants() {
       {"chained_shared", with({{"scan", 2}, {"ballot", 1}}), 64},
       // No polling: every predecessor's digits are counted from its keys (the stall fallback).
       {"chained_fallback", with({{"scan", 2}, {"ballot", 0}, {"look-back-spins", 0}}), 64},
+      // One predecessor per poll (the window's narrowest), and a window of 3 with one empty poll
+      // allowed: windows cut short by unready words, then counted from the keys.
+      {"chained_window1", with({{"scan", 2}, {"ballot", 0}, {"look-back-window", 1}}), 64},
+      {"chained_window3", with({{"scan", 2}, {"ballot", 0}, {"look-back-window", 3}, {"look-back-spins", 1}}), 64},
       {"classic", with({{"radix-bits", 4}}), 64},
       // One workgroup per sequence: its workgroup follows the sequence length, so partitionSize is
       // its narrowest tile (32 x 4); the longer sizes below take several of the widest tiles.

@@ -18,6 +18,7 @@ gl::ShaderDefines kernelDefines(const KernelLayout& layout) {
                                                              layout.workgroupSize / layout.subgroupWidth,
                                                              radixOf(layout.digitBits))))
       .set("LOOK_BACK_SPINS", layout.lookBackSpins)
+      .set("LOOK_BACK_WINDOW", layout.lookBackWindow)
       .set("HISTOGRAM_PARTITIONS", layout.histogramPartitions)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)

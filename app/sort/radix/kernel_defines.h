@@ -16,6 +16,7 @@ struct KernelLayout {
   std::uint32_t keysPerThread = 16;
   std::uint32_t histogramPartitions = 16;
   int lookBackSpins = 0;
+  int lookBackWindow = 1;
   int ballotKind = 0;  // BALLOT_KIND (radix/ranking_probe.h)
   std::uint32_t subgroupWidth = 16;
 };

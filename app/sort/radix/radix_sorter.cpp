@@ -164,6 +164,7 @@ radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subg
           .keysPerThread = keysPerThread_,
           .histogramPartitions = histogramPartitions_,
           .lookBackSpins = settings_.lookBackSpins,
+          .lookBackWindow = settings_.lookBackWindow,
           .ballotKind = ballotKind,
           .subgroupWidth = subgroupWidth};
 }

@@ -29,6 +29,7 @@ struct RadixSettings {
   int ballot = 0;
   int workgroupSortMax = 0;
   int lookBackSpins = 0;        // chained scan: polls of a silent predecessor before counting its keys
+  int lookBackWindow = 0;       // chained scan: predecessors' status words one poll reads together
   int histogramPartitions = 0;  // chained scan: partitions per workgroup of the upfront histogram (0: auto)
   int chainedMax = 0;
 

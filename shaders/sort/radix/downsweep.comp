@@ -156,19 +156,29 @@ void main() {
     for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) {
       uint digit = self + i * WORKGROUP_SIZE;
       for (uint spins = 0u; open[i] && spins < LOOK_BACK_SPINS;) {
-        uint published = status[statusBase + look[i] * RADIX + digit];
-        if ((published & FLAG_MASK) == 0u) {
-          ++spins;
-          continue;
+        // LOOK_BACK_WINDOW predecessors per poll, their loads in flight together: a walk over
+        // many partitions that have only published their counts waits for one load per window,
+        // not one per partition. Words before the sequence's first partition are never added
+        // (that one is inclusive, or not ready and ends the poll), so the window stops there.
+        uint published[LOOK_BACK_WINDOW];
+        for (uint k = 0u; k < LOOK_BACK_WINDOW; ++k)
+          published[k] = status[statusBase + (look[i] - min(k, look[i] - firstOfSequence)) * RADIX + digit];
+        uint added = 0u;
+        bool adding = true;
+        for (uint k = 0u; k < LOOK_BACK_WINDOW; ++k) {
+          uint flag = published[k] & FLAG_MASK;
+          adding = adding && open[i] && flag != 0u;
+          if (!adding) continue;
+          exclusive[i] += published[k] & VALUE_MASK;
+          ++added;
+          open[i] = flag != FLAG_INCLUSIVE;
         }
-        spins = 0u;
-        exclusive[i] += published & VALUE_MASK;
-        if ((published & FLAG_MASK) == FLAG_INCLUSIVE) {
-          open[i] = false;
+        if (!open[i]) {
           atomicExchange(status[statusBase + p * RADIX + digit], FLAG_INCLUSIVE | (exclusive[i] + counts[i]));
         } else {
-          --look[i];
+          look[i] -= added;
         }
+        spins = added == 0u ? spins + 1u : 0u;
       }
       stalled = stalled || open[i];
     }
