@@ -48,12 +48,13 @@ void StorageBuffer::bindRange(GLuint binding, std::size_t offset, std::size_t si
                     static_cast<GLsizeiptr>(size));
 }
 
-void StorageBuffer::clear(std::uint32_t word) const {
-  if (!buffer_) return;
+void StorageBuffer::clear(std::uint32_t word, std::size_t first, std::size_t count) const {
+  if (!buffer_ || count == 0) return;
+  if (first + count > bytes_ / 4) throw std::out_of_range("storage buffer clear past the buffer's end");
   const GLuint value = word;
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer_.id());
-  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(bytes_), GL_RED_INTEGER,
-                       GL_UNSIGNED_INT, &value);
+  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, static_cast<GLintptr>(first * 4),
+                       static_cast<GLsizeiptr>(count * 4), GL_RED_INTEGER, GL_UNSIGNED_INT, &value);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 

@@ -32,22 +32,28 @@ void PartitionedPipeline::countAndScan(const RadixPass& pass, const RadixLoad& l
 
 void PartitionedPipeline::digitStartsOfAllPlaces(const RadixPass& pass, const RadixLoad& load,
                                                  const RadixBuffers& buffers, const Sorter::StepObserver& observer) {
-  // From the input: a pass only permutes keys within sequences. The two kernels also zero what
+  // From the input: a pass only permutes keys within sequences. The kernels also zero what
   // the chained downsweeps need zeroed (status words, tickets) and leave the histograms zeroed
   // for the next sort: no buffer clear per sort (one of the status words cost 9.1 ms of a
   // 2^28-key sort on an H100, run 53).
   if (!histogram_) histogram_ = compute::Kernel<HistogramUniforms>("shaders/sort/radix/histogram.comp", load.defines);
+  // One sequence: the histogram kernel's last workgroup works out the digit starts, a dispatch
+  // fewer (what a small sort pays most for). Many: one workgroup per histogram, below.
+  const bool oneSequence = load.shape.sequenceCount == 1;
+  const auto groups = static_cast<std::uint32_t>(gl::divideRoundingUp(load.partitionCount, load.histogramPartitions));
   pass.keysIn.bind(kKeysInBinding);
   buffers.histograms.bind(kHistogramBinding);
   buffers.status.bind(kStatusBinding);
-  histogram_.dispatch({.partitions = load.partitions(), .passCount = load.passCount},
-                      gl::divideRoundingUp(load.partitionCount, load.histogramPartitions),
-                      {"histogram", load.keyBytes() + buffers.status.bytes()}, observer);
-  if (!digitStarts_)
-    digitStarts_ = compute::Kernel<DigitStartsUniforms>("shaders/sort/radix/digit_starts.comp", load.defines);
-  buffers.histograms.bind(kHistogramBinding);
   buffers.digitStarts.bind(kDigitStartsBinding);
   buffers.tickets.bind(kTicketsBinding);
+  histogram_.dispatch({.partitions = load.partitions(),
+                       .passCount = load.passCount,
+                       .groupCount = groups,
+                       .digitStartsHere = oneSequence ? 1u : 0u},
+                      groups, {"histogram", load.keyBytes() + buffers.status.bytes()}, observer);
+  if (oneSequence) return;
+  if (!digitStarts_)
+    digitStarts_ = compute::Kernel<DigitStartsUniforms>("shaders/sort/radix/digit_starts.comp", load.defines);
   digitStarts_.dispatch({.sequenceLength = load.shape.sequenceLength,
                          .sequenceCount = load.shape.sequenceCount,
                          .passCount = load.passCount},

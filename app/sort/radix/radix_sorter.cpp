@@ -240,7 +240,10 @@ void RadixSorter::allocateBuffers(const SortData& input) {
     buffers_.digitStarts = compute::StorageBuffer("radix: digit starts", words(histogramWords));
     // Each pass's own status words and ticket, all zeroed by the first pass's kernels.
     buffers_.status = compute::StorageBuffer("radix: look-back status", words(counterWords * places_.size()));
-    buffers_.tickets = compute::StorageBuffer("radix: partition tickets", words(places_.size()));
+    // A ticket per pass, and the histogram kernel's count of its finished workgroups (one
+    // sequence), which that kernel's last workgroup puts back to 0.
+    buffers_.tickets = compute::StorageBuffer("radix: partition tickets", words(places_.size() + 1));
+    buffers_.tickets.clear();
     return;
   }
   // Both other pipelines prefix-sum a counter matrix, level by level.
@@ -327,7 +330,8 @@ std::vector<std::uint32_t> RadixSorter::readCounters() const {
 }
 
 void RadixSorter::fillChainedState(std::uint32_t word) const {
-  for (const compute::StorageBuffer* buffer : {&buffers_.status, &buffers_.tickets}) buffer->clear(word);
+  buffers_.status.clear(word);
+  buffers_.tickets.clear(word, 0, places_.size());  // not the histogram's done count after them
 }
 
 RadixSorter::ChainedState RadixSorter::readChainedState() const {

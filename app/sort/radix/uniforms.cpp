@@ -17,7 +17,9 @@ std::vector<compute::UniformField<Uniforms>> withPartitions(std::vector<compute:
 }  // namespace
 
 std::vector<compute::UniformField<HistogramUniforms>> HistogramUniforms::fields() {
-  return withPartitions<HistogramUniforms>({uniform("u_passCount", &HistogramUniforms::passCount)});
+  return withPartitions<HistogramUniforms>({uniform("u_passCount", &HistogramUniforms::passCount),
+                                           uniform("u_groupCount", &HistogramUniforms::groupCount),
+                                           uniform("u_digitStartsHere", &HistogramUniforms::digitStartsHere)});
 }
 
 std::vector<compute::UniformField<DigitUniforms>> DigitUniforms::fields() {

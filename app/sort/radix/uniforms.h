@@ -20,6 +20,8 @@ struct PartitionUniforms {
 struct HistogramUniforms {
   PartitionUniforms partitions;
   std::uint32_t passCount = 0;  // passes whose status words it zeroes
+  std::uint32_t groupCount = 0;
+  std::uint32_t digitStartsHere = 0;  // 1: one sequence, whose digit starts its last workgroup works out
   static std::vector<compute::UniformField<HistogramUniforms>> fields();
 };
 

@@ -1,8 +1,8 @@
-// Fast path, once per sort, after histogram.comp: turns each (sequence, place) histogram
-// into where each digit's keys start in the whole array (the sequence's first element plus the
-// keys of smaller digits). One workgroup per (sequence, place), scanning the digits in
-// parallel: one invocation walking 256 counts in global memory took 50 us on an H100, a fixed
-// cost that dominated small sorts.
+// Fast path, once per sort of more than one sequence (histogram.comp does it for one), after
+// histogram.comp: turns each (sequence, place) histogram into where each digit's keys start in
+// the whole array (the sequence's first element plus the keys of smaller digits). One workgroup
+// per (sequence, place), scanning the digits in parallel: one invocation walking 256 counts in
+// global memory took 50 us on an H100, a fixed cost that dominated small sorts.
 //
 // It leaves the histograms zeroed for the next sort and zeroes every pass's partition ticket,
 // so that no buffer clear runs per sort (see histogram.comp for what one cost).

@@ -1,6 +1,6 @@
 // Fast path, once per sort: counts the digits of every key at every digit place into its
-// sequence's histograms, [sequence][place][digit] (zero before: digit_starts.comp zeroes them
-// after reading). A sequence's histogram of a place, prefix-summed, is where each digit's keys
+// sequence's histograms, [sequence][place][digit] (zero before: whoever works out the digit
+// starts zeroes them after reading). A sequence's histogram of a place, prefix-summed, is where each digit's keys
 // start in that place's pass. Each workgroup counts HISTOGRAM_PARTITIONS partitions in shared
 // memory and adds to the global histograms once per sequence it met, keeping global atomics few.
 //
@@ -8,6 +8,10 @@
 // downsweeps need zeroed. A buffer clear (glClearBufferSubData) of them before each sort had
 // cost 9.1 ms of a 2^28-key sort on an H100, the bus speed of an upload (run 53: this kernel
 // without any counting took as long).
+//
+// For one sequence it also does digit_starts.comp's work, in the last workgroup to finish (the
+// others count themselves done in the word after the tickets): one dispatch fewer per sort,
+// which is what small sorts pay most for.
 //
 // One shared array per place, so the four counts of a key are four independent atomics the
 // compiler cannot suspect of aliasing (one array indexed by place ran at a quarter of the rate
@@ -18,6 +22,7 @@
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/radix/workgroup_scan.glsl"
 
 #if RADIX_BITS != 8
 #error the upfront histogram counts four 8-bit digit places
@@ -29,6 +34,12 @@ layout(std430, binding = HISTOGRAM_BINDING) buffer Histogram { uint histogram[];
 layout(std430, binding = STATUS_BINDING) writeonly buffer Status { uvec4 statusQuads[]; };
 
 uniform uint u_passCount;  // passes of this sort, each with its own status words
+uniform uint u_groupCount;        // workgroups this dispatch asked for
+uniform uint u_digitStartsHere;   // 1: one sequence, whose digit starts the last workgroup works out
+
+layout(std430, binding = DIGIT_STARTS_BINDING) writeonly buffer DigitStarts { uint digitStarts[]; };
+// A ticket per pass, then how many workgroups of this dispatch are done (back to 0 by the last).
+layout(std430, binding = TICKETS_BINDING) coherent buffer Tickets { uint tickets[]; };
 
 #define STATUS_QUADS_PER_PARTITION (RADIX / 4u)
 
@@ -70,8 +81,42 @@ void zeroStatusWords(uint first) {
   }
 }
 
+#define COUNTERS (PLACES * RADIX)
+#define COUNTERS_PER_INVOCATION ((COUNTERS + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE)
+#if RADIX % COUNTERS_PER_INVOCATION != 0
+#error each place's counters must start at some invocation's first counter
+#endif
+
+shared bool lastGroup;
+shared uint placeStart[PLACES];
+
+// digit_starts.comp for sequence 0 alone, all four places in one scan: the histograms (read and
+// zeroed by atomics, which see every workgroup's additions) become where each digit's keys start,
+// and the tickets and the done count go back to 0.
+void digitStartsOfTheOneSequence() {
+  uint self = gl_LocalInvocationIndex;
+  uint first = self * COUNTERS_PER_INVOCATION;
+  uint counts[COUNTERS_PER_INVOCATION];
+  uint owned = 0u;
+  for (uint i = 0u; i < COUNTERS_PER_INVOCATION; ++i) {
+    counts[i] = first + i < COUNTERS ? atomicExchange(histogram[first + i], 0u) : 0u;
+    owned += counts[i];
+  }
+  uint start = workgroupExclusiveSum(owned);
+  if (first < COUNTERS && first % RADIX == 0u) placeStart[first / RADIX] = start;
+  workgroupBarrier();
+  if (first >= COUNTERS) return;
+  start -= placeStart[first / RADIX];
+  for (uint i = 0u; i < COUNTERS_PER_INVOCATION; ++i) {
+    digitStarts[first + i] = start;
+    start += counts[i];
+  }
+  for (uint pass = self; pass <= u_passCount; pass += WORKGROUP_SIZE) tickets[pass] = 0u;
+}
+
 void main() {
   uint self = gl_LocalInvocationIndex;
+  if (linearGroupId() >= u_groupCount) return;  // the grid's spare groups must not count as done
   uint first = linearGroupId() * HISTOGRAM_PARTITIONS;
   zeroStatusWords(first);
   uint sequence = partitionAt(first, PARTITION_SIZE).sequence;
@@ -105,4 +150,10 @@ void main() {
   }
   workgroupBarrier();
   addToSequence(sequence);
+  if (u_digitStartsHere == 0u) return;
+  memoryBarrierBuffer();  // this invocation's additions land before its workgroup counts as done
+  workgroupBarrier();
+  if (self == 0u) lastGroup = atomicAdd(tickets[u_passCount], 1u) == u_groupCount - 1u;
+  workgroupBarrier();
+  if (lastGroup) digitStartsOfTheOneSequence();
 }
