@@ -7,6 +7,7 @@
 #include <bit>
 #include <map>
 #include <random>
+#include <regex>
 
 #include "core/error.h"
 #include "gl/limits.h"
@@ -49,6 +50,32 @@ SortData sortWith(const Settings& settings, bool teaching, const SortData& input
 }
 
 class Bitonic : public GlTest {};
+
+// fused-steps auto: pairs take 5 register steps per global pass from 2^24 positions (one
+// sequence or many), keys and smaller pair sorts 4. Only the schedule is read: nothing sorts.
+TEST_F(Bitonic, AutomaticFusedStepsTakeFiveForPairsFromTwoToTheTwentyFourPositions) {
+  auto mostFused = [](std::uint32_t sequences, std::uint32_t length, bool values) {
+    SortData input;
+    input.sequenceCount = sequences;
+    input.sequenceLength = length;
+    input.keys.assign(std::size_t{sequences} * length, 7u);
+    if (values) input.values.assign(input.keys.size(), 1u);
+    auto sorter = makeSorter({});
+    sorter->load(input);
+    std::uint32_t most = 0;
+    const std::regex fused(R"(fused in registers \(([0-9]+) steps\))");
+    for (std::uint32_t pass = 0; pass < sorter->passCount(); ++pass) {
+      std::smatch match;
+      const std::string text = sorter->describePass(pass);
+      if (std::regex_search(text, match, fused)) most = std::max(most, static_cast<std::uint32_t>(std::stoul(match[1])));
+    }
+    return most;
+  };
+  EXPECT_EQ(mostFused(1, (1u << 23) + 1, true), 5u);  // padded to 2^24
+  EXPECT_EQ(mostFused(4, 1u << 22, true), 5u);
+  EXPECT_EQ(mostFused(1, 1u << 23, true), 4u);
+  EXPECT_EQ(mostFused(1, 1u << 24, false), 4u);
+}
 
 // The pass counts behind docs/BENCHMARKS.md's figures (tile 4096, 4 fused steps; 8 wide steps
 // since run 47, 7 before): a merge with more wide steps than fused-steps takes up to 8 (7) in a

@@ -27,6 +27,13 @@ constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
 constexpr NamedValue kWideGroupsWords[] = {{"per-tile", 0}, {"resident", BitonicSettings::kWideGroupsResident}};
 constexpr NamedValue kWideStepsWords[] = {{"auto", BitonicSettings::kWideStepsAuto}};
+constexpr NamedValue kFusedStepsWords[] = {{"auto", BitonicSettings::kFusedStepsAuto}};
+constexpr int kKeyFusedSteps = 4;
+// Pairs in registers: 5 steps (32 keys and 32 values per invocation) from 2^24 positions, where
+// the fewer passes outweigh the occupancy the registers cost (H100, 2^24 / 2^26 / 2^28 pairs 3 / 8 /
+// 8% faster, runs 60 and 65); at 2^22 they lost 5% (run 60).
+constexpr int kPairFusedSteps = 5;
+constexpr std::uint64_t kPairFusedStepsFrom = std::uint64_t{1} << 24;
 
 // The largest power-of-two tile up to `most` whose elements of `bytes` each fit shared memory.
 int fittingTileSize(int most, int bytes, const gl::Limits& limits) {
@@ -109,12 +116,15 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
          return workgroupCandidates(defaults.tileSize, limits);
        }},
       {.name = "fused-steps",
-       .meaning = "merge steps wider than a tile run per global-memory dispatch",
+       .meaning = "merge steps wider than a tile run per global-memory dispatch (auto: 5 for pairs from 2^24 positions, else 4)",
        .field = &Settings::fusedSteps,
-       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kDefaultFusedSteps; },
+       .defaultValue = [](const Settings&, const SettingContext&) { return Settings::kFusedStepsAuto; },
+       .namedValues = kFusedStepsWords,
        .least = 1,
        .most = [](const Settings&, const SettingContext&) { return Settings::kMaxFusedSteps; },
-       .candidates = [](const Settings&, const gl::Limits&) { return std::vector<int>{2, 3, 4, 5}; }},
+       .candidates = [](const Settings&, const gl::Limits&) {
+         return std::vector<int>{Settings::kFusedStepsAuto, 2, 3, 4, 5};
+       }},
       {.name = "wide-tile-size",
        .meaning = "positions each workgroup of a wide-tiles pass holds in shared memory (pairs: half, as tile-size)",
        .field = &Settings::wideTileSize,
@@ -162,7 +172,9 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
          // A pass's fewest steps: all of them, or fused-steps + 1 (fewer go to registers).
          const int wideLog2 = std::countr_zero(static_cast<unsigned>(settings.wideTileSize));
          const int steps = settings.wideSteps == Settings::kWideStepsAuto ? wideLog2 - 4 : settings.wideSteps;
-         const int fewest = std::min(steps, settings.fusedSteps + 1);
+         // auto: the fewest fused steps it takes (more only shorten the runs).
+         const int fused = settings.fusedSteps == Settings::kFusedStepsAuto ? kKeyFusedSteps : settings.fusedSteps;
+         const int fewest = std::min(steps, fused + 1);
          if (steps <= 0 || wideLog2 - fewest <= std::countr_zero(static_cast<unsigned>(settings.tileSize))) return {};
          return "wide-tile-size " + std::to_string(settings.wideTileSize) + " with passes of " + std::to_string(fewest) +
                 " wide steps leaves runs of consecutive positions longer than tile-size " +
@@ -370,6 +382,11 @@ std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
   return static_cast<std::uint32_t>(std::clamp(wanted, 0, std::max(tileLog2 - 1, 0)));
 }
 
+std::uint32_t BitonicSorter::fusedStepsFor(std::uint64_t positions, bool hasValues) const {
+  if (settings_.fusedSteps != BitonicSettings::kFusedStepsAuto) return static_cast<std::uint32_t>(settings_.fusedSteps);
+  return hasValues && positions >= kPairFusedStepsFrom ? kPairFusedSteps : kKeyFusedSteps;
+}
+
 BitonicSorter::Geometry BitonicSorter::geometry() const {
   return {.sequenceCount = shape_.sequenceCount,
           .sequenceLength = shape_.sequenceLength,
@@ -398,7 +415,8 @@ void BitonicSorter::load(const SortData& input) {
   wideTile_ = wideTileFor(shape_.hasValues);
   passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
                       : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
-                                            static_cast<std::uint32_t>(settings_.fusedSteps),
+                                            fusedStepsFor(std::uint64_t{shape_.sequenceCount} * paddedLength_,
+                                                          shape_.hasValues),
                                             wideStepsFor(wideTile_.size, shape_.hasValues));
   // Compile now, so that no pass stalls on a compile in the viewer.
   for (const BitonicPass& pass : passes_) compileKernelFor(pass);

@@ -40,7 +40,7 @@ struct BitonicSettings {
   static constexpr int kWideGroupsResident = -1;  // a few per multiprocessor, where the count is known
   static constexpr int kWideStepsAuto = -1;  // tile log2 - 4 for keys, none for pairs
   static constexpr int kMaxFusedSteps = 5;  // 32 keys and 32 values in registers per invocation
-  static constexpr int kDefaultFusedSteps = 4;
+  static constexpr int kFusedStepsAuto = -1;  // 5 for pairs of 2^24 positions and more, else 4
 
   static const SettingTable<BitonicSettings>& table();
   // Defaults for this GPU, overridden by the options' settings; UserError on an unknown name or a
@@ -131,6 +131,8 @@ class BitonicSorter final : public Sorter {
   static Tile pairTile(int size, int workgroupSize, bool hasValues);
   // The wide-steps setting (auto resolved), within what a strided tile of `tileSize` can hold.
   std::uint32_t wideStepsFor(int tileSize, bool hasValues) const;
+  // The fused-steps setting, auto resolved for a network over `positions` positions.
+  std::uint32_t fusedStepsFor(std::uint64_t positions, bool hasValues) const;
   Geometry geometry() const;
   void compileKernelFor(const BitonicPass& pass);
   // Bindings, values or not, and the workgroup: what both kernels are compiled with.
