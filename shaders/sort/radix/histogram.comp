@@ -38,7 +38,9 @@ uniform uint u_groupCount;        // workgroups this dispatch asked for
 uniform uint u_digitStartsHere;   // 1: one sequence, whose digit starts the last workgroup works out
 
 layout(std430, binding = DIGIT_STARTS_BINDING) writeonly buffer DigitStarts { uint digitStarts[]; };
-// A ticket per pass, then how many workgroups of this dispatch are done (back to 0 by the last).
+// A ticket per pass, then how many workgroups of this dispatch are done: back to 0 by the last,
+// and zeroed when the buffer is made; a count left at anything else would elect no last
+// workgroup, so nothing else may write it.
 layout(std430, binding = TICKETS_BINDING) coherent buffer Tickets { uint tickets[]; };
 
 #define STATUS_QUADS_PER_PARTITION (RADIX / 4u)
@@ -153,7 +155,10 @@ void main() {
   if (u_digitStartsHere == 0u) return;
   memoryBarrierBuffer();  // this invocation's additions land before its workgroup counts as done
   workgroupBarrier();
-  if (self == 0u) lastGroup = atomicAdd(tickets[u_passCount], 1u) == u_groupCount - 1u;
+  if (self == 0u) {
+    lastGroup = atomicAdd(tickets[u_passCount], 1u) == u_groupCount - 1u;
+    memoryBarrierBuffer();  // the count seen before the histograms are read (the reader's side)
+  }
   workgroupBarrier();
   if (lastGroup) digitStartsOfTheOneSequence();
 }
