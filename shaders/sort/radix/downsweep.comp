@@ -94,6 +94,8 @@ void publish(uint i, uint count) {
   }
 #endif
 
+// main() zeroes the histograms while the ticket's atomic is in flight: one barrier fewer.
+#define RANK_HISTOGRAMS_ZEROED
 #include "shaders/sort/radix/rank_tile.glsl"
 
 #if CHAINED
@@ -119,6 +121,7 @@ void main() {
   uint self = gl_LocalInvocationIndex;
 #if CHAINED
   if (self == 0u) partitionTicket = atomicAdd(tickets[u_passIndex], 1u);
+  zeroRankHistograms();
   workgroupBarrier();
   p = partitionTicket;
   part = partitionAt(p, PARTITION_SIZE);
@@ -126,6 +129,8 @@ void main() {
 #else
   uint p = linearGroupId();
   Partition part = partitionAt(p, PARTITION_SIZE);
+  zeroRankHistograms();
+  workgroupBarrier();
 #endif
   // All loads first, so that they are in flight together.
   uint keys[KEYS_PER_THREAD];

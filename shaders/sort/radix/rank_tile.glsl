@@ -40,6 +40,12 @@ uint countBeforeAndAdd(uint word, uint shift, uvec3 peers) {
 #endif
 }
 
+// The subgroups' histograms rankTile counts in, at the start of `tile`. An includer that defines
+// RANK_HISTOGRAMS_ZEROED calls this itself, a barrier before rankTile.
+void zeroRankHistograms() {
+  for (uint i = gl_LocalInvocationIndex; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
+}
+
 // positions[row]: where keys[row] goes in the tile of `count` keys sorted stably by digit (rows at
 // or past `count` get none); digitStart[d]: the first position of digit d. On return `tile` still
 // holds the subgroups' histograms: a barrier must pass before it is reused. Every invocation of the
@@ -48,8 +54,10 @@ uint countBeforeAndAdd(uint word, uint shift, uvec3 peers) {
 void rankTile(uint keys[KEYS_PER_THREAD], uint count, out uint positions[KEYS_PER_THREAD]) {
   uint self = gl_LocalInvocationIndex;
   uint subgroup = self / SUBGROUP_WIDTH;
-  for (uint i = self; i < SUBGROUPS * HALF_RADIX; i += WORKGROUP_SIZE) tile[i] = 0u;
+#ifndef RANK_HISTOGRAMS_ZEROED
+  zeroRankHistograms();
   workgroupBarrier();
+#endif
 
   // Rank within the subgroup's rows.
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
