@@ -236,7 +236,7 @@ void RadixSorter::allocateBuffers(const SortData& input) {
   if (pipeline_ == Pipeline::Fast && chained_) {
     const std::uint64_t histogramWords = std::uint64_t{load_.shape.sequenceCount} * placesOf(bits) * radixOf(bits);
     buffers_.histograms = compute::StorageBuffer("radix: digit histograms", words(histogramWords));
-    buffers_.histograms.clear();  // once: each sort's digit-starts kernel leaves them zeroed again
+    buffers_.histograms.clear();  // once: what works out each sort's digit starts zeroes them again
     buffers_.digitStarts = compute::StorageBuffer("radix: digit starts", words(histogramWords));
     // Each pass's own status words and ticket, all zeroed by the first pass's kernels.
     buffers_.status = compute::StorageBuffer("radix: look-back status", words(counterWords * places_.size()));

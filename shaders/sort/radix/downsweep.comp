@@ -144,8 +144,9 @@ void main() {
 #if CHAINED
   // rankTile has published this partition's digit counts through RANK_COUNTS_HOOK (a sequence's
   // first partition knows its starts, so it published inclusive prefixes); now each invocation
-  // walks back over the predecessors for its own digits, with no workgroup barrier, adding their counts until one that holds its inclusive
-  // prefix. A predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted
+  // walks back over the predecessors for its own digits, LOOK_BACK_WINDOW per poll and with no
+  // workgroup barrier, adding their counts up to one that holds its inclusive prefix. A
+  // predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted
   // from its keys by the whole workgroup, so no partition ever depends on another one running
   // (llvmpipe gives no such guarantee and also cuts off long loops).
   uint firstOfSequence = p - part.indexInSequence;

@@ -1,7 +1,7 @@
 // Fast path, once per sort: counts the digits of every key at every digit place into its
 // sequence's histograms, [sequence][place][digit] (zero before: whoever works out the digit
-// starts zeroes them after reading). A sequence's histogram of a place, prefix-summed, is where each digit's keys
-// start in that place's pass. Each workgroup counts HISTOGRAM_PARTITIONS partitions in shared
+// starts zeroes them after reading). A sequence's histogram of a place, prefix-summed, is where
+// each digit's keys start in that place's pass. Each workgroup counts HISTOGRAM_PARTITIONS partitions in shared
 // memory and adds to the global histograms once per sequence it met, keeping global atomics few.
 //
 // It also zeroes its partitions' look-back status words of every pass, which the chained
