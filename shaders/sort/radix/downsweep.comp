@@ -134,7 +134,7 @@ void main() {
 #endif
   // All loads first, so that they are in flight together.
   uint keys[KEYS_PER_THREAD];
-  uint positions[KEYS_PER_THREAD];
+  uint positions[POSITION_WORDS];
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     uint local = tileElement(row);
     keys[row] = local < part.count ? keysIn[part.start + local] : 0u;
@@ -225,7 +225,7 @@ void main() {
   workgroupBarrier();  // the histograms in tile are no longer needed
 
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
-    if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
+    if (tileElement(row) < part.count) tile[positionAt(positions, row)] = keys[row];
   // The values' loads go out now and land while the keys leave; keys[] is free again. Whether
   // values move is a uniform on purpose: as a define (no destinations[] for a key sort) the key
   // sort's downsweep ran 60% slower on an H100 (run 29).
@@ -245,7 +245,7 @@ void main() {
   if (hasValues) {
     workgroupBarrier();
     for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
-      if (tileElement(row) < part.count) tile[positions[row]] = keys[row];
+      if (tileElement(row) < part.count) tile[positionAt(positions, row)] = keys[row];
     workgroupBarrier();
     for (uint m = 0u; m < KEYS_PER_THREAD; ++m) {
       uint local = m * WORKGROUP_SIZE + self;

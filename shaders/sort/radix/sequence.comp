@@ -65,7 +65,7 @@ void main() {
     uint count = min(TILE_KEYS, length - first);
     uint keys[KEYS_PER_THREAD];
     uint values[KEYS_PER_THREAD];
-    uint positions[KEYS_PER_THREAD];
+    uint positions[POSITION_WORDS];
     for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
       uint local = tileElement(row);
       keys[row] = local < count ? keysIn[base + first + local] : 0u;
@@ -75,7 +75,7 @@ void main() {
     for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
       if (tileElement(row) >= count) continue;
       uint digit = digitOf(keys[row]);
-      uint destination = base + nextOut[digit] + positions[row] - digitStart[digit];
+      uint destination = base + nextOut[digit] + positionAt(positions, row) - digitStart[digit];
       keysOut[destination] = keys[row];
       if (hasValues) valuesOut[destination] = values[row];
     }
