@@ -249,7 +249,7 @@ TEST(Commands, InfoNamesTheRendererAndLimits) {
   EXPECT_NE(result.out.find("max texture"), std::string::npos);
   EXPECT_NE(result.out.find("frag-odd-even"), std::string::npos);
   // Values a settings table names show as their words; others as numbers.
-  const auto radixLine = result.out.find("\n  radix            ballot=auto keys-per-thread=auto scan=auto workgroup-size=auto ");
+  const auto radixLine = result.out.find("\n  radix            ballot=auto early-counts=auto keys-per-thread=auto scan=auto workgroup-size=auto ");
   EXPECT_NE(radixLine, std::string::npos) << result.out;
 }
 

@@ -51,6 +51,9 @@ std::vector<Variant> variants() {
       // windows cut short by unready words, then counted from the keys, happen on real GPUs.
       {"chained_window1", with({{"scan", 2}, {"ballot", 0}, {"look-back-window", 1}}), 64},
       {"chained_window3", with({{"scan", 2}, {"ballot", 0}, {"look-back-window", 3}, {"look-back-spins", 1}}), 64},
+      // Digit counts published before ranking, with both rankings.
+      {"chained_early", with({{"scan", 2}, {"ballot", 0}, {"early-counts", 2}}), 64},
+      {"chained_early_shared", with({{"scan", 2}, {"ballot", 1}, {"early-counts", 2}}), 64},
       {"classic", with({{"radix-bits", 4}}), 64},
       // One workgroup per sequence: its workgroup follows the sequence length, so partitionSize is
       // its narrowest tile (32 x 4); the longer sizes below take several of the widest tiles.
@@ -291,6 +294,45 @@ TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
                                   withIndexValues(singleSequence(fewValues))}) {
       SCOPED_TRACE("size " + std::to_string(size) + ", equal or two-valued keys");
       ASSERT_EQ(sortWith(*sorter, input).values, referenceStableSort(input).values);
+    }
+  }
+}
+
+// Auto publishes the digit counts before ranking from 128 partitions up to 2048 for keys and 512
+// for pairs (radix/layout.h), and the kernels are rebuilt when a new input crosses those bounds;
+// on and off hold at any count.
+TEST_F(Radix, AutomaticEarlyCountsFollowThePartitionCountAndValues) {
+  const std::map<std::string, int, std::less<>> small = {{"scan", 2}, {"workgroup-size", 32}, {"keys-per-thread", 2}};
+  auto earlyCountsDefine = [](const RadixSorter& sorter) {
+    const std::string preamble = sorter.kernelDefines(0, radix::kCoreSubgroupWidth).preamble();
+    if (preamble.find("#define EARLY_COUNTS 1\n") != std::string::npos) return 1;
+    return preamble.find("#define EARLY_COUNTS 0\n") != std::string::npos ? 0 : -1;
+  };
+  auto sorter = makeSorter(small);
+  struct Case {
+    std::uint32_t partitions;
+    bool pairs;
+    int expected;
+  };
+  for (const Case& test : {Case{127, false, 0}, Case{128, false, 1}, Case{2048, false, 1}, Case{2049, false, 0},
+                           Case{128, true, 1}, Case{512, true, 1}, Case{513, true, 0}, Case{300, false, 1}}) {
+    SCOPED_TRACE(std::to_string(test.partitions) + " partitions" + (test.pairs ? ", pairs" : ", keys"));
+    SortData input = singleSequence(randomWords(test.partitions * 64 - 1, test.partitions));
+    if (test.pairs) input = withIndexValues(input);
+    const SortData result = sortWith(*sorter, input);
+    ASSERT_EQ(sorter->partitionSize(), 64u);
+    EXPECT_EQ(earlyCountsDefine(*sorter), test.expected);
+    const SortData want = referenceStableSort(input);
+    EXPECT_EQ(result.keys, want.keys);
+    EXPECT_EQ(result.values, want.values);
+  }
+  for (auto [word, expected] : {std::pair{RadixSettings::kEarlyCountsOn, 1}, {RadixSettings::kEarlyCountsOff, 0}}) {
+    auto settings = small;
+    settings["early-counts"] = word;
+    auto fixed = makeSorter(settings);
+    for (std::uint32_t partitions : {2u, 300u, 3000u}) {
+      fixed->load(singleSequence(randomWords(partitions * 64, partitions)));
+      EXPECT_EQ(earlyCountsDefine(*fixed), expected) << word << ", " << partitions << " partitions";
     }
   }
 }

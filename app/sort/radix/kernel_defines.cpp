@@ -19,6 +19,7 @@ gl::ShaderDefines kernelDefines(const KernelLayout& layout) {
                                                              radixOf(layout.digitBits))))
       .set("LOOK_BACK_SPINS", layout.lookBackSpins)
       .set("LOOK_BACK_WINDOW", layout.lookBackWindow)
+      .set("EARLY_COUNTS", layout.earlyCounts ? 1 : 0)
       .set("HISTOGRAM_PARTITIONS", layout.histogramPartitions)
       .set("KEYS_IN_BINDING", kKeysInBinding)
       .set("KEYS_OUT_BINDING", kKeysOutBinding)

@@ -17,6 +17,7 @@ struct KernelLayout {
   std::uint32_t histogramPartitions = 16;
   int lookBackSpins = 0;
   int lookBackWindow = 1;
+  bool earlyCounts = false;
   int ballotKind = 0;  // BALLOT_KIND (radix/ranking_probe.h)
   std::uint32_t subgroupWidth = 16;
 };

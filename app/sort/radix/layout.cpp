@@ -48,6 +48,12 @@ std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys
   return keys <= kSmallSortMax ? kSmallSortKeysPerThread : kKeysPerThread;
 }
 
+bool earlyCountsFor(const RadixSettings& settings, std::uint64_t partitions, bool hasValues) {
+  if (settings.earlyCounts != RadixSettings::kEarlyCountsAuto) return settings.earlyCounts == RadixSettings::kEarlyCountsOn;
+  return partitions >= kEarlyCountsMinPartitions &&
+         partitions <= (hasValues ? kEarlyCountsMaxPairPartitions : kEarlyCountsMaxKeyPartitions);
+}
+
 std::uint32_t largestKeysPerThread(const RadixSettings& settings) {
   return settings.keysPerThread != 0 ? static_cast<std::uint32_t>(settings.keysPerThread) : kKeysPerThread;
 }

@@ -105,12 +105,14 @@ void RadixSorter::choosePartitions() {
   const auto histogramPartitions =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                          : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
+  const bool earlyCounts = radix::earlyCountsFor(settings_, partitions, shape.hasValues);
   if (workgroupSize != workgroupSize_ || keysPerThread != keysPerThread_ ||
-      histogramPartitions != histogramPartitions_) {
+      histogramPartitions != histogramPartitions_ || earlyCounts != earlyCounts_) {
     partitioned_.dropKernels();  // compiled for other partitions
     workgroupSize_ = workgroupSize;
     keysPerThread_ = keysPerThread;
     histogramPartitions_ = histogramPartitions;
+    earlyCounts_ = earlyCounts;
   }
 }
 
@@ -165,6 +167,7 @@ radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subg
           .histogramPartitions = histogramPartitions_,
           .lookBackSpins = settings_.lookBackSpins,
           .lookBackWindow = settings_.lookBackWindow,
+          .earlyCounts = earlyCounts_,
           .ballotKind = ballotKind,
           .subgroupWidth = subgroupWidth};
 }

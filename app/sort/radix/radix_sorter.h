@@ -116,6 +116,7 @@ class RadixSorter final : public Sorter {
   std::uint32_t workgroupSize_ = 256;         // of the partitioned kernels, for this input
   std::uint32_t keysPerThread_ = 10;          // of the partitioned kernels, for this input
   std::uint32_t histogramPartitions_ = 16;    // per workgroup of the upfront histogram
+  bool earlyCounts_ = false;                  // the chained downsweep publishes counts before ranking
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 
   radix::ClassicPipeline classic_;

@@ -15,6 +15,9 @@ constexpr NamedValue kScanWords[] = {{"auto", RadixSettings::kScanAuto},
                                      {"workgroup", RadixSettings::kScanWorkgroup}};
 constexpr NamedValue kBallotWords[] = {
     {"auto", RadixSettings::kBallotAuto}, {"off", RadixSettings::kBallotOff}, {"match", RadixSettings::kBallotMatch}};
+constexpr NamedValue kEarlyCountsWords[] = {{"auto", RadixSettings::kEarlyCountsAuto},
+                                            {"off", RadixSettings::kEarlyCountsOff},
+                                            {"on", RadixSettings::kEarlyCountsOn}};
 
 int maxWorkgroupSizeOf(const gl::Limits& limits) {
   return std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]);
@@ -129,6 +132,16 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .defaultValue = constant<8>,
        .least = 1,
        .most = constant<32>},
+      // Auto takes it where it paid on an H100 (radix/layout.h, earlyCountsFor).
+      {.name = "early-counts",
+       .meaning = "chained scan: count a partition's digits and publish them before ranking its keys (auto: "
+                  "for 128 to 2048 partitions, pairs 128 to 512)",
+       .field = &Settings::earlyCounts,
+       .defaultValue = constant<kEarlyCountsAuto>,
+       .namedValues = kEarlyCountsWords,
+       .candidates = [](const Settings&, const gl::Limits&) {
+         return std::vector<int>{kEarlyCountsAuto, kEarlyCountsOff, kEarlyCountsOn};
+       }},
       {.name = "histogram-partitions",
        .meaning = "chained scan: partitions each workgroup of the upfront histogram counts",
        .field = &Settings::histogramPartitions,

@@ -21,6 +21,10 @@ struct RadixSettings {
   static constexpr int kBallotAuto = 0;   // subgroup ballots where a probe finds them usable
   static constexpr int kBallotOff = 1;    // shared-memory ranking
   static constexpr int kBallotMatch = 2;  // the NV match instruction
+  // Values of `early-counts`.
+  static constexpr int kEarlyCountsAuto = 0;  // on for kEarlyCountsMinPartitions..Max partitions
+  static constexpr int kEarlyCountsOff = 1;
+  static constexpr int kEarlyCountsOn = 2;
 
   int radixBits = 0;
   int workgroupSize = 0;  // 0: automatic (see workgroupSizeFor in radix/layout.h)
@@ -30,6 +34,7 @@ struct RadixSettings {
   int workgroupSortMax = 0;
   int lookBackSpins = 0;        // chained scan: polls of a silent predecessor before counting its keys
   int lookBackWindow = 0;       // chained scan: predecessors' status words one poll reads together
+  int earlyCounts = 0;          // chained scan: publish a partition's digit counts before ranking it
   int histogramPartitions = 0;  // chained scan: partitions per workgroup of the upfront histogram (0: auto)
   int chainedMax = 0;
 

@@ -84,14 +84,21 @@ void publish(uint i, uint count) {
     open[i] = true;
   }
 }
-// Called by rankTile as soon as digitStart holds this partition's count of each digit, before the
-// scans that finish the ranking: successors looking back find the counts sooner (the downsweeps
-// ran 2% faster so on an H100, run 53).
-#define RANK_COUNTS_HOOK() \
+// Publishes this partition's count of each digit, read from digitStart. Successors look back for
+// these counts, so the sooner the better:
+//   EARLY_COUNTS == 1: main() counts the digits with shared atomics as soon as the keys land, then
+//     publishes, then ranks (CUB's "early counts"): faster where most partitions are in flight at
+//     once (on an H100 2^20 keys 8%), slower for many partitions (2^26 keys 3%; runs 77-79);
+//   EARLY_COUNTS == 0: rankTile calls it as soon as its scan over subgroups has the counts, before
+//     the scans that finish the ranking (2% faster than after them, run 53).
+#define PUBLISH_COUNTS() \
   for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) { \
     uint digit = gl_LocalInvocationIndex + i * WORKGROUP_SIZE; \
     publish(i, digit < RADIX ? digitStart[digit] : 0u); \
   }
+#if !EARLY_COUNTS
+#define RANK_COUNTS_HOOK() PUBLISH_COUNTS()
+#endif
 #endif
 
 // main() zeroes the histograms while the ticket's atomic is in flight: one barrier fewer.
@@ -122,6 +129,9 @@ void main() {
 #if CHAINED
   if (self == 0u) partitionTicket = atomicAdd(tickets[u_passIndex], 1u);
   zeroRankHistograms();
+#if EARLY_COUNTS
+  for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) digitStart[digit] = 0u;
+#endif
   workgroupBarrier();
   p = partitionTicket;
   part = partitionAt(p, PARTITION_SIZE);
@@ -139,16 +149,23 @@ void main() {
     uint local = tileElement(row);
     keys[row] = local < part.count ? keysIn[part.start + local] : 0u;
   }
+#if CHAINED && EARLY_COUNTS
+  // rankTile overwrites digitStart only after a barrier, when every invocation has published.
+  for (uint row = 0u; row < KEYS_PER_THREAD; ++row)
+    if (tileElement(row) < part.count) atomicAdd(digitStart[digitOf(keys[row])], 1u);
+  workgroupBarrier();
+  PUBLISH_COUNTS()
+#endif
   rankTile(keys, part.count, positions);
 
 #if CHAINED
-  // rankTile has published this partition's digit counts through RANK_COUNTS_HOOK (a sequence's
-  // first partition knows its starts, so it published inclusive prefixes); now each invocation
-  // walks back over the predecessors for its own digits, LOOK_BACK_WINDOW per poll and with no
-  // workgroup barrier, adding their counts up to one that holds its inclusive prefix. A
-  // predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted
-  // from its keys by the whole workgroup, so no partition ever depends on another one running
-  // (llvmpipe gives no such guarantee and also cuts off long loops).
+  // This partition's digit counts are published (before rankTile or by RANK_COUNTS_HOOK; a
+  // sequence's first partition knows its starts, so it published inclusive prefixes); now each
+  // invocation walks back over the predecessors for its own digits, LOOK_BACK_WINDOW per poll and
+  // with no workgroup barrier, adding their counts up to one that holds its inclusive prefix. A
+  // predecessor that stays silent for LOOK_BACK_SPINS polls gets its digits counted from its keys
+  // by the whole workgroup, so no partition ever depends on another one running (llvmpipe gives
+  // no such guarantee and also cuts off long loops).
   uint firstOfSequence = p - part.indexInSequence;
   workgroupBarrier();  // the vote counters overlap the subgroup histograms, read above
   if (self == 0u) {
