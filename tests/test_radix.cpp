@@ -322,6 +322,9 @@ TEST_F(Radix, AutomaticEarlyCountsFollowThePartitionCountAndValues) {
     const SortData result = sortWith(*sorter, input);
     ASSERT_EQ(sorter->partitionSize(), 64u);
     EXPECT_EQ(earlyCountsDefine(*sorter), test.expected);
+    // The kernel that ran was built with it (a stale one would sort right, only slower).
+    EXPECT_NE(sorter->chainedDownsweepDefines().find("#define EARLY_COUNTS " + std::to_string(test.expected) + "\n"),
+              std::string::npos);
     const SortData want = referenceStableSort(input);
     EXPECT_EQ(result.keys, want.keys);
     EXPECT_EQ(result.values, want.values);

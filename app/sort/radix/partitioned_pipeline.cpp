@@ -80,6 +80,7 @@ void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const Rad
     gl::ShaderDefines defines = load.defines;
     defines.set("CHAINED", 1);
     chainedDownsweep_ = compute::Kernel<ChainedDownsweepUniforms>(kDownsweepPath, defines);
+    chainedDownsweepDefines_ = defines.preamble();
   }
   pass.bindKeysAndValues();
   buffers.digitStarts.bind(kDigitStartsBinding);

@@ -7,6 +7,8 @@
 //  - the chained scan, after one upfront pass that builds every place's digit starts: one
 //    dispatch per pass that also looks back at the partitions before (decoupled look-back).
 
+#include <string>
+
 #include "sort/compute/kernel.h"
 #include "sort/radix/counter_scan.h"
 #include "sort/radix/pass.h"
@@ -21,6 +23,9 @@ class PartitionedPipeline {
   void runPass(const RadixPass& pass, bool chained, const RadixLoad& load, const RadixBuffers& buffers,
                const Sorter::StepObserver& observer);
   void dropKernels();
+  void dropChainedDownsweep() { chainedDownsweep_ = {}; }
+  // For tests: the defines the chained downsweep was last built with ("" before it is built).
+  const std::string& chainedDownsweepDefines() const { return chainedDownsweepDefines_; }
 
  private:
   // Portable: each partition's digit counts, then their prefix sum.
@@ -35,6 +40,7 @@ class PartitionedPipeline {
   compute::Kernel<HistogramUniforms> histogram_;
   compute::Kernel<DigitStartsUniforms> digitStarts_;
   compute::Kernel<ChainedDownsweepUniforms> chainedDownsweep_;
+  std::string chainedDownsweepDefines_;
   CounterScan scan_{"shaders/sort/radix/prefix_scan.comp", "prefix-scan", "shaders/sort/radix/prefix_add.comp",
                     "prefix-add"};
 };

@@ -105,14 +105,12 @@ void RadixSorter::choosePartitions() {
   const auto histogramPartitions =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                          : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
-  const bool earlyCounts = radix::earlyCountsFor(settings_, partitions, shape.hasValues);
   if (workgroupSize != workgroupSize_ || keysPerThread != keysPerThread_ ||
-      histogramPartitions != histogramPartitions_ || earlyCounts != earlyCounts_) {
+      histogramPartitions != histogramPartitions_) {
     partitioned_.dropKernels();  // compiled for other partitions
     workgroupSize_ = workgroupSize;
     keysPerThread_ = keysPerThread;
     histogramPartitions_ = histogramPartitions;
-    earlyCounts_ = earlyCounts;
   }
 }
 
@@ -156,6 +154,13 @@ void RadixSorter::choosePipeline() {
       placesOf(digitBits()) * shape.sequenceCount * radix * parts > maxWords)
     chained_ = false;
   if (words > 8 * shape.elementCount() + kCounterAllowanceWords || words > maxWords) pipeline_ = Pipeline::Classic;
+  // Only the chained downsweep reads EARLY_COUNTS: only it is rebuilt when the choice flips.
+  const bool earlyCounts = pipeline_ == Pipeline::Fast && chained_ &&
+                           radix::earlyCountsFor(settings_, shape.sequenceCount * parts, shape.hasValues);
+  if (earlyCounts != earlyCounts_) {
+    partitioned_.dropChainedDownsweep();
+    earlyCounts_ = earlyCounts;
+  }
 }
 
 radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const {

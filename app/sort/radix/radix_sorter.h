@@ -76,6 +76,9 @@ class RadixSorter final : public Sorter {
     std::vector<std::uint32_t> status, tickets, histograms;
   };
   ChainedState readChainedState() const;
+  // For tests: the defines (a #version line and #defines) the chained downsweep was last built
+  // with, "" before it has been.
+  const std::string& chainedDownsweepDefines() const { return partitioned_.chainedDownsweepDefines(); }
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
   gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;

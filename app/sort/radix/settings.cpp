@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "sort/radix/layout.h"
 
@@ -44,6 +45,11 @@ int constant(const RadixSettings&, const SettingContext&) {
 
 const SettingTable<RadixSettings>& RadixSettings::table() {
   using Settings = RadixSettings;
+  static const std::string earlyCountsMeaning =
+      "chained scan: count a partition's digits and publish them before ranking its keys (auto: for " +
+      std::to_string(radix::kEarlyCountsMinPartitions) + " to " + std::to_string(radix::kEarlyCountsMaxKeyPartitions) +
+      " partitions, pairs " + std::to_string(radix::kEarlyCountsMinPartitions) + " to " +
+      std::to_string(radix::kEarlyCountsMaxPairPartitions) + ")";
   static const SettingTable<RadixSettings> table("radix", {
       {.name = "radix-bits",
        .meaning = "digit width: 4 (the teaching schedule's) or 8 (the fast pipelines')",
@@ -134,8 +140,7 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .most = constant<32>},
       // Auto takes it where it paid on an H100 (radix/layout.h, earlyCountsFor).
       {.name = "early-counts",
-       .meaning = "chained scan: count a partition's digits and publish them before ranking its keys (auto: "
-                  "for 128 to 2048 partitions, pairs 128 to 512)",
+       .meaning = earlyCountsMeaning,
        .field = &Settings::earlyCounts,
        .defaultValue = constant<kEarlyCountsAuto>,
        .namedValues = kEarlyCountsWords,

@@ -20,7 +20,8 @@
 // are constants.
 #define POSITION_WORDS ((KEYS_PER_THREAD + 1) / 2)
 #define positionAt(positions, row) ((positions[(row) >> 1] >> (((row) & 1u) * 16u)) & 0xFFFFu)
-// Sums stay below 2^16, so an addition never carries into the other half.
+// For rows below `count` sums stay below 2^16; a row at or past it may carry, but only into a
+// half that is past `count` too (rows grow with the index) and never read.
 #define addToPosition(positions, row, value) positions[(row) >> 1] += (value) << (((row) & 1u) * 16u)
 
 // The tile element this invocation's row `row` holds.
