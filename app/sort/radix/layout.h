@@ -59,7 +59,7 @@ std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys
 // Whether the chained downsweep publishes its digit counts before ranking (EARLY_COUNTS). Auto:
 // from kEarlyCountsMinPartitions partitions up to kEarlyCountsMaxKeyPartitions for keys and
 // kEarlyCountsMaxPairPartitions for pairs, where they paid on an H100 (runs 77-79: keys 2^20 8%
-// faster, 2^21 7%, 2^22 3%, 2^23 1%, 2^24 0.5% slower; 2^18-2^19 2% slower; pairs 2^20 8% and
+// faster, 2^21 7%, 2^22 3%, 2^23 1-2%, 2^24 0.5% slower; 2^18-2^19 2% slower; pairs 2^20 8% and
 // 2^21 2% faster, 2^22 6% slower). The `info` text names these numbers.
 constexpr std::uint64_t kEarlyCountsMinPartitions = 128;
 constexpr std::uint64_t kEarlyCountsMaxKeyPartitions = 2048;

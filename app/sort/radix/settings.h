@@ -22,7 +22,7 @@ struct RadixSettings {
   static constexpr int kBallotOff = 1;    // shared-memory ranking
   static constexpr int kBallotMatch = 2;  // the NV match instruction
   // Values of `early-counts`.
-  static constexpr int kEarlyCountsAuto = 0;  // on for kEarlyCountsMinPartitions..Max partitions
+  static constexpr int kEarlyCountsAuto = 0;  // on for some partition counts (radix::earlyCountsFor)
   static constexpr int kEarlyCountsOff = 1;
   static constexpr int kEarlyCountsOn = 2;
 
