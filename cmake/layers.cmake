@@ -67,8 +67,10 @@ shadersort_layer(sort      USES core gl)
 shadersort_layer(data      USES core sort                                    PRIVATE stb)
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data)
-shadersort_layer(ui        USES core gl window sort data render              PUBLIC imgui PRIVATE glfw)
-shadersort_layer(cli       USES core gl platform sort data render bench ui   PRIVATE cli11)
+# Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
+shadersort_layer(art       USES core gl sort data)
+shadersort_layer(ui        USES core gl window sort data render art          PUBLIC imgui PRIVATE glfw)
+shadersort_layer(cli       USES core gl platform sort data render bench art ui PRIVATE cli11)
 
 # The layer a file under app/ belongs to ("sort/verify.h" -> sort, "platform/window.cpp" ->
 # window, "sort/compute/kernel.h" -> sort: a subfolder belongs to its folder's row), or "" where

@@ -8,6 +8,7 @@
 
 #include "bench/bench_report.h"
 #include "bench/benchmark.h"
+#include "cli/art_options.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "cli/option_values.h"
@@ -38,7 +39,7 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
   image->excludes(pattern);
   command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
   command.add_option("--seed", text.seed, "pattern seed, 0 to 2^64 - 1")->capture_default_str();
-  command.add_option("--key", text.key, "pixel key: luminance, hue, saturation, value, red, green, blue")
+  command.add_option("--key", text.key, "pixel key: " + pixelKeyList())
       ->capture_default_str();
   command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
       ->capture_default_str();
@@ -60,7 +61,7 @@ InputSpec toInputSpec(const InputOptionText& text) {
   spec.seed = parseUnsigned(text.seed, "--seed", 0, UINT64_MAX);
   const auto key = parsePixelKey(text.key);
   if (!key)
-    throw UsageError("unknown key " + quote(text.key) + " (known: luminance, hue, saturation, value, red, green, blue)");
+    throw UsageError("unknown key " + quote(text.key) + " (known: " + pixelKeyList() + ")");
   const auto axis = parseAxis(text.axis);
   if (!axis) throw UsageError("unknown axis " + quote(text.axis) + " (known: columns, rows)");
   spec.order = {*key, *axis, text.descending};
@@ -196,6 +197,9 @@ int runCommandLine(int argc, char** argv) {
   auto* runCommand = app.add_subcommand("run", "sort headlessly and write the state after N passes as a PNG");
   runCommand->add_option("--algo", run.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*runCommand, runInput);
+  runCommand->add_option("image", runInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern");
+  ArtOptionText runArtText;
+  addArtOptions(*runCommand, runArtText);
   runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
   auto* runOut = runCommand->add_option("--out", run.outputPath, "output PNG (optional with --gif or --sheet)");
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
@@ -299,6 +303,7 @@ int runCommandLine(int argc, char** argv) {
   if (*runCommand) {
     requireAlgorithm(run.algorithm);
     run.input = toInputSpec(runInput);
+    run.art = toArtRequest(*runCommand, runArtText, run.input);
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
     if (!run.outputPath.empty()) requirePngPath(run.outputPath);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "art/art_settings.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
 
@@ -26,6 +27,12 @@ struct RecordOptions {
   bool any() const { return !gifPath.empty() || !sheetPath.empty(); }
 };
 
+// run's pixel-sort: the settings and the images they name (empty: none).
+struct ArtRequest {
+  art::ArtSettings settings;
+  std::string maskPath, intervalsPath, keyImagePath;
+};
+
 struct RunOptions {
   std::string algorithm = "frag-odd-even";
   InputSpec input;
@@ -35,6 +42,7 @@ struct RunOptions {
   bool verify = false;
   bool stats = false;
   SorterOptions sorter;
+  std::optional<ArtRequest> art;  // spans and paths (--path, --spans, ...)
 };
 
 struct SortOptions {
@@ -93,6 +101,8 @@ int runBench(const GlobalOptions& global, const BenchOptions& options);
 int runTune(const GlobalOptions& global, const TuneOptions& options);
 int runPlot(const PlotOptions& options);
 int runRun(const GlobalOptions& global, const RunOptions& options);
+// runRun's pixel-sort (options.art set).
+int runArt(const GlobalOptions& global, const RunOptions& options);
 int runSort(const GlobalOptions& global, const SortOptions& options);
 int runInfo(const GlobalOptions& global);
 int runView(const GlobalOptions& global, const ViewOptions& options);

@@ -19,6 +19,7 @@
 namespace shadersort::cli {
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
+  if (options.art) return runArt(global, options);
   if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
   requireRecordableOutputs(options);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);

@@ -13,7 +13,8 @@ struct KeyName {
 constexpr KeyName kKeyNames[] = {
     {PixelKey::Luminance, "luminance"}, {PixelKey::Hue, "hue"},     {PixelKey::Saturation, "saturation"},
     {PixelKey::Value, "value"},         {PixelKey::Red, "red"},     {PixelKey::Green, "green"},
-    {PixelKey::Blue, "blue"},
+    {PixelKey::Blue, "blue"},           {PixelKey::Lightness, "lightness"}, {PixelKey::Intensity, "intensity"},
+    {PixelKey::Minimum, "minimum"},
 };
 
 std::uint32_t hueMilliDegrees(std::int64_t r, std::int64_t g, std::int64_t b) {
@@ -79,8 +80,33 @@ std::uint32_t pixelKey(PixelKey key, std::uint32_t rgba) {
     case PixelKey::Red: return r;
     case PixelKey::Green: return g;
     case PixelKey::Blue: return b;
+    case PixelKey::Lightness: return std::max({r, g, b}) + std::min({r, g, b});
+    case PixelKey::Intensity: return r + g + b;
+    case PixelKey::Minimum: return std::min({r, g, b});
   }
   return 0;
+}
+
+std::uint32_t pixelKeyMax(PixelKey key) {
+  switch (key) {
+    case PixelKey::Luminance: return 2550000u;
+    case PixelKey::Hue: return 359999u;
+    case PixelKey::Saturation: return 65535u;
+    case PixelKey::Lightness: return 510u;
+    case PixelKey::Intensity: return 765u;
+    case PixelKey::Value:
+    case PixelKey::Red:
+    case PixelKey::Green:
+    case PixelKey::Blue:
+    case PixelKey::Minimum: return 255u;
+  }
+  return 0;
+}
+
+std::string pixelKeyList() {
+  std::string list;
+  for (const auto& entry : kKeyNames) list += (list.empty() ? "" : ", ") + std::string(entry.name);
+  return list;
 }
 
 }  // namespace shadersort

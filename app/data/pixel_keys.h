@@ -4,12 +4,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace shadersort {
 
-enum class PixelKey { Luminance, Hue, Saturation, Value, Red, Green, Blue };
+enum class PixelKey { Luminance, Hue, Saturation, Value, Red, Green, Blue, Lightness, Intensity, Minimum };
 
 std::optional<PixelKey> parsePixelKey(std::string_view name);
 std::string_view pixelKeyName(PixelKey key);
@@ -21,6 +22,14 @@ const std::vector<std::string_view>& pixelKeyNames();
 //  hue:        HSV hue in units of 1/1000 degree, 0 for greys
 //  saturation: HSV saturation (max - min) / max as a 16-bit fraction, 0 for black
 //  value:      max(R, G, B);  red / green / blue: that channel
+//  lightness:  HSL lightness times 2, max + min of R, G, B (0 to 510), so it stays an integer
+//  intensity:  R + G + B;  minimum: min(R, G, B)
 std::uint32_t pixelKey(PixelKey key, std::uint32_t rgba);
+
+// The largest value `key` takes: thresholds are fractions of it (0 <= key / max <= 1).
+std::uint32_t pixelKeyMax(PixelKey key);
+
+// "luminance, hue, ..." for messages and help texts.
+std::string pixelKeyList();
 
 }  // namespace shadersort

@@ -1,0 +1,130 @@
+#include "art/art_settings.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/quoting.h"
+
+namespace shadersort::art {
+namespace {
+
+struct SpanModeName {
+  SpanMode mode;
+  std::string_view name;
+};
+
+constexpr SpanModeName kSpanModes[] = {
+    {SpanMode::None, "none"},     {SpanMode::Threshold, "threshold"}, {SpanMode::Edges, "edges"},
+    {SpanMode::Random, "random"}, {SpanMode::Mask, "mask"},           {SpanMode::Intervals, "intervals"},
+};
+
+std::string quoted(std::string_view text) { return quote(std::string(text)); }
+
+// "CX,CY" after rings: or spokes:, each a fraction from 0 to 1.
+void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) {
+  const auto comma = text.find(',');
+  if (comma == std::string_view::npos)
+    throw UsageError("--path " + quoted(whole) + ": the centre is CX,CY (fractions of the width and height)");
+  path.centreX = parseDecimal(text.substr(0, comma), "--path centre x", 0.0, 1.0);
+  path.centreY = parseDecimal(text.substr(comma + 1), "--path centre y", 0.0, 1.0);
+}
+
+std::string formatNumber(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+double parseDecimal(std::string_view text, std::string_view what, double least, double most) {
+  const std::string range = "from " + formatNumber(least) + " to " + formatNumber(most);
+  // Only plain decimals: no exponent, no hex, no spaces, no '+', no "inf" or "nan".
+  std::size_t digits = 0, points = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') ++digits;
+    else if (c == '.') ++points;
+    else if (!(c == '-' && i == 0 && least < 0)) digits = 0, points = 2;  // poison
+    if (points > 1) break;
+  }
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (digits == 0 || points > 1 || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    throw UsageError(std::string(what) + " wants a number " + range + ", got " + quoted(text) + ": not a number");
+  if (value < least || value > most)
+    throw UsageError(std::string(what) + " wants a number " + range + ", got " + quoted(text));
+  return value;
+}
+
+PathSpec parsePathSpec(std::string_view text) {
+  PathSpec path;
+  const auto colon = text.find(':');
+  const std::string_view name = text.substr(0, colon);
+  const std::string_view argument = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+  const bool hasArgument = colon != std::string_view::npos;
+  if (name == "rows" || name == "columns") {
+    if (hasArgument) throw UsageError("--path " + quoted(text) + ": " + std::string(name) + " takes no argument");
+    path.kind = name == "rows" ? PathKind::Rows : PathKind::Columns;
+  } else if (name == "angle") {
+    if (!hasArgument) throw UsageError("--path angle wants degrees, as in angle:30");
+    path.kind = PathKind::Angle;
+    path.angleDegrees = parseDecimal(argument, "--path angle", -360.0, 360.0);
+  } else if (name == "rings" || name == "spokes") {
+    path.kind = name == "rings" ? PathKind::Rings : PathKind::Spokes;
+    if (hasArgument) parseCentre(argument, text, path);
+  } else {
+    throw UsageError("unknown path " + quoted(text) + " (known: rows, columns, angle:DEG, rings[:CX,CY], spokes[:CX,CY])");
+  }
+  return path;
+}
+
+std::string pathSpecText(const PathSpec& path) {
+  switch (path.kind) {
+    case PathKind::Rows: return "rows";
+    case PathKind::Columns: return "columns";
+    case PathKind::Angle: return "angle:" + formatNumber(path.angleDegrees);
+    case PathKind::Rings:
+    case PathKind::Spokes: {
+      const std::string name = path.kind == PathKind::Rings ? "rings" : "spokes";
+      if (path.centreX == 0.5 && path.centreY == 0.5) return name;
+      return name + ":" + formatNumber(path.centreX) + "," + formatNumber(path.centreY);
+    }
+  }
+  return "?";
+}
+
+SpanMode parseSpanMode(std::string_view text) {
+  for (const auto& entry : kSpanModes)
+    if (entry.name == text) return entry.mode;
+  throw UsageError("unknown span mode " + quoted(text) + " (known: none, threshold, edges, random, mask, intervals)");
+}
+
+std::string_view spanModeName(SpanMode mode) {
+  for (const auto& entry : kSpanModes)
+    if (entry.mode == mode) return entry.name;
+  return "?";
+}
+
+void requireConsistent(const ArtSettings& settings) {
+  if (settings.lower > settings.upper)
+    throw UsageError("--lower " + formatNumber(settings.lower) + " is above --upper " + formatNumber(settings.upper));
+}
+
+const std::vector<std::string_view>& pathNames() {
+  static const std::vector<std::string_view> names = {"rows", "columns", "angle:DEG", "rings[:CX,CY]", "spokes[:CX,CY]"};
+  return names;
+}
+
+const std::vector<std::string_view>& spanModeNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> all;
+    for (const auto& entry : kSpanModes) all.push_back(entry.name);
+    return all;
+  }();
+  return names;
+}
+
+}  // namespace shadersort::art

@@ -1,0 +1,59 @@
+#pragma once
+// What an artist sets for a pixel-sort: the paths the pixels are sorted along, how the paths are
+// cut into spans, the key, and the modifiers. Thresholds are fractions of the key's full range,
+// the convention of the CPU pixel sorters (a pixel is inside when lower <= key / max <= upper).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/pixel_keys.h"
+
+namespace shadersort::art {
+
+// rows, columns, angle:DEG, rings[:CX,CY], spokes[:CX,CY]. Angles are in degrees clockwise on the
+// screen from the +x axis (y points down), so angle:0 is rows and angle:90 is columns; centres are
+// fractions of the width and the height (0.5,0.5 is the middle).
+enum class PathKind { Rows, Columns, Angle, Rings, Spokes };
+
+struct PathSpec {
+  PathKind kind = PathKind::Columns;
+  double angleDegrees = 0.0;
+  double centreX = 0.5, centreY = 0.5;
+};
+
+enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals };
+
+struct ArtSettings {
+  PathSpec path;
+  SpanMode spans = SpanMode::None;
+  PixelKey key = PixelKey::Luminance;
+  bool descending = false;
+  // threshold: the band of key / max that is inside; edges, intervals: `lower` is the edge
+  // strength (gradient magnitude of the luminance, 0 to 1) from which a pixel breaks spans.
+  double lower = 0.25, upper = 0.8;
+  bool invert = false;               // the pixels outside the band (or the edges) are the spans
+  std::uint32_t spanLength = 64;     // random: the mean span length
+  std::uint32_t maxSpan = 0;         // cut spans to at most this many pixels (0: no cap)
+  double skipPercent = 0.0;          // this share of the spans, drawn from the seed, stays unsorted
+  std::uint64_t seed = 1;
+  bool sortTransparent = false;      // fully transparent pixels are boundaries unless this is set
+};
+
+// Strict parsers; each throws UsageError (exit 2) in one line naming `what` and the text.
+PathSpec parsePathSpec(std::string_view text);
+std::string pathSpecText(const PathSpec& path);
+SpanMode parseSpanMode(std::string_view text);
+std::string_view spanModeName(SpanMode mode);
+// A decimal number (digits, one optional point, an optional leading '-' when least < 0), least..most.
+double parseDecimal(std::string_view text, std::string_view what, double least, double most);
+// Throws UsageError when the settings contradict each other (lower > upper).
+void requireConsistent(const ArtSettings& settings);
+
+// For `info` and help texts.
+const std::vector<std::string_view>& pathNames();
+const std::vector<std::string_view>& spanModeNames();
+
+}  // namespace shadersort::art

@@ -1,0 +1,139 @@
+#include "art/spans.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace shadersort::art {
+namespace {
+
+// Streams of seededDraw, so that each use of the seed draws independent numbers.
+enum Stream : std::uint64_t { kRandomLengths = 1, kMaxSpanOffset = 2, kSkip = 3 };
+
+double luminance01(std::uint32_t rgba) {
+  return pixelKey(PixelKey::Luminance, rgba) / static_cast<double>(pixelKeyMax(PixelKey::Luminance));
+}
+
+// Whether each pixel (by index) may be in a span.
+std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& sources,
+                               const std::vector<std::uint32_t>& keys) {
+  const Image& picture = *sources.picture;
+  const std::size_t count = picture.pixelCount();
+  std::vector<bool> inside(count, true);
+  switch (settings.spans) {
+    case SpanMode::None:
+    case SpanMode::Random: break;
+    case SpanMode::Threshold: {
+      const double max = pixelKeyMax(settings.key);
+      for (std::size_t i = 0; i < count; ++i) {
+        const double fraction = keys[i] / max;
+        inside[i] = settings.lower <= fraction && fraction <= settings.upper;
+      }
+      break;
+    }
+    case SpanMode::Edges:
+    case SpanMode::Intervals: {
+      const std::vector<double> strength =
+          edgeStrength(settings.spans == SpanMode::Edges ? picture : *sources.intervals);
+      for (std::size_t i = 0; i < count; ++i) inside[i] = strength[i] < settings.lower;
+      break;
+    }
+    case SpanMode::Mask:
+      for (std::size_t i = 0; i < count; ++i)
+        inside[i] = luminance01(sources.mask->pixel(static_cast<int>(i % picture.width), static_cast<int>(i / picture.width))) >= 0.5;
+      break;
+  }
+  if (settings.invert && settings.spans != SpanMode::None && settings.spans != SpanMode::Random)
+    inside.flip();
+  if (!settings.sortTransparent)
+    for (std::size_t i = 0; i < count; ++i)
+      if (picture.rgba[i * 4 + 3] == 0) inside[i] = false;
+  return inside;
+}
+
+}  // namespace
+
+std::uint64_t seededDraw(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) {
+  std::uint64_t z = seed ^ (stream * 0x9E3779B97F4A7C15ull) ^ (index * 0xD1B54A32D192ED69ull);
+  for (int round = 0; round < 2; ++round) {
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+  }
+  return z;
+}
+
+std::vector<double> edgeStrength(const Image& image) {
+  const int w = image.width, h = image.height;
+  std::vector<double> lum(image.pixelCount());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) lum[static_cast<std::size_t>(y) * w + x] = luminance01(image.pixel(x, y));
+  const auto at = [&](int x, int y) {
+    x = std::clamp(x, 0, w - 1);
+    y = std::clamp(y, 0, h - 1);
+    return lum[static_cast<std::size_t>(y) * w + x];
+  };
+  std::vector<double> strength(image.pixelCount());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      // Sobel divided by 4 gives each axis -1..1; the magnitude divided by sqrt(2) gives 0..1.
+      const double gx = (at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) -
+                         2 * at(x - 1, y) - at(x - 1, y + 1)) / 4.0;
+      const double gy = (at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) -
+                         2 * at(x, y - 1) - at(x + 1, y - 1)) / 4.0;
+      strength[static_cast<std::size_t>(y) * w + x] = std::min(1.0, std::sqrt(gx * gx + gy * gy) / std::sqrt(2.0));
+    }
+  return strength;
+}
+
+std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, const SpanSources& sources,
+                            const std::vector<std::uint32_t>& keys) {
+  const std::vector<bool> inside = insidePixels(settings, sources, keys);
+  std::vector<Span> spans;
+  std::uint64_t spanNumber = 0;
+  const auto close = [&](std::uint32_t start, std::uint32_t end) {
+    if (end - start < 2) return;
+    const std::uint64_t number = spanNumber++;
+    if (settings.skipPercent > 0 &&
+        static_cast<double>(seededDraw(settings.seed, kSkip, number) % 1000000) < settings.skipPercent * 10000.0)
+      return;
+    spans.push_back({start, end - start});
+  };
+  // Random lengths: uniform from L/2 to 3L/2 (mean L), at least 1.
+  const std::uint32_t shortest = std::max(1u, settings.spanLength / 2);
+  const std::uint32_t longest = std::max(shortest, settings.spanLength + settings.spanLength / 2);
+  for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
+    const std::uint32_t begin = map.lineStarts[line], end = map.lineStarts[line + 1];
+    // The cap's cuts sit at positions offset + k * maxSpan, the offset drawn per line, so that
+    // neighbouring lines do not break at the same place (the "barcode" look).
+    const std::uint32_t capOffset =
+        settings.maxSpan > 0 ? static_cast<std::uint32_t>(seededDraw(settings.seed, kMaxSpanOffset, line) % settings.maxSpan) : 0;
+    std::uint32_t nextRandomBreak = begin;
+    std::uint64_t randomDraws = 0;
+    std::uint32_t spanStart = begin;
+    bool open = false;
+    for (std::uint32_t at = begin; at < end; ++at) {
+      const std::uint32_t position = at - begin;
+      bool breakHere = false;
+      if (settings.spans == SpanMode::Random && at == nextRandomBreak) {
+        const std::uint64_t draw = seededDraw(settings.seed, kRandomLengths, (static_cast<std::uint64_t>(line) << 32) | randomDraws++);
+        nextRandomBreak = at + shortest + static_cast<std::uint32_t>(draw % (longest - shortest + 1));
+        breakHere = true;
+      }
+      if (settings.maxSpan > 0 && position % settings.maxSpan == capOffset) breakHere = true;
+      const bool in = inside[map.pixels[at]];
+      if (open && (!in || breakHere)) {
+        close(spanStart, at);
+        open = false;
+      }
+      if (in && !open) {
+        spanStart = at;
+        open = true;
+      }
+    }
+    if (open) close(spanStart, end);
+  }
+  return spans;
+}
+
+}  // namespace shadersort::art

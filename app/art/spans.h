@@ -1,0 +1,37 @@
+#pragma once
+// Spans: the runs of a line that get sorted. A mode decides which pixels are inside (and where
+// runs break); the modifiers cut and skip spans. Pixels outside every span stay where they are.
+
+#include <cstdint>
+#include <vector>
+
+#include "art/art_settings.h"
+#include "art/path_map.h"
+#include "data/image.h"
+
+namespace shadersort::art {
+
+// pixels[start] .. pixels[start + length - 1] of a PathMap, all on one line.
+struct Span {
+  std::uint32_t start = 0, length = 0;
+};
+
+// The images a mode reads besides the picture (same size as the picture; checked by the caller).
+struct SpanSources {
+  const Image* picture = nullptr;
+  const Image* mask = nullptr;       // mask: white (luminance >= half) is sortable
+  const Image* intervals = nullptr;  // intervals: this image's edges break spans
+};
+
+// The spans of two or more pixels that will be sorted (skipped ones left out), in path order.
+// `keys` are the pixels' keys (by pixel index), read by the threshold mode.
+std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, const SpanSources& sources,
+                            const std::vector<std::uint32_t>& keys);
+
+// Gradient magnitude of the luminance (Sobel, edges clamped), 0 to 1, by pixel index.
+std::vector<double> edgeStrength(const Image& image);
+
+// A reproducible draw from the seed: the same numbers on every machine (splitmix64).
+std::uint64_t seededDraw(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);
+
+}  // namespace shadersort::art

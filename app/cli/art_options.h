@@ -1,0 +1,27 @@
+#pragma once
+// run's pixel-sort options (--path, --spans and their modifiers), kept apart from the other
+// options so that `run`, presets and the viewer read one set.
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+#include "cli/commands.h"
+
+namespace shadersort::cli {
+
+struct ArtOptionText {
+  std::string path, spans, lower, upper, spanLength, maxSpan, skip;
+  std::string mask, intervals, keyImage;
+  bool invert = false, sortTransparent = false;
+};
+
+void addArtOptions(CLI::App& command, ArtOptionText& text);
+
+// Empty when no art option was given. Uses the input's key, direction and seed; `axisGiven`
+// (--axis on the command line) conflicts with --path. Throws UsageError (exit 2) for bad values
+// and for options that the chosen span mode ignores.
+std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionText& text, const InputSpec& input);
+
+}  // namespace shadersort::cli

@@ -1,0 +1,397 @@
+// Pixel-sort art: paths, spans, the packing that lets every sorter sort spans, and the `run`
+// options. The CPU reference (art_plan's referenceSources: a stable sort of every span) is the
+// oracle; every sorter's GPU result is held to it (stable sorts exactly, bitonic by checkSources:
+// spans ordered, each holding its own pixels, the rest in place).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+
+#include "art/art_pipeline.h"
+#include "cli_support.h"
+#include "core/error.h"
+#include "data/default_image.h"
+#include "data/inputs.h"
+#include "gl/limits.h"
+#include "gl_test_environment.h"
+#include "sort_test_support.h"
+
+namespace shadersort::testing {
+namespace {
+
+using namespace shadersort::art;
+
+ArtSettings settingsFor(const std::string& path, SpanMode spans, PixelKey key = PixelKey::Lightness) {
+  ArtSettings settings;
+  settings.path = parsePathSpec(path);
+  settings.spans = spans;
+  settings.key = key;
+  return settings;
+}
+
+// Every pixel once, every line non-empty.
+std::string checkPartition(const PathMap& map) {
+  const std::size_t count = static_cast<std::size_t>(map.width) * map.height;
+  if (map.pixels.size() != count) return "holds " + std::to_string(map.pixels.size()) + " of " + std::to_string(count);
+  std::vector<bool> seen(count, false);
+  for (std::uint32_t pixel : map.pixels) {
+    if (pixel >= count || seen[pixel]) return "pixel " + std::to_string(pixel) + " twice or out of range";
+    seen[pixel] = true;
+  }
+  if (map.lineStarts.front() != 0 || map.lineStarts.back() != count) return "lines do not cover the pixels";
+  for (std::uint32_t line = 0; line < map.lineCount(); ++line)
+    if (map.lineStarts[line + 1] <= map.lineStarts[line]) return "line " + std::to_string(line) + " is empty";
+  return {};
+}
+
+// A digital line: consecutive pixels touch (8-connected) and advance along the direction.
+std::string checkAngleLines(const PathMap& map, double degrees) {
+  const double radians = degrees * std::numbers::pi / 180.0;
+  const double dx = std::cos(radians), dy = std::sin(radians);
+  for (std::uint32_t line = 0; line < map.lineCount(); ++line)
+    for (std::uint32_t at = map.lineStarts[line] + 1; at < map.lineStarts[line + 1]; ++at) {
+      const int x0 = static_cast<int>(map.pixels[at - 1] % map.width), y0 = static_cast<int>(map.pixels[at - 1] / map.width);
+      const int x1 = static_cast<int>(map.pixels[at] % map.width), y1 = static_cast<int>(map.pixels[at] / map.width);
+      if (std::abs(x1 - x0) > 1 || std::abs(y1 - y0) > 1 || (x1 == x0 && y1 == y0))
+        return "line " + std::to_string(line) + " jumps at " + std::to_string(at);
+      if ((x1 - x0) * dx + (y1 - y0) * dy <= 0) return "line " + std::to_string(line) + " turns back at " + std::to_string(at);
+    }
+  return {};
+}
+
+TEST(ArtPaths, EveryAngleMapsEveryPixelToOneLineAndPosition) {
+  const std::pair<int, int> sizes[] = {{1021, 769}, {64, 48}, {7, 5}, {1, 9}, {9, 1}};
+  for (const auto& [width, height] : sizes)
+    for (int degrees = 0; degrees < 360; ++degrees) {
+      SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + " at " + std::to_string(degrees));
+      const PathMap map = buildPathMap(parsePathSpec("angle:" + std::to_string(degrees)), width, height);
+      ASSERT_EQ(checkPartition(map), "");
+      ASSERT_EQ(checkAngleLines(map, degrees), "");
+    }
+}
+
+TEST(ArtPaths, RightAnglesAreRowsAndColumns) {
+  const PathMap rows = buildPathMap(parsePathSpec("rows"), 5, 3), columns = buildPathMap(parsePathSpec("columns"), 5, 3);
+  EXPECT_EQ(rows.pixels, buildPathMap(parsePathSpec("angle:0"), 5, 3).pixels);
+  EXPECT_EQ(rows.pixels, (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}));
+  EXPECT_EQ(rows.lineCount(), 3u);
+  EXPECT_EQ(columns.pixels, (std::vector<std::uint32_t>{0, 5, 10, 1, 6, 11, 2, 7, 12, 3, 8, 13, 4, 9, 14}));
+  EXPECT_EQ(buildPathMap(parsePathSpec("angle:180"), 5, 3).pixels,
+            (std::vector<std::uint32_t>{4, 3, 2, 1, 0, 9, 8, 7, 6, 5, 14, 13, 12, 11, 10}));
+  EXPECT_EQ(buildPathMap(parsePathSpec("angle:270"), 5, 3).pixels,
+            (std::vector<std::uint32_t>{10, 5, 0, 11, 6, 1, 12, 7, 2, 13, 8, 3, 14, 9, 4}));
+}
+
+TEST(ArtPaths, RingsAndSpokesMapEveryPixelOnceInOrder) {
+  const std::pair<int, int> sizes[] = {{1021, 769}, {64, 48}, {7, 5}, {1, 1}};
+  for (const auto& [width, height] : sizes)
+    for (const std::string path : {"rings", "spokes", "rings:0,0", "spokes:0.25,0.9", "rings:1,1"}) {
+      SCOPED_TRACE(path + " " + std::to_string(width) + "x" + std::to_string(height));
+      const PathSpec spec = parsePathSpec(path);
+      const PathMap map = buildPathMap(spec, width, height);
+      ASSERT_EQ(checkPartition(map), "");
+      const double cx = spec.centreX * width, cy = spec.centreY * height;
+      const auto polar = [&](std::uint32_t pixel) {
+        const double dx = pixel % width + 0.5 - cx, dy = pixel / width + 0.5 - cy;
+        double turns = std::atan2(dy, dx) / (2 * std::numbers::pi);
+        return std::pair{std::hypot(dx, dy), turns < 0 ? turns + 1 : turns};
+      };
+      for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
+        const std::uint32_t first = map.pixels[map.lineStarts[line]];
+        for (std::uint32_t at = map.lineStarts[line] + 1; at < map.lineStarts[line + 1]; ++at) {
+          const auto [radius0, turns0] = polar(map.pixels[at - 1]);
+          const auto [radius1, turns1] = polar(map.pixels[at]);
+          if (spec.kind == PathKind::Rings) {
+            ASSERT_EQ(std::floor(radius1), std::floor(polar(first).first)) << "ring " << line << " mixes radii";
+            ASSERT_LE(turns0, turns1) << "ring " << line << " is not in clockwise order";
+          } else {
+            ASSERT_LE(radius0, radius1) << "spoke " << line << " does not go outwards";
+          }
+        }
+      }
+    }
+}
+
+// One row of pixels whose lightness (max + min) is 2 * level.
+Image greyRow(const std::vector<int>& levels) {
+  Image image(static_cast<int>(levels.size()), 1);
+  for (std::size_t x = 0; x < levels.size(); ++x)
+    image.setPixel(static_cast<int>(x), 0, levels[x] * 0x010101u | 0xFF000000u);
+  return image;
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> spanList(const ArtPlan& plan) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> list;
+  for (const Span& span : plan.spans) list.emplace_back(span.start, span.length);
+  return list;
+}
+
+TEST(ArtSpans, ThresholdBoundsAreInclusiveAndInvertTakesTheRest) {
+  // lightness / 510: 0, 0.25, 0.5, 0.5, 0.75, 1, 0.5, 0.5
+  const Image row = greyRow({0, 64, 128, 127, 191, 255, 128, 128});
+  ArtSettings settings = settingsFor("rows", SpanMode::Threshold);
+  settings.lower = 254.0 / 510;  // 127's lightness is 254: inside
+  settings.upper = 256.0 / 510;  // 128's is 256: inside
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{2, 2}, {6, 2}}));
+  settings.invert = true;
+  EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{0, 2}, {4, 2}}));
+}
+
+TEST(ArtSpans, TransparentPixelsBreakSpansUnlessSorted) {
+  Image row = greyRow({10, 20, 30, 40, 50});
+  row.setPixel(2, 0, 0x00808080u);
+  ArtSettings settings = settingsFor("rows", SpanMode::None);
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{0, 2}, {3, 2}}));
+  settings.sortTransparent = true;
+  EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{0, 5}}));
+}
+
+TEST(ArtSpans, MaxSpanCutsAtOffsetsThatDifferBetweenLines) {
+  const Image image = randomImage(97, 40, 5);
+  ArtSettings settings = settingsFor("rows", SpanMode::None);
+  settings.sortTransparent = true;
+  settings.maxSpan = 10;
+  const ArtPlan plan = planArt(settings, {&image});
+  // Every span but a line's first starts at a cut: position = offset (mod 10), one offset a line.
+  std::vector<int> offsetOfLine(40, -1);
+  for (const Span& span : plan.spans) {
+    EXPECT_LE(span.length, 10u);
+    const std::uint32_t line = span.start / 97, position = span.start % 97;
+    if (position == 0) continue;
+    const int offset = static_cast<int>(position % 10);
+    if (offsetOfLine[line] < 0) offsetOfLine[line] = offset;
+    EXPECT_EQ(offsetOfLine[line], offset) << "line " << line << " is cut off its grid";
+  }
+  std::sort(offsetOfLine.begin(), offsetOfLine.end());
+  EXPECT_GT(std::unique(offsetOfLine.begin(), offsetOfLine.end()) - offsetOfLine.begin(), 5) << "lines cut at the same places";
+}
+
+TEST(ArtSpans, RandomLengthsStayAroundTheMeanAndFollowTheSeed) {
+  const Image image = randomImage(300, 20, 9);
+  ArtSettings settings = settingsFor("rows", SpanMode::Random);
+  settings.sortTransparent = true;
+  settings.spanLength = 20;
+  const ArtPlan plan = planArt(settings, {&image});
+  double total = 0;
+  for (const Span& span : plan.spans) {
+    total += span.length;
+    const bool lineEnd = (span.start + span.length) % 300 == 0;
+    EXPECT_GE(span.length, lineEnd ? 2u : 10u);
+    EXPECT_LE(span.length, 30u);
+  }
+  EXPECT_NEAR(total / plan.spans.size(), 20.0, 2.5);
+  EXPECT_EQ(spanList(planArt(settings, {&image})), spanList(plan));
+  settings.seed = 2;
+  EXPECT_NE(spanList(planArt(settings, {&image})), spanList(plan));
+}
+
+TEST(ArtSpans, SkipLeavesItsShareOfSpansUnsorted) {
+  const Image image = randomImage(200, 50, 4);
+  ArtSettings settings = settingsFor("rows", SpanMode::Random);
+  settings.sortTransparent = true;
+  settings.spanLength = 10;
+  const std::size_t all = planArt(settings, {&image}).spans.size();
+  settings.skipPercent = 30;
+  EXPECT_NEAR(static_cast<double>(planArt(settings, {&image}).spans.size()) / all, 0.7, 0.05);
+  settings.skipPercent = 100;
+  EXPECT_TRUE(planArt(settings, {&image}).spans.empty());
+}
+
+TEST(ArtSpans, EdgesBreakAtASharpStepAndMasksChooseThePixels) {
+  // Left half black, right half white: the step's two columns are edges.
+  Image step(8, 2);
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 8; ++x) step.setPixel(x, y, (x < 4 ? 0u : 0xFFFFFFu) | 0xFF000000u);
+  ArtSettings settings = settingsFor("rows", SpanMode::Edges);
+  settings.lower = 0.5;
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settings, {&step})), (Spans{{0, 3}, {5, 3}, {8, 3}, {13, 3}}));
+  // The same step as a mask: only the white half sorts.
+  settings.spans = SpanMode::Mask;
+  const Image picture = randomImage(8, 2, 1);
+  Image opaque = picture;
+  for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
+  EXPECT_EQ(spanList(planArt(settings, {&opaque, &step})), (Spans{{4, 4}, {12, 4}}));
+  // Intervals: the other image's edges break the picture's spans.
+  settings.spans = SpanMode::Intervals;
+  EXPECT_EQ(spanList(planArt(settings, {&opaque, nullptr, &step})), (Spans{{0, 3}, {5, 3}, {8, 3}, {13, 3}}));
+}
+
+TEST(ArtSpans, ImagesOfAnotherSizeAndContradictionsAreRefused) {
+  const Image picture = randomImage(8, 2, 1), other = randomImage(8, 3, 1);
+  ArtSettings settings = settingsFor("rows", SpanMode::Mask);
+  EXPECT_THROW(planArt(settings, {&picture, &other}), UsageError);
+  EXPECT_THROW(planArt(settings, {&picture}), UsageError);
+  settings.spans = SpanMode::Threshold;
+  settings.lower = 0.9;
+  settings.upper = 0.1;
+  EXPECT_THROW(planArt(settings, {&picture}), UsageError);
+  settings = settingsFor("rows", SpanMode::None);
+  EXPECT_THROW(planArt(settings, {&picture, nullptr, nullptr, &other}), UsageError);
+  EXPECT_THROW(parsePathSpec("angle:abc"), UsageError);
+  EXPECT_THROW(parsePathSpec("angle:1e3"), UsageError);
+  EXPECT_THROW(parsePathSpec("rings:0.5"), UsageError);
+  EXPECT_THROW(parsePathSpec("diagonal"), UsageError);
+}
+
+// The oracle's own check must catch wrong answers, or the GPU tests below prove nothing.
+TEST(ArtReference, CheckCatchesDisorderStrayPixelsAndInstability) {
+  const Image image = randomImage(40, 30, 3);
+  ArtSettings settings = settingsFor("angle:30", SpanMode::Threshold, PixelKey::Red);
+  settings.lower = 0.1;
+  settings.upper = 0.9;
+  const ArtPlan plan = planArt(settings, {&image});
+  const std::vector<std::uint32_t> reference = referenceSources(plan);
+  EXPECT_EQ(checkSources(plan, reference, true), "");
+  std::vector<std::uint32_t> identity(reference.size());
+  std::iota(identity.begin(), identity.end(), 0u);
+  EXPECT_NE(checkSources(plan, identity, false), "") << "unsorted spans passed";
+  std::vector<std::uint32_t> moved = reference;
+  const Span& span = plan.spans.front();
+  std::swap(moved[plan.map.pixels[span.start]], moved[plan.map.pixels[plan.spans.back().start]]);
+  EXPECT_NE(checkSources(plan, moved, false), "") << "pixels swapped between spans passed";
+  std::vector<std::uint32_t> duplicated = reference;
+  duplicated[plan.map.pixels[span.start + 1]] = duplicated[plan.map.pixels[span.start]];
+  EXPECT_NE(checkSources(plan, duplicated, false), "") << "a duplicated pixel passed";
+  // Two equal keys of one span swapped: ordered, but not stable.
+  bool found = false;
+  for (const Span& s : plan.spans)
+    for (std::uint32_t j = 1; j < s.length && !found; ++j) {
+      const std::uint32_t a = plan.map.pixels[s.start + j - 1], b = plan.map.pixels[s.start + j];
+      if (plan.sortKeys[reference[a]] != plan.sortKeys[reference[b]]) continue;
+      std::vector<std::uint32_t> swapped = reference;
+      std::swap(swapped[a], swapped[b]);
+      EXPECT_EQ(checkSources(plan, swapped, false), "");
+      EXPECT_NE(checkSources(plan, swapped, true), "") << "swapped equal keys passed as stable";
+      found = true;
+    }
+  EXPECT_TRUE(found) << "the picture has no equal keys in a span to test stability with";
+}
+
+// The packing alone, sorted by a CPU stable sort of each row, gives the reference: slots keep
+// spans apart and padding stays at the ends.
+TEST(ArtPacking, RowsSortedOnTheCpuUnpackToTheReference) {
+  const Image image = randomImage(61, 47, 8);
+  for (PixelKey key : {PixelKey::Luminance, PixelKey::Lightness, PixelKey::Hue}) {
+    ArtSettings settings = settingsFor("angle:37", SpanMode::Random, key);
+    settings.spanLength = 6;
+    settings.descending = key == PixelKey::Hue;
+    const ArtPlan plan = planArt(settings, {&image});
+    const PackedSpans packed = packSpans(plan);
+    EXPECT_LE(packed.data.sequenceCount, kMaxPackedRows);
+    EXPECT_EQ(packed.data.sequenceLength, plan.longestSpan());
+    SortData sorted = packed.data;
+    for (std::uint32_t row = 0; row < sorted.sequenceCount; ++row) {
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+      for (std::uint32_t i = 0; i < sorted.sequenceLength; ++i)
+        pairs.emplace_back(sorted.keys[row * sorted.sequenceLength + i], sorted.values[row * sorted.sequenceLength + i]);
+      std::stable_sort(pairs.begin(), pairs.end(), [](auto a, auto b) { return a.first < b.first; });
+      for (std::uint32_t i = 0; i < sorted.sequenceLength; ++i) sorted.values[row * sorted.sequenceLength + i] = pairs[i].second;
+    }
+    EXPECT_EQ(unpackSources(packed, sorted, image.pixelCount()), referenceSources(plan)) << pixelKeyName(key);
+  }
+}
+
+TEST(ArtPacking, ManyShortSpansStayWithinTheRowLimit) {
+  const Image image = randomImage(300, 300, 2);
+  ArtSettings settings = settingsFor("rows", SpanMode::Random);
+  settings.sortTransparent = true;
+  settings.spanLength = 2;
+  const PackedSpans packed = packSpans(planArt(settings, {&image}));
+  EXPECT_LE(packed.data.sequenceCount, kMaxPackedRows);
+  EXPECT_GE(packed.data.sequenceCount, 2u);
+}
+
+struct ArtCase {
+  std::string path;
+  SpanMode spans;
+  PixelKey key;
+};
+
+class ArtSort : public GlTestWithParam<Schedule> {};
+
+// Every sorter against the CPU reference, on random images of odd sizes and on a real picture
+// (the built-in photograph), for each path and span mode.
+TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
+  const Schedule& schedule = GetParam();
+  Image noise = randomImage(37, 29, 12);
+  for (std::size_t i = 3; i < noise.rgba.size(); i += 4) noise.rgba[i] = i % 7 == 0 ? 0 : 255;  // a few transparent
+  // The teaching schedules run a pass per basic step: the small picture is enough for them.
+  std::vector<Image> pictures = {noise};
+  if (!schedule.teaching) pictures.push_back(makeDefaultImage(120, 90));
+  const ArtCase cases[] = {
+      {"angle:30", SpanMode::Threshold, PixelKey::Lightness}, {"rings", SpanMode::Random, PixelKey::Luminance},
+      {"spokes:0.3,0.6", SpanMode::Edges, PixelKey::Hue},     {"angle:200", SpanMode::Mask, PixelKey::Intensity},
+      {"columns", SpanMode::None, PixelKey::Minimum},         {"angle:-75", SpanMode::Intervals, PixelKey::Red},
+  };
+  for (const Image& picture : pictures) {
+    const Image mask = randomImage(picture.width, picture.height, 13);
+    const Image intervals = makeDefaultImage(picture.width, picture.height);
+    for (const ArtCase& artCase : cases) {
+      SCOPED_TRACE(artCase.path + " " + std::string(spanModeName(artCase.spans)) + " " +
+                   std::to_string(picture.width) + "x" + std::to_string(picture.height));
+      ArtSettings settings = settingsFor(artCase.path, artCase.spans, artCase.key);
+      settings.spanLength = 9;
+      settings.maxSpan = artCase.spans == SpanMode::Threshold ? 40 : 0;
+      settings.lower = artCase.spans == SpanMode::Threshold ? 0.2 : 0.05;
+      settings.descending = artCase.spans == SpanMode::Random;
+      const ArtPipeline pipeline(settings, {&picture, &mask, &intervals});
+      ASSERT_FALSE(pipeline.empty());
+      auto sorter = schedule.algorithm->create(optionsFor(schedule));
+      requireSortable(*schedule.algorithm, pipeline.packed().data.shape(), gl::currentLimits());
+      pipeline.sort(*sorter);
+      ASSERT_TRUE(sorter->finished());
+      const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
+      EXPECT_EQ(checkSources(pipeline.plan(), sources, schedule.algorithm->stable), "");
+      if (schedule.algorithm->stable) {
+        EXPECT_TRUE(sources == referenceSources(pipeline.plan())) << "a stable sort must equal the CPU reference";
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllAlgorithms, ArtSort, ::testing::ValuesIn(allSchedules()), scheduleName);
+
+// The command line: the spelling, the output equal to the CPU reference, bad values
+// refused in one line with exit 2 and nothing written.
+TEST(ArtCommand, RunWritesTheReferencePicture) {
+  ScratchFolder folder;
+  const std::string input = folder.path("in.png"), out = folder.path("out.png");
+  const Image picture = makeDefaultImage();
+  savePng(picture, input);
+  const auto result = runShadersort("run " + input + " --algo radix --path angle:30 --spans threshold --lower 0.25 "
+                                    "--upper 0.8 --key lightness --out " + out + " --verify --stats");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("spans threshold"), std::string::npos) << result.out;
+  ArtSettings settings = settingsFor("angle:30", SpanMode::Threshold);
+  const ArtPlan plan = planArt(settings, {&picture});
+  EXPECT_TRUE(loadImage(out).rgba == applySources(picture, referenceSources(plan)).rgba);
+}
+
+TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
+  ScratchFolder folder;
+  const std::string small = folder.path("small.png");
+  savePng(randomImage(5, 5, 1), small);
+  const std::string out = folder.path("out.png");
+  const std::string cases[] = {
+      "--path angle:abc", "--path angle:30deg", "--spans threshold --lower 0.9 --upper 0.1",
+      "--spans mask --mask " + small, "--spans mask", "--spans edges --upper 0.5", "--path spiral",
+      "--spans threshold --lower 2", "--path rows --axis rows", "--spans random --span-length 0",
+      "--spans none --skip 101", "--algo bitonic --spans none --passes 3",
+  };
+  for (const std::string& arguments : cases) {
+    SCOPED_TRACE(arguments);
+    const auto result = runShadersort("run --out " + out + " " + arguments);
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+}
+
+}  // namespace
+}  // namespace shadersort::testing
