@@ -56,6 +56,7 @@ shadersort_library(imgui   PkgConfig::IMGUI    "^(imgui|imstb|imconfig|backends/
 shadersort_library(stb     PkgConfig::STB      "^stb_")
 shadersort_library(gif     PkgConfig::GIF      "^gif_lib\\.h$")
 shadersort_library(cli11   shadersort_cli11    "^CLI/")
+shadersort_library(toml    PkgConfig::TOMLPP   "^toml\\+\\+/")
 
 #                layer     rows it uses                                       libraries
 shadersort_layer(core)
@@ -68,7 +69,7 @@ shadersort_layer(data      USES core sort                                    PRI
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
-shadersort_layer(art       USES core gl sort data)
+shadersort_layer(art       USES core gl sort data                            PRIVATE toml)
 shadersort_layer(ui        USES core gl window sort data render art          PUBLIC imgui PRIVATE glfw)
 shadersort_layer(cli       USES core gl platform sort data render bench art ui PRIVATE cli11)
 

@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <fstream>
 #include <numeric>
 
 #include "art/art_pipeline.h"
+#include "art/presets.h"
 #include "cli_support.h"
 #include "core/error.h"
 #include "data/default_image.h"
@@ -391,6 +393,85 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
     EXPECT_EQ(lineCount(result.err), 1) << result.err;
     EXPECT_FALSE(std::filesystem::exists(out));
   }
+}
+
+TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {
+  for (const BuiltInPreset& builtIn : builtInPresets()) {
+    SCOPED_TRACE(std::string(builtIn.name));
+    const Preset preset = loadPreset(std::string(builtIn.name));
+    EXPECT_FALSE(preset.given.empty());
+    const Preset again = parsePreset(presetToml(preset), "again.toml", "");
+    EXPECT_EQ(presetToml(again), presetToml(preset));
+  }
+  Preset odd;
+  odd.settings = settingsFor("spokes:0.1,0.7", SpanMode::Mask, PixelKey::Hue);
+  odd.settings.lower = 0.1 + 0.2;  // not exactly 0.3: must still read back exactly
+  odd.settings.skipPercent = 12.5;
+  odd.settings.seed = 99;
+  odd.maskPath = "my \"mask\".png";
+  const Preset back = parsePreset(presetToml(odd), "odd.toml", "");
+  EXPECT_EQ(back.settings.lower, odd.settings.lower);
+  EXPECT_EQ(back.settings.path.centreX, 0.1);
+  EXPECT_EQ(back.maskPath, odd.maskPath);
+  EXPECT_EQ(presetToml(back), presetToml(odd));
+}
+
+TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"path = \"angle:30\"\ncolour = 3\n", "line 2: unknown setting"},
+      {"lower = \"high\"\n", "line 1: lower wants a number"},
+      {"lower = 0.9\nupper = 0.2\n", "above --upper"},
+      {"path = \"angle:abc\"\n", "line 1"},
+      {"spans = [1, 2\n", "line"},
+      {"max-span = 1\n", "max-span wants"},
+      {"key = \"loudness\"\n", "unknown key"},
+  };
+  for (const auto& [toml, expected] : cases) {
+    SCOPED_TRACE(toml);
+    try {
+      parsePreset(toml, "bad.toml", "");
+      ADD_FAILURE() << "accepted";
+    } catch (const UsageError& error) {
+      EXPECT_NE(std::string(error.what()).find(expected), std::string::npos) << error.what();
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos);
+    }
+  }
+  EXPECT_THROW(loadPreset("no-such-look"), UsageError);
+  EXPECT_THROW(loadPreset("/nonexistent/p.toml"), UsageError);
+}
+
+TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
+  ScratchFolder folder;
+  const std::string input = folder.path("in.png");
+  savePng(makeDefaultImage(64, 48), input);
+  writeBytes(folder.path("look.toml"), {});
+  {
+    std::ofstream preset(folder.path("look.toml"));
+    preset << "path = \"angle:120\"\nspans = \"threshold\"\nkey = \"intensity\"\nlower = 0.1\nupper = 0.7\n";
+  }
+  const auto fromPreset = runShadersort("run " + input + " --algo odd-even --preset " + folder.path("look.toml") +
+                                        " --upper 0.6 --out " + folder.path("a.png"));
+  ASSERT_EQ(fromPreset.exitCode, 0) << fromPreset.err;
+  const auto fromOptions = runShadersort("run " + input + " --algo odd-even --path angle:120 --spans threshold --key "
+                                         "intensity --lower 0.1 --upper 0.6 --out " + folder.path("b.png"));
+  ASSERT_EQ(fromOptions.exitCode, 0) << fromOptions.err;
+  EXPECT_TRUE(loadImage(folder.path("a.png")).rgba == loadImage(folder.path("b.png")).rgba);
+  const auto builtIn = runShadersort("run " + input + " --preset melt --out " + folder.path("c.png") + " --verify");
+  EXPECT_EQ(builtIn.exitCode, 0) << builtIn.err;
+  const auto unreadable = runShadersort("run " + input + " --preset " + folder.path("missing.toml") + " --out " +
+                                        folder.path("d.png"));
+  EXPECT_EQ(unreadable.exitCode, 2);
+  EXPECT_EQ(lineCount(unreadable.err), 1) << unreadable.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("d.png")));
+}
+
+TEST(ArtCommand, InfoListsPathsSpanModesKeysAndPresets) {
+  const auto result = runShadersort("info");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  for (const char* expected : {"art paths       rows, columns, angle:DEG, rings[:CX,CY], spokes[:CX,CY]",
+                               "art span modes  none, threshold, edges, random, mask, intervals", "lightness",
+                               "radial-burst"})
+    EXPECT_NE(result.out.find(expected), std::string::npos) << expected;
 }
 
 }  // namespace

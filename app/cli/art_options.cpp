@@ -1,5 +1,6 @@
 #include "cli/art_options.h"
 
+#include "art/presets.h"
 #include "cli/option_values.h"
 #include "core/error.h"
 
@@ -24,7 +25,8 @@ const ModeOption kModeOptions[] = {
 };
 
 const char* const kArtOptionNames[] = {"--path", "--spans", "--lower", "--upper", "--span-length", "--max-span", "--skip",
-                                       "--mask", "--intervals", "--key-image", "--invert", "--sort-transparent"};
+                                       "--mask", "--intervals", "--key-image", "--invert", "--sort-transparent",
+                                       "--preset"};
 
 }  // namespace
 
@@ -43,6 +45,8 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--intervals", text.intervals, "intervals: an image of the input's size whose edges break the spans");
   command.add_option("--key-image", text.keyImage, "take each pixel's key from this image (same size) at the pixel's place");
   command.add_flag("--sort-transparent", text.sortTransparent, "sort fully transparent pixels too (default: they break spans)");
+  command.add_option("--preset", text.preset, "every art setting from a TOML file, or a built-in look: asendorf, melt, rain, "
+                                              "radial-burst, glitch-rows; options given beside it win");
 }
 
 std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionText& text, const InputSpec& input) {
@@ -50,42 +54,50 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   for (const char* name : kArtOptionNames) any = any || command.count(name) > 0;
   if (!any) return std::nullopt;
 
+  // A preset first, then every option the command line gives over it.
+  art::Preset preset;
+  if (!text.preset.empty()) preset = art::loadPreset(text.preset);
+  const auto set = [&](const char* option, const char* presetName) {
+    return command.count(option) > 0 || (presetName != nullptr && preset.given.count(presetName) > 0);
+  };
+  const auto given = [&](const char* option) { return command.count(option) > 0; };
   ArtRequest request;
   art::ArtSettings& settings = request.settings;
-  if (!text.path.empty()) {
-    if (command.count("--axis") > 0) throw UsageError("--axis and --path both say where to sort: give one (--path rows or columns)");
+  settings = preset.settings;
+  if (given("--path")) {
+    if (given("--axis")) throw UsageError("--axis and --path both say where to sort: give one (--path rows or columns)");
     settings.path = art::parsePathSpec(text.path);
-  } else {
+  } else if (given("--axis") || !set("--path", "path")) {
     settings.path.kind = input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
   }
-  if (!text.spans.empty()) settings.spans = art::parseSpanMode(text.spans);
+  if (given("--spans")) settings.spans = art::parseSpanMode(text.spans);
   for (const ModeOption& option : kModeOptions) {
-    if (command.count(option.name) == 0) continue;
+    if (!given(option.name)) continue;
     bool read = false;
     for (art::SpanMode mode : option.modes) read = read || mode == settings.spans;
     if (!read)
       throw UsageError(std::string(option.name) + " needs --spans " + option.wants + " (the span mode is " +
                        std::string(art::spanModeName(settings.spans)) + ")");
   }
-  settings.key = input.order.key;
-  settings.descending = input.order.descending;
-  settings.seed = input.seed;
-  if (!text.lower.empty()) settings.lower = art::parseDecimal(text.lower, "--lower", 0.0, 1.0);
-  if (!text.upper.empty()) settings.upper = art::parseDecimal(text.upper, "--upper", 0.0, 1.0);
+  if (given("--key") || !set("--key", "key")) settings.key = input.order.key;
+  if (given("--descending")) settings.descending = true;
+  if (given("--seed") || !set("--seed", "seed")) settings.seed = input.seed;
+  if (given("--lower")) settings.lower = art::parseDecimal(text.lower, "--lower", 0.0, 1.0);
+  if (given("--upper")) settings.upper = art::parseDecimal(text.upper, "--upper", 0.0, 1.0);
   art::requireConsistent(settings);
-  settings.invert = text.invert;
-  settings.sortTransparent = text.sortTransparent;
-  if (!text.spanLength.empty())
+  if (given("--invert")) settings.invert = true;
+  if (given("--sort-transparent")) settings.sortTransparent = true;
+  if (given("--span-length"))
     settings.spanLength = static_cast<std::uint32_t>(parseUnsigned(text.spanLength, "--span-length", 1, 1u << 30));
-  if (!text.maxSpan.empty())
+  if (given("--max-span"))
     settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 2, 1u << 30));
-  if (!text.skip.empty()) settings.skipPercent = art::parseDecimal(text.skip, "--skip", 0.0, 100.0);
-  if (settings.spans == art::SpanMode::Mask && text.mask.empty()) throw UsageError("--spans mask needs --mask IMAGE");
-  if (settings.spans == art::SpanMode::Intervals && text.intervals.empty())
+  if (given("--skip")) settings.skipPercent = art::parseDecimal(text.skip, "--skip", 0.0, 100.0);
+  request.maskPath = given("--mask") ? text.mask : preset.maskPath;
+  request.intervalsPath = given("--intervals") ? text.intervals : preset.intervalsPath;
+  request.keyImagePath = given("--key-image") ? text.keyImage : preset.keyImagePath;
+  if (settings.spans == art::SpanMode::Mask && request.maskPath.empty()) throw UsageError("--spans mask needs --mask IMAGE");
+  if (settings.spans == art::SpanMode::Intervals && request.intervalsPath.empty())
     throw UsageError("--spans intervals needs --intervals IMAGE");
-  request.maskPath = text.mask;
-  request.intervalsPath = text.intervals;
-  request.keyImagePath = text.keyImage;
   return request;
 }
 

@@ -38,7 +38,7 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
                                      "all-equal, sawtooth, nearly-sorted");
   image->excludes(pattern);
   command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
-  command.add_option("--seed", text.seed, "pattern seed, 0 to 2^64 - 1")->capture_default_str();
+  command.add_option("--seed", text.seed, "seed of the pattern and of random spans and skips, 0 to 2^64 - 1")->capture_default_str();
   command.add_option("--key", text.key, "pixel key: " + pixelKeyList())
       ->capture_default_str();
   command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")

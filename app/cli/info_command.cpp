@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "art/art_settings.h"
+#include "art/presets.h"
 #include "bench/tune_cache.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
@@ -25,6 +27,21 @@ std::string describeInWords(const AlgorithmInfo& algorithm, const SorterOptions&
     text += (text.empty() ? "" : " ") + name + "=" + shown;
   }
   return text;
+}
+
+// What run's pixel-sort options accept, so that scripts can ask the binary.
+void printArtVocabulary() {
+  const auto list = [](const std::vector<std::string_view>& names) {
+    std::string text;
+    for (std::string_view name : names) text += (text.empty() ? "" : ", ") + std::string(name);
+    return text;
+  };
+  std::printf("art paths       %s\n", list(art::pathNames()).c_str());
+  std::printf("art span modes  %s\n", list(art::spanModeNames()).c_str());
+  std::printf("art keys        %s\n", pixelKeyList().c_str());
+  std::printf("art presets\n");
+  for (const art::BuiltInPreset& preset : art::builtInPresets())
+    std::printf("  %-16s %s\n", std::string(preset.name).c_str(), std::string(preset.look).c_str());
 }
 
 }  // namespace
@@ -78,6 +95,7 @@ int runInfo(const GlobalOptions& global) {
                   std::string(setting.meaning).c_str(), words.c_str());
     }
   }
+  printArtVocabulary();
   return 0;
 }
 

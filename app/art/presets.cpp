@@ -1,0 +1,168 @@
+#include "art/presets.h"
+
+#include <toml++/toml.h>
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/quoting.h"
+
+namespace shadersort::art {
+namespace {
+
+// Named after the looks they make; each is what the README's gallery shows.
+const std::vector<BuiltInPreset> kBuiltIns = {
+    {"asendorf", "columns sorted down from every bright pixel, as Kim Asendorf's ASDFPixelSort",
+     "path = \"columns\"\nspans = \"threshold\"\nkey = \"value\"\nlower = 0.3\nupper = 1.0\n"},
+    {"melt", "bright areas dripping downwards in capped runs",
+     "path = \"angle:90\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.45\nupper = 1.0\nmax-span = 90\n"
+     "descending = true\n"},
+    {"rain", "slanted streaks of random length, a third left alone",
+     "path = \"angle:75\"\nspans = \"random\"\nkey = \"luminance\"\nspan-length = 48\nskip = 33\n"},
+    {"radial-burst", "rays from the centre, the midtones sorted outwards",
+     "path = \"spokes\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.2\nupper = 0.85\n"},
+    {"glitch-rows", "rows cut at the picture's edges, the classic horizontal glitch",
+     "path = \"rows\"\nspans = \"edges\"\nkey = \"hue\"\nlower = 0.12\n"},
+};
+
+const char* const kKnownSettings[] = {"path",          "spans",      "key",    "descending", "lower",
+                                      "upper",         "invert",     "span-length", "max-span", "skip",
+                                      "seed",          "sort-transparent", "mask", "intervals", "key-image"};
+
+std::string where(const std::string& name, const toml::node& node) {
+  return "preset " + quote(name) + " line " + std::to_string(node.source().begin.line);
+}
+
+template <typename T>
+T required(const std::string& name, const toml::node& node, std::string_view setting, const char* type) {
+  const auto value = node.value<T>();
+  if (!value) throw UsageError(where(name, node) + ": " + std::string(setting) + " wants " + type);
+  return *value;
+}
+
+double number(const std::string& name, const toml::node& node, std::string_view setting, double least, double most) {
+  const auto value = node.value<double>();  // integers convert too
+  if (!value || *value < least || *value > most) {
+    std::ostringstream range;
+    range << least << " to " << most;
+    throw UsageError(where(name, node) + ": " + std::string(setting) + " wants a number from " + range.str());
+  }
+  return *value;
+}
+
+// The shortest text that reads back as the same double.
+std::string shortest(double value) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  std::string text(buffer, end);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";  // stays a TOML float
+  return text;
+}
+
+std::string relativeTo(const std::string& folder, const std::string& path) {
+  if (path.empty() || folder.empty() || std::filesystem::path(path).is_absolute()) return path;
+  return (std::filesystem::path(folder) / path).string();
+}
+
+}  // namespace
+
+const std::vector<BuiltInPreset>& builtInPresets() { return kBuiltIns; }
+
+Preset parsePreset(std::string_view text, const std::string& name, const std::string& folder) {
+  toml::table table;
+  try {
+    table = toml::parse(text, name);
+  } catch (const toml::parse_error& error) {
+    throw UsageError("preset " + quote(name) + " line " + std::to_string(error.source().begin.line) + ": " +
+                     std::string(error.description()));
+  }
+  Preset preset;
+  ArtSettings& s = preset.settings;
+  for (const auto& [key, node] : table) {
+    const std::string_view setting = key.str();
+    bool known = false;
+    for (const char* candidate : kKnownSettings) known = known || setting == candidate;
+    if (!known) throw UsageError(where(name, node) + ": unknown setting " + quote(setting));
+    try {
+      if (setting == "path") s.path = parsePathSpec(required<std::string>(name, node, setting, "a string such as \"angle:30\""));
+      else if (setting == "spans") s.spans = parseSpanMode(required<std::string>(name, node, setting, "a string"));
+      else if (setting == "key") {
+        const std::string keyName = required<std::string>(name, node, setting, "a string");
+        const auto parsed = parsePixelKey(keyName);
+        if (!parsed) throw UsageError("unknown key " + quote(keyName) + " (known: " + pixelKeyList() + ")");
+        s.key = *parsed;
+      } else if (setting == "descending") s.descending = required<bool>(name, node, setting, "true or false");
+      else if (setting == "invert") s.invert = required<bool>(name, node, setting, "true or false");
+      else if (setting == "sort-transparent") s.sortTransparent = required<bool>(name, node, setting, "true or false");
+      else if (setting == "lower") s.lower = number(name, node, setting, 0, 1);
+      else if (setting == "upper") s.upper = number(name, node, setting, 0, 1);
+      else if (setting == "skip") s.skipPercent = number(name, node, setting, 0, 100);
+      else if (setting == "span-length") {
+        const std::int64_t length = required<std::int64_t>(name, node, setting, "a whole number");
+        if (length < 1 || length > (1 << 30)) throw UsageError(where(name, node) + ": span-length wants 1 to 2^30");
+        s.spanLength = static_cast<std::uint32_t>(length);
+      } else if (setting == "max-span") {
+        const std::int64_t cap = required<std::int64_t>(name, node, setting, "a whole number");
+        if (cap != 0 && (cap < 2 || cap > (1 << 30))) throw UsageError(where(name, node) + ": max-span wants 0 (none) or 2 to 2^30");
+        s.maxSpan = static_cast<std::uint32_t>(cap);
+      } else if (setting == "seed") {
+        const std::int64_t seed = required<std::int64_t>(name, node, setting, "a whole number");
+        if (seed < 0) throw UsageError(where(name, node) + ": seed wants a number from 0");
+        s.seed = static_cast<std::uint64_t>(seed);
+      } else if (setting == "mask") preset.maskPath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
+      else if (setting == "intervals") preset.intervalsPath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
+      else if (setting == "key-image") preset.keyImagePath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
+    } catch (const UsageError& error) {
+      const std::string message = error.what();
+      if (message.rfind("preset ", 0) == 0) throw;
+      throw UsageError(where(name, node) + ": " + message);
+    }
+    preset.given.emplace(setting);
+  }
+  requireConsistent(s);
+  return preset;
+}
+
+Preset loadPreset(const std::string& nameOrPath) {
+  for (const BuiltInPreset& builtIn : kBuiltIns)
+    if (builtIn.name == nameOrPath) return parsePreset(builtIn.toml, std::string(builtIn.name), "");
+  std::string names;
+  for (const BuiltInPreset& builtIn : kBuiltIns) names += (names.empty() ? "" : ", ") + std::string(builtIn.name);
+  const std::filesystem::path path(nameOrPath);
+  if (path.extension() != ".toml")
+    throw UsageError("unknown preset " + quote(nameOrPath) + " (built in: " + names + "; or a .toml file)");
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw UsageError("cannot read preset " + quote(nameOrPath) + ": no such file");
+  // A preset is a few hundred bytes; a huge file is a mistake, not a preset.
+  if (std::filesystem::file_size(path, error) > (1u << 20)) throw UsageError("preset " + quote(nameOrPath) + " is over 1 MiB");
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  if (!file && !file.eof()) throw UsageError("cannot read preset " + quote(nameOrPath));
+  return parsePreset(text.str(), nameOrPath, path.parent_path().string());
+}
+
+std::string presetToml(const Preset& preset) {
+  const ArtSettings& s = preset.settings;
+  std::ostringstream text;
+  const auto string = [&](const char* key, const std::string& value) {
+    text << key << " = " << toml::value<std::string>(value) << "\n";
+  };
+  string("path", pathSpecText(s.path));
+  string("spans", std::string(spanModeName(s.spans)));
+  string("key", std::string(pixelKeyName(s.key)));
+  text << std::boolalpha << "descending = " << s.descending << "\nlower = " << shortest(s.lower)
+       << "\nupper = " << shortest(s.upper) << "\ninvert = " << s.invert << "\nspan-length = " << s.spanLength
+       << "\nmax-span = " << s.maxSpan << "\nskip = " << shortest(s.skipPercent) << "\nseed = " << s.seed
+       << "\nsort-transparent = " << s.sortTransparent << "\n";
+  if (!preset.maskPath.empty()) string("mask", preset.maskPath);
+  if (!preset.intervalsPath.empty()) string("intervals", preset.intervalsPath);
+  if (!preset.keyImagePath.empty()) string("key-image", preset.keyImagePath);
+  return text.str();
+}
+
+}  // namespace shadersort::art

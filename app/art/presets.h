@@ -1,0 +1,38 @@
+#pragma once
+// Presets: every art setting in a TOML file (`--preset FILE.toml`), or one of the built-in looks
+// by name (`--preset melt`). Image paths in a file are relative to the file's folder.
+//
+//   path = "angle:30"        spans = "threshold"     key = "lightness"    descending = false
+//   lower = 0.25             upper = 0.8             invert = false       sort-transparent = false
+//   span-length = 64         max-span = 0            skip = 0.0           seed = 1
+//   mask = "mask.png"        intervals = "edges.png" key-image = "k.png"
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "art/art_settings.h"
+
+namespace shadersort::art {
+
+struct Preset {
+  ArtSettings settings;
+  std::string maskPath, intervalsPath, keyImagePath;
+  std::set<std::string, std::less<>> given;  // the names the preset set, so that a command line can override the rest
+};
+
+// A built-in name, or a .toml file. Throws UsageError (exit 2) in one line for an unknown name, an
+// unreadable or malformed file, an unknown setting or a value of the wrong type or range.
+Preset loadPreset(const std::string& nameOrPath);
+Preset parsePreset(std::string_view toml, const std::string& nameForErrors, const std::string& folder);
+
+// The TOML text of `preset` (every setting), which parsePreset reads back to the same settings.
+std::string presetToml(const Preset& preset);
+
+struct BuiltInPreset {
+  std::string_view name, look, toml;
+};
+const std::vector<BuiltInPreset>& builtInPresets();
+
+}  // namespace shadersort::art
