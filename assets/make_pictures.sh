@@ -25,3 +25,13 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 "$bin" view --offscreen --race radix,bitonic,odd-even,frag-odd-even --pattern random --size 64x48 \
   --window-size 1280x400 --frames 60 --record assets/race.gif
 "$bin" run --gif assets/sort.gif --every 4 --fps 25
+# The pixel-sort gallery: the built-in looks and two paths on NASA's portrait of Eileen Collins
+# (public domain; assets/astronaut.png is Debian python3-skimage's skimage/data/astronaut.png at 256x256).
+mkdir -p assets/art
+for preset in asendorf melt rain radial-burst glitch-rows; do
+  "$bin" run assets/astronaut.png --algo radix --preset "$preset" --out "assets/art/$preset.png"
+done
+"$bin" run assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
+  --key lightness --out assets/art/angle30.png
+"$bin" run assets/astronaut.png --algo radix --path rings:0.45,0.35 --spans threshold --lower 0.35 --upper 0.95 \
+  --key lightness --out assets/art/rings.png

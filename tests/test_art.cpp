@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <numbers>
 #include <fstream>
@@ -309,6 +310,15 @@ TEST(ArtPacking, ManyShortSpansStayWithinTheRowLimit) {
   EXPECT_GE(packed.data.sequenceCount, 2u);
 }
 
+// A real photograph: the top left of NASA's portrait of Eileen Collins (assets/astronaut.png).
+Image photograph(int width, int height) {
+  const Image whole = loadImage(SHADERSORT_SOURCE_DIR "/assets/astronaut.png");
+  Image crop(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) crop.setPixel(x, y, whole.pixel(x + 64, y + 8));
+  return crop;
+}
+
 struct ArtCase {
   std::string path;
   SpanMode spans;
@@ -325,7 +335,7 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
   for (std::size_t i = 3; i < noise.rgba.size(); i += 4) noise.rgba[i] = i % 7 == 0 ? 0 : 255;  // a few transparent
   // The teaching schedules run a pass per basic step: the small picture is enough for them.
   std::vector<Image> pictures = {noise};
-  if (!schedule.teaching) pictures.push_back(makeDefaultImage(120, 90));
+  if (!schedule.teaching) pictures.push_back(photograph(128, 112));
   const ArtCase cases[] = {
       {"angle:30", SpanMode::Threshold, PixelKey::Lightness}, {"rings", SpanMode::Random, PixelKey::Luminance},
       {"spokes:0.3,0.6", SpanMode::Edges, PixelKey::Hue},     {"angle:200", SpanMode::Mask, PixelKey::Intensity},
@@ -393,6 +403,52 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
     EXPECT_EQ(lineCount(result.err), 1) << result.err;
     EXPECT_FALSE(std::filesystem::exists(out));
   }
+}
+
+// Goldens: one render per span mode of a 64x64 crop of the photograph, by `run --preset` with
+// radix, each also equal to the CPU reference of the same preset. Tolerance: none. Keys, span
+// boundaries and the path map are computed on the CPU and the GPU only sorts integers, so any
+// GPU that sorts correctly writes the same bytes. To regenerate after a deliberate change:
+// SHADERSORT_UPDATE_GOLDEN=1 shadersort_app_tests --gtest_filter='ArtGolden*', then look at them.
+TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"none", "path = \"angle:45\"\nspans = \"none\"\nkey = \"luminance\"\n"},
+      {"threshold", "path = \"angle:30\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.25\nupper = 0.8\n"},
+      {"edges", "path = \"rows\"\nspans = \"edges\"\nkey = \"hue\"\nlower = 0.15\n"},
+      {"random", "path = \"rings\"\nspans = \"random\"\nspan-length = 12\nseed = 5\nskip = 20\nmax-span = 10\n"},
+      {"mask", "path = \"columns\"\nspans = \"mask\"\nkey = \"value\"\nmask = \"input.png\"\n"},
+      {"intervals", "path = \"spokes\"\nspans = \"intervals\"\nintervals = \"input.png\"\nlower = 0.1\n"
+                    "key = \"intensity\"\ndescending = true\n"},
+  };
+  const bool update = std::getenv("SHADERSORT_UPDATE_GOLDEN") != nullptr;
+  const std::string goldens = SHADERSORT_GOLDEN_DIR;
+  ScratchFolder folder;
+  const Image input = loadImage(goldens + "/art_input_64x64.png");
+  savePng(input, folder.path("input.png"));
+  std::vector<std::vector<std::uint8_t>> renders;
+  for (const auto& [mode, toml] : cases) {
+    SCOPED_TRACE(mode);
+    {
+      std::ofstream preset(folder.path("look.toml"));
+      preset << toml;
+    }
+    const std::string out = folder.path(std::string(mode) + ".png"), golden = goldens + "/art_" + mode + ".png";
+    const auto result = runShadersort("run " + folder.path("input.png") + " --algo radix --preset " +
+                                      folder.path("look.toml") + " --out " + out);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const Image render = loadImage(out);
+    if (update) savePng(render, golden);
+    EXPECT_TRUE(render.rgba == loadImage(golden).rgba) << "differs from " << golden;
+    const Preset preset = parsePreset(toml, "look.toml", folder.root().string());
+    const Image mask = loadImage(folder.path("input.png"));
+    const ArtPlan plan = planArt(preset.settings, {&input, &mask, &mask});
+    EXPECT_TRUE(loadImage(golden).rgba == applySources(input, referenceSources(plan)).rgba) << "the golden is not the reference";
+    EXPECT_FALSE(render.rgba == input.rgba) << "nothing was sorted";
+    renders.push_back(render.rgba);
+  }
+  // Each mode makes its own picture, so a golden cannot stand in for another.
+  for (std::size_t a = 0; a < renders.size(); ++a)
+    for (std::size_t b = a + 1; b < renders.size(); ++b) EXPECT_NE(renders[a], renders[b]) << cases[a].first << " " << cases[b].first;
 }
 
 TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {

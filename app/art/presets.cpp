@@ -20,8 +20,8 @@ const std::vector<BuiltInPreset> kBuiltIns = {
     {"melt", "bright areas dripping downwards in capped runs",
      "path = \"angle:90\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.45\nupper = 1.0\nmax-span = 90\n"
      "descending = true\n"},
-    {"rain", "slanted streaks of random length, a third left alone",
-     "path = \"angle:75\"\nspans = \"random\"\nkey = \"luminance\"\nspan-length = 48\nskip = 33\n"},
+    {"rain", "slanted streaks of random length, more than half left alone",
+     "path = \"angle:80\"\nspans = \"random\"\nkey = \"luminance\"\nspan-length = 30\nskip = 60\n"},
     {"radial-burst", "rays from the centre, the midtones sorted outwards",
      "path = \"spokes\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.2\nupper = 0.85\n"},
     {"glitch-rows", "rows cut at the picture's edges, the classic horizontal glitch",
