@@ -67,6 +67,24 @@ TEST(RecordingReliability, AFullDiskDuringARecordingFailsTheViewInOneLineAndLeav
   EXPECT_TRUE(folder.entries().empty()) << folder.entries().front();
 }
 
+TEST(RecordingReliability, ARecordingWhoseFolderIsRemovedBeforeItIsSavedSaysSo) {
+  ScratchFolder folder;
+  // The viewer stops just before the finished GIF is renamed into place (core/test_pause.h);
+  // the folder goes meanwhile, as a cleaned-up or unmounted output folder would.
+  const auto result = runScript(inFolder(folder, "mkdir out && mkfifo go\n"
+                                                 "SHADERSORT_TEST_PAUSE_AT=before-rename \"$SHADERSORT\" " + kSmallView +
+                                                     " --frames 4 --record out/x.gif <go 2>err & viewer=$!\n"
+                                                     "exec 3>go\n"
+                                                     "for i in $(seq 600); do grep -q 'test pause' err && break; sleep 0.05; done\n"
+                                                     "rm -r out; exec 3>&-\n"
+                                                     "wait $viewer; echo \"status $?\"; grep -v 'test pause' err >&2"),
+                                "DISPLAY=");
+  EXPECT_NE(result.out.find("status 1"), std::string::npos) << result.out << result.err;
+  EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  EXPECT_NE(result.err.find("'out/x.gif'"), std::string::npos) << result.err;
+  EXPECT_EQ(result.out.find("recording:"), std::string::npos) << result.out;
+}
+
 TEST(RecordingReliability, ARecordingStartedWithRIsSavedAndNamedWhenTheFramesRunOut) {
   ScratchFolder folder;
   // r on the very first frame too: the lanes' area is known only once a frame is drawn.
