@@ -6,6 +6,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/quoting.h"
 #include "render/recorded_passes.h"
 #include "render/sorter_picture.h"
 
@@ -68,20 +69,21 @@ void RunRecording::commit() {
 }
 
 std::string RunRecording::summary() const {
+  // Names are quoted as error messages quote them: a file name may hold any byte but '/' and NUL.
   std::string text;
-  char line[512];
+  char numbers[256];
   if (gif_) {
-    std::snprintf(line, sizeof line, "gif: %s, %zu frames (every %u pass%s), %d fps, scale %d, %.1f KiB, %s\n",
-                  options_.gifPath.c_str(), gif_->frameCount(), gifEvery_, gifEvery_ == 1 ? "" : "es", options_.fps, options_.scale,
+    std::snprintf(numbers, sizeof numbers, ", %zu frames (every %u pass%s), %d fps, scale %d, %.1f KiB, %s\n",
+                  gif_->frameCount(), gifEvery_, gifEvery_ == 1 ? "" : "es", options_.fps, options_.scale,
                   static_cast<double>(gif_->bytesWritten()) / 1024.0,
                   gif_->exactColours() ? "every colour exact" : "palette chosen from the first frame");
-    text += line;
+    text += "gif: " + quote(options_.gifPath) + numbers;
   }
   if (sheet_) {
     const Image image = sheet_->image();
-    std::snprintf(line, sizeof line, "sheet: %s, %zu cells (every %u pass%s), %dx%d\n", options_.sheetPath.c_str(),
-                  sheet_->cellsAdded(), sheetEvery_, sheetEvery_ == 1 ? "" : "es", image.width, image.height);
-    text += line;
+    std::snprintf(numbers, sizeof numbers, ", %zu cells (every %u pass%s), %dx%d\n", sheet_->cellsAdded(), sheetEvery_,
+                  sheetEvery_ == 1 ? "" : "es", image.width, image.height);
+    text += "sheet: " + quote(options_.sheetPath) + numbers;
   }
   return text;
 }

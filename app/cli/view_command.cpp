@@ -2,6 +2,7 @@
 // window or, with --offscreen, on the headless context.
 
 #include <cstdio>
+#include <iostream>
 #include <limits>
 
 #include "bench/tune_cache.h"
@@ -10,6 +11,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/quoting.h"
+#include "gl/debug_output.h"
 #include "gl/limits.h"
 #include "ui/viewer_app.h"
 
@@ -48,6 +50,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (path.size() < 4 || (path.compare(path.size() - 4, 4, ".gif") != 0 && path.compare(path.size() - 4, 4, ".GIF") != 0))
       throw UsageError("--record " + quote(path) + " must be a .gif file");
     requireWritableOutput(path);
+    // A folder that takes no new files (/proc) passes the checks above; a trial temporary file
+    // finds it before any window opens. It is removed at once.
+    { const AtomicFileWriter trial(path); }
   }
   int width = 0, height = 0;
   parseFrameSize(options.frameSize, width, height);
@@ -102,13 +107,18 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
                   app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
-    for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), reason.c_str());
+    for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)
       std::printf("rank %zu: %s, %u passes, %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
                   ranking[i].milliseconds, app.lane(0).clock().c_str(), ranking[i].verified ? ", verified" : ", NOT verified");
   }
-  return 0;
+  // A recording or screenshot asked for that could not be written fails the command, each one said.
+  const auto& failures = app.outputFailures();
+  for (const std::string& failure : failures) std::cerr << "shadersort: " << printable(failure) << "\n";
+  // As every command does before it exits 0, on the viewer's context while it still exists.
+  if (gl::drainGlErrors() != 0) throw GpuError("the GL driver reported an error; what the viewer showed is not trusted");
+  return failures.empty() ? 0 : 1;
 }
 
 }  // namespace shadersort::cli

@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/quoting.h"
 #include "render/gif_palette.h"
 
 namespace shadersort::render {
@@ -84,7 +85,7 @@ struct GifRecorder::State {
 
   [[noreturn]] void fail(int gifError) const {
     const std::string reason = !file->failure().empty() ? file->failure() : GifErrorString(gifError);
-    throw UserError("cannot write '" + file->path() + "': " + reason);
+    throw UserError("cannot write " + quote(file->path()) + ": " + reason);
   }
   // giflib ignores some of its own write failures; the file remembers them all.
   void check(int result) const {
@@ -99,7 +100,7 @@ struct GifRecorder::State {
     std::vector<GifColorType> table(static_cast<std::size_t>(1) << GifBitSize(static_cast<int>(colours.size()) + 1));
     for (std::size_t i = 0; i < colours.size(); ++i) table[i] = {colours[i][0], colours[i][1], colours[i][2]};
     ColorMapObject* map = GifMakeMapObject(static_cast<int>(table.size()), table.data());
-    if (!map) throw UserError("cannot write '" + file->path() + "': out of memory");
+    if (!map) throw UserError("cannot write " + quote(file->path()) + ": out of memory");
     EGifSetGifVersion(gif, true);
     const int result = EGifPutScreenDesc(gif, width * scale, height * scale, 8, 0, map);
     GifFreeMapObject(map);
@@ -160,7 +161,7 @@ void GifRecorder::open(const std::string& path, int width, int height, int fps, 
   state->file = std::make_unique<AtomicFileWriter>(path);
   int error = 0;
   state->gif = EGifOpen(state->file.get(), writeToFile, &error);
-  if (!state->gif) throw UserError("cannot write '" + path + "': " + GifErrorString(error));
+  if (!state->gif) throw UserError("cannot write " + quote(path) + ": " + GifErrorString(error));
   state->width = width;
   state->height = height;
   state->fps = fps;
@@ -193,7 +194,7 @@ void GifRecorder::finish() {
   if (!state_) throw UserError("GIF recorder: finish() before open()");
   // Whatever happens below, the recorder is closed afterwards and its temporary file gone.
   const std::unique_ptr<State> state = std::move(state_);
-  if (state->framesAdded == 0) throw UserError("cannot write '" + state->file->path() + "': no frames were recorded");
+  if (state->framesAdded == 0) throw UserError("cannot write " + quote(state->file->path()) + ": no frames were recorded");
   state->writePending(std::max(gifFrameDelay(state->framesWritten, state->fps), kFinalHoldCentiseconds));
   int error = 0;
   const int closed = EGifCloseFile(state->gif, &error);  // writes the trailer and frees, even on failure

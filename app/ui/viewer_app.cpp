@@ -9,8 +9,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <utility>
 
 #include "core/error.h"
+#include "core/quoting.h"
 #include "gl/limits.h"
 #include "gl/shader_source.h"
 #include "ui/teaching_math.h"
@@ -78,12 +80,17 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     ImGui::DestroyContext();
     throw;
   }
-  if (!config_.recordPath.empty()) startRecordingOnFirstFrame_ = true;
+  if (!config_.recordPath.empty()) pendingRecordingPath_ = config_.recordPath;
   clock_ = std::make_unique<FrameClock>();
   clock_->firstFrame = std::chrono::steady_clock::now();
 }
 
 ViewerApp::~ViewerApp() {
+  // Normally run() has ended every recording; one still running here is saved, not dropped,
+  // and a failure is said on stderr since no one can ask for it any more.
+  const std::size_t failuresBefore = outputFailures_.size();
+  stopRecording();
+  for (std::size_t i = failuresBefore; i < outputFailures_.size(); ++i) warn(outputFailures_[i]);
   lanes_.clear();
   ImGui_ImplOpenGL3_Shutdown();
   host_.reset();
@@ -101,7 +108,15 @@ SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const Sorter
 bool ViewerApp::done() const { return host_->shouldClose(); }
 
 void ViewerApp::run() {
-  while (!done()) frame();
+  // However the viewer stops (Escape, the close box between frames, --frames, an error), the
+  // recording in progress is saved first.
+  try {
+    while (!done()) frame();
+  } catch (...) {
+    stopRecording();
+    throw;
+  }
+  stopRecording();
 }
 
 // [SECTION] frame
@@ -153,10 +168,7 @@ void ViewerApp::frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   clock_->display.end();
 
-  if (startRecordingOnFirstFrame_) {
-    startRecordingOnFirstFrame_ = false;
-    startRecording(config_.recordPath);
-  }
+  if (pendingRecordingPath_) startRecording(*std::exchange(pendingRecordingPath_, std::nullopt));
   recordFrame();
   ++frame_;
   if (screenshotRequested_) {
@@ -164,11 +176,11 @@ void ViewerApp::frame() {
     try {
       const std::string path = defaultOutputPath(".png");
       writeScreenshot(path);
-      std::printf("screenshot: %s\n", path.c_str());
+      std::printf("screenshot: %s\n", quote(path).c_str());
       std::fflush(stdout);
-      message_ = "wrote " + path;
+      message_ = "wrote " + quote(path);
     } catch (const std::exception& error) {
-      message_ = error.what();
+      outputFailed(error.what());
     }
   }
   if (config_.frames > 0 && frame_ >= config_.frames) {
@@ -176,7 +188,7 @@ void ViewerApp::frame() {
     host_->requestClose();
   }
   // A recording ends with the viewer (a script's --record must reach its file).
-  if (host_->shouldClose() && recorder_) stopRecording();
+  if (host_->shouldClose()) stopRecording();
   host_->present();
 }
 
@@ -281,8 +293,10 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::Record:
       if (recorder_)
         stopRecording();
+      else if (pendingRecordingPath_)
+        pendingRecordingPath_.reset();  // pressed again before it started
       else
-        startRecording(defaultOutputPath(".gif"));
+        pendingRecordingPath_ = defaultOutputPath(".gif");
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
   }
@@ -655,16 +669,19 @@ void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, 
 void ViewerApp::writeScreenshot(const std::string& path) { savePng(host_->readFrame(), path); }
 
 void ViewerApp::startRecording(const std::string& path) {
+  stopRecording();
   try {
     auto recorder = std::make_unique<render::GifRecorder>();
     const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
     recorder->open(path, width, height, /*fps=*/20);
     recorder_ = std::move(recorder);
     recordingPath_ = path;
+    recordingWidth_ = width;
+    recordingHeight_ = height;
     recordedStamp_.reset();
-    message_ = "recording " + path;
+    message_ = "recording " + quote(path);
   } catch (const std::exception& error) {
-    message_ = error.what();
+    outputFailed(error.what());
   }
 }
 
@@ -676,30 +693,42 @@ void ViewerApp::recordFrame() {
   if (recordedStamp_ == stamp) return;
   recordedStamp_ = stamp;
   const Image frame = host_->readFrame();
+  // The recording keeps the size it started with: a resized window's lanes are cut to it, or
+  // padded with the background (the frame's corner, right of the lanes).
   const int left = static_cast<int>(lanesMin_.x), top = static_cast<int>(lanesMin_.y);
-  Image lanes(static_cast<int>(lanesMax_.x) - left, static_cast<int>(lanesMax_.y) - top);
+  const int right = std::min(static_cast<int>(lanesMax_.x), frame.width);
+  const int bottom = std::min(static_cast<int>(lanesMax_.y), frame.height);
+  Image lanes(recordingWidth_, recordingHeight_);
+  const std::uint32_t background = frame.pixel(frame.width - 1, frame.height - 1);
   for (int y = 0; y < lanes.height; ++y)
-    for (int x = 0; x < lanes.width; ++x) lanes.setPixel(x, y, frame.pixel(left + x, top + y));
+    for (int x = 0; x < lanes.width; ++x)
+      lanes.setPixel(x, y, left + x < right && top + y < bottom ? frame.pixel(left + x, top + y) : background);
   try {
     recorder_->addFrame(lanes);
   } catch (const std::exception& error) {
-    message_ = error.what();
     recorder_.reset();  // abandoned: its temporary file goes with it
+    outputFailed(error.what());
   }
 }
 
 void ViewerApp::stopRecording() {
   if (!recorder_) return;
+  // Closed whatever happens: a failed finish() has removed its temporary file.
+  const std::unique_ptr<render::GifRecorder> recorder = std::move(recorder_);
   try {
-    recorder_->finish();
-    std::printf("recording: %s (%zu frames, %.0f KiB)\n", recordingPath_.c_str(), recorder_->frameCount(),
-                static_cast<double>(recorder_->bytesWritten()) / 1024.0);
+    recorder->finish();
+    std::printf("recording: %s (%zu frames, %.0f KiB)\n", quote(recordingPath_).c_str(), recorder->frameCount(),
+                static_cast<double>(recorder->bytesWritten()) / 1024.0);
     std::fflush(stdout);
-    message_ = "wrote " + recordingPath_;
+    message_ = "wrote " + quote(recordingPath_);
   } catch (const std::exception& error) {
-    message_ = error.what();
+    outputFailed(error.what());
   }
-  recorder_.reset();
+}
+
+void ViewerApp::outputFailed(const std::string& why) {
+  message_ = why;
+  outputFailures_.push_back(why);
 }
 
 std::string ViewerApp::defaultOutputPath(const std::string& extension) const {

@@ -90,6 +90,9 @@ class ViewerApp {
   bool teaching() const { return teaching_; }
   ViewerStats stats() const;
   ViewerHost& host() { return *host_; }
+  // Why recordings or screenshots (s) could not be written, one line each, oldest first: the
+  // command reports them and fails once the viewer has quit.
+  const std::vector<std::string>& outputFailures() const { return outputFailures_; }
 
  private:
   struct Playback {
@@ -159,9 +162,12 @@ class ViewerApp {
   // A free name "shadersort-ALGO-passN[-k].EXTENSION" next to the input image or in the working folder.
   std::string defaultOutputPath(const std::string& extension) const;
   // [SECTION] recording: the lanes' part of each frame whose state changed, as GIF frames.
+  // A recording runs until r stops it or the viewer quits, however it quits; each one ends
+  // with its name printed, or with its failure in outputFailures().
   void startRecording(const std::string& path);
   void recordFrame();
   void stopRecording();
+  void outputFailed(const std::string& why);
 
   SorterOptions optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const;
 
@@ -184,11 +190,14 @@ class ViewerApp {
   std::chrono::steady_clock::time_point lastShaderCheck_;
   std::unique_ptr<render::GifRecorder> recorder_;
   std::string recordingPath_;
+  int recordingWidth_ = 0, recordingHeight_ = 0;
+  std::vector<std::string> outputFailures_;
   std::optional<std::uint64_t> recordedStamp_;  // what the last recorded frame showed
   ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
   int frame_ = 0;
   bool screenshotRequested_ = false;
-  bool startRecordingOnFirstFrame_ = false;  // --record: the lanes' area is known after a frame
+  // --record, or r: a recording starts once a frame has drawn the lanes (their area is known then).
+  std::optional<std::string> pendingRecordingPath_;
   float uiScale_ = 1.0f;
 };
 
