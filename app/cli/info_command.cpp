@@ -78,6 +78,7 @@ int runInfo(const GlobalOptions& global) {
                   std::string(setting.meaning).c_str(), words.c_str());
     }
   }
+  gpu.requireNoGlErrors();
   return 0;
 }
 
