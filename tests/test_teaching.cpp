@@ -566,8 +566,8 @@ TEST_F(TeachingDrawing, DigitLabelsAreColouredByDigitUnderEachBar) {
   EXPECT_EQ(list->VtxBuffer.Size, before);
 }
 
-// The panel's table rows for `keys`' digit at `place`, counted here: "digit | keys | keys
-// before | bucket", positions from 1, empty buckets so marked.
+// The panel's table rows for `keys`' digit at `place`, counted here, as ImGui logs them:
+// "| digit | keys | keys before | bucket |", positions from 1, empty buckets so marked.
 std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& keys, DigitPlace place) {
   std::vector<std::uint32_t> counts(1u << place.bits, 0);
   for (std::uint32_t key : keys) ++counts[(key >> place.shift) & ((1u << place.bits) - 1)];
@@ -579,7 +579,7 @@ std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& ke
     const std::string bucket = count == 0   ? "empty"
                                : count == 1 ? std::to_string(before + 1)
                                             : std::to_string(before + 1) + "-" + std::to_string(before + count);
-    std::snprintf(row, sizeof row, "%X | %u | %u | %s", digit, count, before, bucket.c_str());
+    std::snprintf(row, sizeof row, "| %X | %u | %u | %s |", digit, count, before, bucket.c_str());
     rows.push_back(row);
     before += count;
   }
@@ -587,8 +587,10 @@ std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& ke
 }
 
 TEST_F(TeachingDrawing, RadixPanelDrawsForOneAndSeveralSequencesAndAMatrix) {
+  // Random keys: uneven buckets, some empty, so every column of every row says something.
   std::vector<std::uint32_t> keys;
-  for (std::uint32_t i = 0; i < 64; ++i) keys.push_back(i * 2654435761u);
+  std::mt19937 random(5);
+  for (std::uint32_t i = 0; i < 64; ++i) keys.push_back(static_cast<std::uint32_t>(random()));
   const std::vector<std::uint32_t> firstHalf(keys.begin(), keys.begin() + 32);
 
   // One sequence of 64 keys, digit bits 4-7: the histogram, prefix sum and every bucket.
@@ -610,7 +612,7 @@ TEST_F(TeachingDrawing, RadixPanelDrawsForOneAndSeveralSequencesAndAMatrix) {
     EXPECT_NE(several.find(row), std::string::npos) << row << "\n" << several;
   EXPECT_NE(several.find("Counter matrix of sequence 1, digit x block (2 blocks), as the GPU holds it:"), std::string::npos)
       << several;
-  EXPECT_NE(several.find("3 | 106 | 107"), std::string::npos) << "digit 3's row of sequence 1" << several;
+  EXPECT_NE(several.find("| 3 | 106 | 107 |"), std::string::npos) << "digit 3's row of sequence 1\n" << several;
 
   // No whole number of sequences, or no keys: a message and no table.
   for (const auto& input : {keys, std::vector<std::uint32_t>{}}) {
