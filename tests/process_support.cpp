@@ -88,8 +88,9 @@ ProcessResult runShadersortArgs(const std::vector<std::string>& arguments, const
   ::close(release[1]);
 
   int status = 0;
+  rusage usage{};
   for (;;) {
-    const pid_t done = ::waitpid(child, &status, WNOHANG);
+    const pid_t done = ::wait4(child, &status, WNOHANG, &usage);
     if (done == child) break;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (elapsed > options.timeoutSeconds && !result.timedOut) {
@@ -100,6 +101,7 @@ ProcessResult runShadersortArgs(const std::vector<std::string>& arguments, const
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.peakResidentBytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
   result.out = readText(outPath);
   result.err = readText(errPath);
   return result;

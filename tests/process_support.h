@@ -23,6 +23,7 @@ struct ProcessResult {
   int exitCode = -1;  // 128 + signal when killed
   bool timedOut = false;
   double seconds = 0;  // wall time from fork to exit
+  std::uint64_t peakResidentBytes = 0;  // the child's largest resident set (getrusage)
   std::string out, err;
 };
 

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 
@@ -52,6 +53,32 @@ bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b) {
     }
   }
   return false;
+}
+
+SortData referenceRawSort(KeyType type, const std::vector<std::uint32_t>& keys, const std::vector<std::uint32_t>& values) {
+  std::vector<std::size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rawKeyLess(type, keys[a], keys[b]); });
+  std::vector<std::uint32_t> sortedKeys, sortedValues;
+  for (std::size_t i : order) {
+    sortedKeys.push_back(keys[i]);
+    if (!values.empty()) sortedValues.push_back(values[i]);
+  }
+  return singleSequence(std::move(sortedKeys), std::move(sortedValues));
+}
+
+std::uint64_t oddEvenRoundOnCpu(SortData& data, std::uint32_t round) {
+  std::uint64_t swaps = 0;
+  for (std::uint32_t s = 0; s < data.sequenceCount; ++s) {
+    const std::size_t start = std::size_t{s} * data.sequenceLength, end = start + data.sequenceLength;
+    for (std::size_t i = start + round % 2; i + 1 < end; i += 2) {
+      if (data.keys[i] <= data.keys[i + 1]) continue;
+      std::swap(data.keys[i], data.keys[i + 1]);
+      if (!data.values.empty()) std::swap(data.values[i], data.values[i + 1]);
+      ++swaps;
+    }
+  }
+  return swaps;
 }
 
 std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint32_t>& pattern) {

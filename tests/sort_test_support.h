@@ -32,6 +32,15 @@ SortData sortOnGpu(const Schedule& schedule, const SortData& input);
 // u32 and i32 by value, f32 by IEEE 754 totalOrder.
 bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b);
 
+// The reference for sorting raw keys of `type`: `keys` (with `values`, which may be empty) in
+// std::stable_sort's order under rawKeyLess, as one sequence.
+SortData referenceRawSort(KeyType type, const std::vector<std::uint32_t>& keys, const std::vector<std::uint32_t>& values);
+
+// One round of odd-even transposition on the CPU, each sequence on its own: pairs (0,1), (2,3)...
+// in even rounds, (1,2), (3,4)... in odd ones, swapped (values with keys) only when strictly out
+// of order. Returns the swaps it made.
+std::uint64_t oddEvenRoundOnCpu(SortData& data, std::uint32_t round);
+
 // Keys of `type` shaped by a pattern; for f32 the random pattern also holds NaN of both signs,
 // +-0 and +-infinity.
 std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint32_t>& pattern);

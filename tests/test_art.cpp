@@ -325,7 +325,7 @@ struct ArtCase {
   PixelKey key;
 };
 
-class ArtSort : public GlTestWithParam<Schedule> {};
+class ArtSort : public ::testing::TestWithParam<Schedule> {};
 
 // Every sorter against the CPU reference, on random images of odd sizes and on a real picture
 // (the built-in photograph), for each path and span mode.

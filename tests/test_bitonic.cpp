@@ -10,7 +10,6 @@
 
 #include "core/error.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "sort/bitonic.h"
 #include "sort/bitonic_schedule.h"
 #include "sort/verify.h"
@@ -48,7 +47,7 @@ SortData sortWith(const Settings& settings, bool teaching, const SortData& input
   return sorter->read();
 }
 
-class Bitonic : public GlTest {};
+class Bitonic : public ::testing::Test {};
 
 // fused-steps auto: pairs take 5 register steps per global pass from 2^24 positions (one
 // sequence or many), keys and smaller pair sorts 4. Only the schedule is read: nothing sorts.

@@ -116,14 +116,9 @@ TEST_P(SortCommandTypes, OutputIsByteIdenticalToAStableSort) {
   writeWords(folder.path("keys.bin"), keys);
   writeWords(folder.path("values.bin"), values);
 
-  std::vector<std::size_t> order(keys.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rawKeyLess(type, keys[a], keys[b]); });
-  std::vector<std::uint32_t> expectedKeys, expectedValues;
-  for (std::size_t i : order) {
-    expectedKeys.push_back(keys[i]);
-    expectedValues.push_back(values[i]);
-  }
+  const SortData expected = referenceRawSort(type, keys, values);
+  const std::vector<std::uint32_t>& expectedKeys = expected.keys;
+  const std::vector<std::uint32_t>& expectedValues = expected.values;
   const std::string typeArgument = " --type " + std::string(keyTypeName(type));
   auto result = runShadersort("sort --algo frag-odd-even" + typeArgument + " --in " + folder.path("keys.bin") + " --out " +
                               folder.path("k.out"));
@@ -251,6 +246,33 @@ TEST(Commands, InfoNamesTheRendererAndLimits) {
   // Values a settings table names show as their words; others as numbers.
   const auto radixLine = result.out.find("\n  radix            ballot=auto early-counts=auto keys-per-thread=auto scan=auto workgroup-size=auto ");
   EXPECT_NE(radixLine, std::string::npos) << result.out;
+}
+
+// A GL error means no result is trusted: every command checks for one before it exits 0, also
+// where it did no sorting (info; bench and tune with every case skipped). SHADERSORT_TEST_GL_ERROR
+// makes one as the command's GL session starts (app/cli/gpu_session.h).
+TEST(Commands, EveryCommandChecksForGlErrorsBeforeItExitsZero) {
+  ScratchFolder folder;
+  writeWords(folder.path("keys.bin"), {3, 1, 2});
+  const std::string cache = "XDG_CACHE_HOME=" + folder.path("cache");
+  for (const std::string& command : std::vector<std::string>{
+           "info", "run --pattern random --size 4x4 --out " + folder.path("o.png"),
+           "sort --algo radix --in " + folder.path("keys.bin") + " --out " + folder.path("o.bin"),
+           "bench --algo bitonic --sizes 64 --reps 1", "bench --algo bitonic --sizes 2^31",
+           "tune --algo bitonic --size 2^31", "tune --algo frag-odd-even"}) {
+    SCOPED_TRACE(command);
+    const auto faulty = runShadersort(command, cache + " SHADERSORT_TEST_GL_ERROR=1");
+    EXPECT_EQ(faulty.exitCode, 3) << faulty.out << faulty.err;
+    EXPECT_NE(faulty.err.find("the GL driver reported an error"), std::string::npos) << faulty.err;
+    EXPECT_EQ(lineCount(faulty.err), 1) << faulty.err;
+    EXPECT_FALSE(std::filesystem::exists(folder.path("o.png")));
+    EXPECT_FALSE(std::filesystem::exists(folder.path("o.bin")));
+    // Without the error the same command succeeds: the error made the difference.
+    const auto clean = runShadersort(command, cache);
+    EXPECT_EQ(clean.exitCode, 0) << clean.err;
+    std::filesystem::remove(folder.path("o.png"));
+    std::filesystem::remove(folder.path("o.bin"));
+  }
 }
 
 }  // namespace

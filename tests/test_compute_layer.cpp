@@ -10,7 +10,6 @@
 #include "core/error.h"
 #include "gl/compute.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "sort/compute/dispatch.h"
 #include "sort/compute/kernel.h"
 #include "sort/compute/storage_buffer.h"
@@ -45,7 +44,7 @@ struct WronglyTypedUniforms {
   }
 };
 
-class ComputeLayer : public GlTest {};
+class ComputeLayer : public ::testing::Test {};
 
 template <typename Uniforms>
 std::string buildError() {

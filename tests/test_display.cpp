@@ -6,17 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <random>
-#include <thread>
 
 #include "cli_support.h"
 #include "core/error.h"
 #include "data/image_sequences.h"
 #include "gl/compute.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "render/array_reference.h"
 #include "render/gpu_order_check.h"
 #include "render/state_painter.h"
@@ -59,15 +56,11 @@ std::vector<std::uint32_t> chosenPasses(std::uint32_t passCount) {
   return passes;
 }
 
-// Waits (bounded) for the oldest check in flight, flushing so that its fence can signal.
+// The oldest check in flight, once the GPU has finished everything queued: its fence has then
+// signalled, so the first poll answers (no clock, no retries).
 std::optional<render::OrderCheckResult> waitForCheck(render::GpuOrderCheck& check) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (auto result = check.poll()) return result;
-    glFlush();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return std::nullopt;
+  glFinish();
+  return check.poll();
 }
 
 std::uint32_t minKey(const SortData& data) {
@@ -126,7 +119,7 @@ void tamper(const GpuStateView& state, const SortShape& shape, std::size_t at, i
 
 // [SECTION] image layout
 
-class DisplayImageLayout : public GlTestWithParam<Schedule> {};
+class DisplayImageLayout : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(DisplayImageLayout, PaintedPictureEqualsTheReadBackStateAfterChosenPasses) {
   render::StatePainter painter;
@@ -189,7 +182,7 @@ TEST(ArrayReference, ScaleKeepsTheWholeKeyRangeWithinThirtyTwoBits) {
   EXPECT_EQ(render::arrayBarHeight(narrow, 15), 6u);
 }
 
-class DisplayArrayLayout : public GlTestWithParam<Schedule> {};
+class DisplayArrayLayout : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(DisplayArrayLayout, PaintedPictureEqualsTheCpuReference) {
   render::StatePainter painter;
@@ -225,7 +218,7 @@ TEST_P(DisplayArrayLayout, PaintedPictureEqualsTheCpuReference) {
 
 INSTANTIATE_TEST_SUITE_P(AllAlgorithms, DisplayArrayLayout, ::testing::ValuesIn(allSchedules()), scheduleName);
 
-class Display : public GlTest {};
+class Display : public ::testing::Test {};
 
 TEST_F(Display, ArrayPictureBeyondOneRowOfWorkgroups) {
   // 4096 x 4097 pixels are 65552 workgroups of 256: more than the 65535 one grid row holds on
@@ -377,7 +370,7 @@ TEST(OrderFingerprint, SeesElementsChangeSequenceButNotOrderWithinOne) {
   EXPECT_EQ(render::expectedFingerprint(single), pairFingerprint(1, 4) + pairFingerprint(2, 5) + pairFingerprint(3, 6));
 }
 
-class DisplayOrderCheck : public GlTestWithParam<Schedule> {};
+class DisplayOrderCheck : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(DisplayOrderCheck, TellsUnsortedSortedAndTamperedStatesApart) {
   const SortData input = randomData(3, 37, 1000, true, 12);
@@ -457,7 +450,7 @@ TEST_F(Display, OrderCheckOfAnEmptyState) {
 
 // [SECTION] `run --out` draws through the painter
 
-class DisplayRun : public GlTest {};
+class DisplayRun : public ::testing::Test {};
 
 TEST_F(DisplayRun, OutputIsThePaintedStateOfEveryAlgorithm) {
   ScratchFolder folder;

@@ -6,7 +6,6 @@
 #include <random>
 
 #include "data/image_sequences.h"
-#include "gl_test_environment.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
 
@@ -31,7 +30,7 @@ Image sortImage(const Schedule& schedule, const Image& image, const SortOrder& o
   return sortDataToImage(output, order.axis);
 }
 
-class ImageSort : public GlTestWithParam<Schedule> {};
+class ImageSort : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(ImageSort, EveryKeyAxisAndDirectionOrdersAndConservesPixels) {
   const Image image = randomImage(13, 11, 7);

@@ -25,6 +25,7 @@
 
 #include "cli_support.h"
 #include "data/patterns.h"
+#include "sort_test_support.h"
 
 extern char** environ;
 
@@ -195,14 +196,9 @@ TEST_P(SortInterrupted, LeavesEachOutputOldOrNewAndNoTemporary) {
   writeWords(folder.path("keys"), keys);
   writeWords(folder.path("values"), values);
   // radix is stable: the new outputs are std::stable_sort's.
-  std::vector<std::size_t> order(keys.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
-  std::vector<std::uint32_t> newKeys, newValues;
-  for (std::size_t i : order) {
-    newKeys.push_back(keys[i]);
-    newValues.push_back(values[i]);
-  }
+  const SortData sorted = referenceRawSort(KeyType::U32, keys, values);
+  const std::vector<std::uint32_t>& newKeys = sorted.keys;
+  const std::vector<std::uint32_t>& newValues = sorted.values;
   const std::vector<std::uint32_t> oldWords = {1, 2, 3};
   writeWords(folder.path("out"), oldWords);
   writeWords(folder.path("out-values"), oldWords);

@@ -1,8 +1,6 @@
 #include <gtest/gtest.h>
 
-namespace shadersort::testing {
-void registerGlEnvironment();
-}
+#include "gl_test_environment.h"
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);

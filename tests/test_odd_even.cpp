@@ -10,7 +10,6 @@
 #include "data/patterns.h"
 #include "gl/compute.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "sort_test_support.h"
 #include "sort/odd_even.h"
 #include "sort/verify.h"
@@ -37,7 +36,7 @@ void expectStableSorted(const SortData& input, const SortData& output) {
 // Small tiles, so that short inputs span several of them.
 const Settings kSmallFast = {{"workgroup-size", 16}, {"items-per-thread", 4}, {"rounds-per-dispatch", 3}};
 
-class OddEven : public GlTest {};
+class OddEven : public ::testing::Test {};
 
 TEST_F(OddEven, NearlySortedInputStopsWithinFivePercentOfThePasses) {
   for (std::uint32_t length : {1000u, 4000u}) {
@@ -189,16 +188,7 @@ TEST_F(OddEven, AQuietFirstRoundIsNotEnough) {
 
 // `rounds` rounds of odd-even transposition on the CPU, each sequence on its own.
 SortData roundsOnCpu(SortData data, std::uint32_t rounds) {
-  for (std::uint32_t round = 0; round < rounds; ++round) {
-    for (std::uint32_t s = 0; s < data.sequenceCount; ++s) {
-      const std::size_t start = std::size_t{s} * data.sequenceLength;
-      for (std::size_t i = start + round % 2; i + 1 < start + data.sequenceLength; i += 2) {
-        if (data.keys[i] <= data.keys[i + 1]) continue;
-        std::swap(data.keys[i], data.keys[i + 1]);
-        std::swap(data.values[i], data.values[i + 1]);
-      }
-    }
-  }
+  for (std::uint32_t round = 0; round < rounds; ++round) oddEvenRoundOnCpu(data, round);
   return data;
 }
 

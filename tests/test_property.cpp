@@ -20,7 +20,6 @@
 
 #include "bench/benchmark.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "sort_test_support.h"
 
 namespace shadersort::testing {
@@ -86,9 +85,9 @@ PropertyCase drawCase(std::uint64_t seed, std::uint32_t maxLength) {
 // The CPU's answer for one sequence: (key, value) pairs in std::stable_sort order by raw key.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> expectedPairs(KeyType type, const std::vector<std::uint32_t>& keys,
                                                                    const std::vector<std::uint32_t>& values) {
+  const SortData sorted = referenceRawSort(type, keys, values);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  for (std::size_t i = 0; i < keys.size(); ++i) pairs.emplace_back(keys[i], values.empty() ? 0u : values[i]);
-  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return rawKeyLess(type, a.first, b.first); });
+  for (std::size_t i = 0; i < sorted.keys.size(); ++i) pairs.emplace_back(sorted.keys[i], values.empty() ? 0u : sorted.values[i]);
   return pairs;
 }
 
@@ -135,7 +134,7 @@ void expectSortedLikeTheCpu(Sorter& sorter, const AlgorithmInfo& algorithm, cons
   }
 }
 
-class PropertyTest : public GlTestWithParam<Schedule> {};
+class PropertyTest : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(PropertyTest, RandomCasesSortLikeTheCpu) {
   const std::uint64_t masterSeed = environmentNumber("SHADERSORT_PROPERTY_SEED", 20261123);

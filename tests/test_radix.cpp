@@ -12,7 +12,6 @@
 
 #include "core/error.h"
 #include "gl/limits.h"
-#include "gl_test_environment.h"
 #include "sort/compute/kernel.h"
 #include "sort/radix/radix_sorter.h"
 #include "sort/radix/uniforms.h"
@@ -96,10 +95,10 @@ SortData withIndexValues(SortData data) {
 
 // The NV match instruction (ballot 2) exists on NVIDIA only; elsewhere the sorter refuses it,
 // which Radix.RejectsUnknownSettingsAndUnusableValues checks.
-class RadixVariant : public GlTestWithParam<Variant> {
+class RadixVariant : public ::testing::TestWithParam<Variant> {
  protected:
   void SetUp() override {
-    GlTestWithParam<Variant>::SetUp();
+    ::testing::TestWithParam<Variant>::SetUp();
     if (GetParam().settings.contains("ballot") && GetParam().settings.at("ballot") == 2 &&
         !gl::currentLimits().hasExtension("GL_NV_shader_subgroup_partitioned"))
       GTEST_SKIP() << "no GL_NV_shader_subgroup_partitioned on this GPU";
@@ -179,7 +178,7 @@ std::string variantName(const ::testing::TestParamInfo<Variant>& info) { return 
 
 INSTANTIATE_TEST_SUITE_P(Radix, RadixVariant, ::testing::ValuesIn(variants()), variantName);
 
-class Radix : public GlTest {};
+class Radix : public ::testing::Test {};
 
 TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
   auto sorter = makeSorter({{"scan", 3}});

@@ -111,7 +111,7 @@ TEST(RecordingReliability, ARecordingStartedWithRIsSavedAtEscape) {
 }
 
 // The viewer in this process, on the test context: no GL error allowed.
-using RecordingInTheViewer = GlTest;
+using RecordingInTheViewer = ::testing::Test;
 
 TEST_F(RecordingInTheViewer, ARecordingIsSavedWhenTheWindowIsClosedBetweenFrames) {
   ScratchFolder folder;

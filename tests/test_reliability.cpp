@@ -29,9 +29,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Declared-size refusals must come this fast; the issue asks for one second, the bound leaves
-// room for a loaded CI machine.
-constexpr double kQuickSeconds = 5;
+// A refusal before anything is built or read keeps the process at its start-up size (a GL
+// context, tens of MB); the inputs refused here would take gigabytes. Memory, not time, tells:
+// a loaded CI machine slows a run but does not grow it.
+constexpr std::uint64_t kUnbuiltPeakBytes = 512ull << 20;
 // Enough address space for llvmpipe, far too little for the multi-gigabyte allocations the
 // defects made: a runaway allocation fails at once instead of eating the machine.
 constexpr std::uint64_t kAddressSpace = 6ull << 30;
@@ -396,7 +397,7 @@ TEST(Reliability, CountsOf2To32AndBeyondAreRefusedNotTruncated) {
     SCOPED_TRACE(arguments.back());
     const auto result = run(arguments);
     expectRefusal(result, 2, arguments[3]);
-    EXPECT_LT(result.seconds, kQuickSeconds);
+    EXPECT_LT(result.peakResidentBytes, kUnbuiltPeakBytes);
   }
 }
 
@@ -431,17 +432,17 @@ TEST(Reliability, DeclaredSizesAreRefusedBeforeAnythingIsBuilt) {
     SCOPED_TRACE(arguments[3]);
     const auto result = run(arguments);
     expectRefusal(result, 1, c.mention);
-    EXPECT_LT(result.seconds, kQuickSeconds) << "the size was checked only after building the input";
+    EXPECT_LT(result.peakResidentBytes, kUnbuiltPeakBytes) << "the size was checked only after building the input";
   }
   // bench and tune check a count before making its keys.
   const auto bench = run({"bench", "--algo", "bitonic", "--sizes", "2^31"});
   EXPECT_EQ(bench.exitCode, 0) << bench.err;
   EXPECT_NE(bench.out.find("skipped"), std::string::npos) << bench.out;
-  EXPECT_LT(bench.seconds, kQuickSeconds);
+  EXPECT_LT(bench.peakResidentBytes, kUnbuiltPeakBytes);
   const auto tune = run({"tune", "--algo", "bitonic", "--size", "2^31"}, {"XDG_CACHE_HOME=" + folder.path("cache")});
   EXPECT_EQ(tune.exitCode, 0) << tune.err;
   EXPECT_NE(tune.out.find("skipped"), std::string::npos) << tune.out;
-  EXPECT_LT(tune.seconds, kQuickSeconds);
+  EXPECT_LT(tune.peakResidentBytes, kUnbuiltPeakBytes);
   EXPECT_FALSE(fs::exists(folder.path("o.png")));
 }
 
@@ -470,7 +471,7 @@ TEST(Reliability, EndlessInputsAreRefusedWithAClearLine) {
     const auto result = run(c.arguments);
     expectRefusal(result, 1, "not a regular file");
     EXPECT_NE(result.err.find("'" + c.input + "'"), std::string::npos) << result.err;
-    EXPECT_LT(result.seconds, kQuickSeconds);
+    EXPECT_LT(result.peakResidentBytes, kUnbuiltPeakBytes) << "read before it was refused";
   }
   EXPECT_FALSE(fs::exists(folder.path("o.png")));
   EXPECT_FALSE(fs::exists(folder.path("o.bin")));
@@ -621,7 +622,6 @@ TEST(Reliability, AFifoAtTheTuningCachePathIsNeverOpened) {
   EXPECT_EQ(result.exitCode, 0) << result.err;
   EXPECT_EQ(lineCount(result.err), 1) << result.err;
   EXPECT_NE(result.err.find("not a regular file"), std::string::npos) << result.err;
-  EXPECT_LT(result.seconds, 20.0);
   // tune refuses to replace it.
   const auto tune = run({"tune", "--algo", "odd-even", "--size", "256", "--reps", "1"}, environment);
   EXPECT_FALSE(tune.timedOut);
@@ -704,7 +704,6 @@ TEST(Reliability, OutOfRangeNumbersAreRefused) {
     const auto result = run(arguments);
     EXPECT_EQ(result.exitCode, 2) << result.err;
     EXPECT_EQ(lineCount(result.err), 1) << result.err;
-    EXPECT_LT(result.seconds, kQuickSeconds);
   }
   EXPECT_TRUE(folder.entries().empty());
   // The ends of each range are accepted.

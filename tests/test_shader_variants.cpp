@@ -11,7 +11,6 @@
 #include <fstream>
 
 #include "gl/program.h"
-#include "gl_test_environment.h"
 #include "sort/radix/radix_sorter.h"
 
 namespace shadersort::testing {
@@ -38,7 +37,7 @@ Validation validateComputeShader(const std::string& source, const std::string& n
   return result;
 }
 
-class ShaderVariants : public GlTest {};
+class ShaderVariants : public ::testing::Test {};
 
 TEST_F(ShaderVariants, TheValidatorRejectsABrokenShader) {
   // Without this, a missing validator or a harness that never reports errors would pass below.

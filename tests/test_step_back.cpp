@@ -10,7 +10,6 @@
 #include <stdexcept>
 
 #include "data/patterns.h"
-#include "gl_test_environment.h"
 #include "sort/odd_even.h"
 #include "sort/pass_cursor.h"
 #include "sort/verify.h"
@@ -70,7 +69,7 @@ void runUpTo(Sorter& sorter, std::uint32_t pass) {
   while (sorter.passesRun() < pass && !sorter.finished()) sorter.runPass();
 }
 
-class StepBack : public GlTestWithParam<Schedule> {};
+class StepBack : public ::testing::TestWithParam<Schedule> {};
 
 TEST_P(StepBack, ResumeGivesTheStateOfTheSamePassesRun) {
   const Schedule& schedule = GetParam();
@@ -165,7 +164,7 @@ TEST_P(StepBack, CheckpointOfAnotherLoadOrSorterIsRefused) {
 
 INSTANTIATE_TEST_SUITE_P(AllSchedules, StepBack, ::testing::ValuesIn(allSchedules()), scheduleName);
 
-class StepBackDetails : public GlTest {};
+class StepBackDetails : public ::testing::Test {};
 
 // Odd-even learns that its input is sorted from swap counts read behind fences. A resume must
 // bring back what it knew then: nothing before the sorted point, the early exit after it.
@@ -263,7 +262,7 @@ class CountingSorter final : public Sorter {
   Sorter& inner_;
 };
 
-class PassCursorTest : public GlTest {};
+class PassCursorTest : public ::testing::Test {};
 
 // 4096 keys in one sequence: 4096 teaching rounds, each one cheap dispatch on llvmpipe.
 TEST_F(PassCursorTest, StepsBackOnALongSortWithFewerPassesThanTheInterval) {

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <random>
@@ -18,7 +20,6 @@
 #include <string>
 
 #include "data/patterns.h"
-#include "gl_test_environment.h"
 #include "sort/bitonic_schedule.h"
 #include "sort/odd_even.h"
 #include "sort/registry.h"
@@ -61,7 +62,7 @@ std::string inputName(Pattern pattern, std::uint32_t length) {
   return std::string(patternName(pattern)) + ", " + std::to_string(kSequences) + " x " + std::to_string(length);
 }
 
-class Teaching : public GlTest {};
+class Teaching : public ::testing::Test {};
 
 // [SECTION] comparators
 
@@ -249,15 +250,8 @@ std::vector<std::uint64_t> expectedSwaps(SortData data, std::uint32_t passCount,
   for (std::uint32_t round = 0; round < passCount * roundsPerPass; ++round) {
     const std::uint32_t pass = round / roundsPerPass;
     const bool counted = round % roundsPerPass + 2 >= roundsPerPass;
-    for (std::uint32_t s = 0; s < data.sequenceCount; ++s) {
-      const std::size_t base = std::size_t{s} * data.sequenceLength;
-      for (std::size_t i = base + round % 2; i + 1 < base + data.sequenceLength; i += 2) {
-        if (data.keys[i] <= data.keys[i + 1]) continue;
-        std::swap(data.keys[i], data.keys[i + 1]);
-        std::swap(data.values[i], data.values[i + 1]);
-        if (counted) ++swaps[pass];
-      }
-    }
+    const std::uint64_t made = oddEvenRoundOnCpu(data, round);
+    if (counted) swaps[pass] += made;
   }
   return swaps;
 }
@@ -451,17 +445,23 @@ class TeachingDrawing : public ::testing::Test {
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(800, 900);
     io.DeltaTime = 1.0f / 60.0f;
+    // ImGui's text log ends in the clipboard: what a panel wrote, as text.
+    io.SetClipboardTextFn = [](void*, const char* text) { loggedText() = text; };
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(kWindowWidth, 880));
-    ImGui::Begin("teaching", nullptr, ImGuiWindowFlags_NoSavedSettings);
+    beginFrame();
   }
   void TearDown() override {
     if (ImGui::GetCurrentContext() != nullptr && !rendered_) render();
     ImGui::DestroyContext(context_);
+  }
+  void beginFrame() {
+    rendered_ = false;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(kWindowWidth, 880));
+    ImGui::Begin("teaching", nullptr, ImGuiWindowFlags_NoSavedSettings);
   }
   // Ends the frame; every vertex of every draw list.
   std::vector<ImDrawVert> render() {
@@ -474,7 +474,23 @@ class TeachingDrawing : public ::testing::Test {
       vertices.insert(vertices.end(), data->CmdLists[i]->VtxBuffer.begin(), data->CmdLists[i]->VtxBuffer.end());
     return vertices;
   }
+  // The text `draw` puts in the window (labels, table cells, messages), as ImGui logs it.
+  static std::string textOf(const std::function<void()>& draw) {
+    loggedText().clear();
+    ImGui::LogToClipboard();
+    draw();
+    ImGui::LogFinish();
+    return loggedText();
+  }
+  static std::string& loggedText() {
+    static std::string text;
+    return text;
+  }
   static bool sameColour(ImU32 a, ImU32 b) { return (a & ~IM_COL32_A_MASK) == (b & ~IM_COL32_A_MASK); }
+  static int countColour(const std::vector<ImDrawVert>& vertices, ImU32 colour) {
+    return static_cast<int>(std::count_if(vertices.begin(), vertices.end(),
+                                          [&](const ImDrawVert& vertex) { return sameColour(vertex.col, colour); }));
+  }
 
   static constexpr float kWindowWidth = 600;
   ImGuiContext* context_ = nullptr;
@@ -550,15 +566,60 @@ TEST_F(TeachingDrawing, DigitLabelsAreColouredByDigitUnderEachBar) {
   EXPECT_EQ(list->VtxBuffer.Size, before);
 }
 
+// The panel's table rows for `keys`' digit at `place`, counted here, as ImGui logs them:
+// "| digit | keys | keys before | bucket |", positions from 1, empty buckets so marked.
+std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& keys, DigitPlace place) {
+  std::vector<std::uint32_t> counts(1u << place.bits, 0);
+  for (std::uint32_t key : keys) ++counts[(key >> place.shift) & ((1u << place.bits) - 1)];
+  std::vector<std::string> rows;
+  std::uint32_t before = 0;
+  for (std::uint32_t digit = 0; digit < counts.size(); ++digit) {
+    char row[96];
+    const std::uint32_t count = counts[digit];
+    const std::string bucket = count == 0   ? "empty"
+                               : count == 1 ? std::to_string(before + 1)
+                                            : std::to_string(before + 1) + "-" + std::to_string(before + count);
+    std::snprintf(row, sizeof row, "| %X | %u | %u | %s |", digit, count, before, bucket.c_str());
+    rows.push_back(row);
+    before += count;
+  }
+  return rows;
+}
+
 TEST_F(TeachingDrawing, RadixPanelDrawsForOneAndSeveralSequencesAndAMatrix) {
+  // Random keys: uneven buckets, some empty, so every column of every row says something.
   std::vector<std::uint32_t> keys;
-  for (std::uint32_t i = 0; i < 64; ++i) keys.push_back(i * 2654435761u);
-  const std::vector<std::uint32_t> matrix(2 * 256 * 2, 7);  // [2 sequences][256 digits][2 blocks]
-  ui::drawRadixPanel(keys, {0, 8}, 32, &matrix);
-  ui::drawRadixPanel(keys, {4, 4}, 64, nullptr);
-  ui::drawRadixPanel(keys, {0, 4}, 7, nullptr);  // no whole number of sequences: a message
-  ui::drawRadixPanel({}, {0, 4}, 7, nullptr);
-  EXPECT_FALSE(render().empty());
+  std::mt19937 random(5);
+  for (std::uint32_t i = 0; i < 64; ++i) keys.push_back(static_cast<std::uint32_t>(random()));
+  const std::vector<std::uint32_t> firstHalf(keys.begin(), keys.begin() + 32);
+
+  // One sequence of 64 keys, digit bits 4-7: the histogram, prefix sum and every bucket.
+  const std::string one = textOf([&] { ui::drawRadixPanel(keys, {4, 4}, 64, nullptr); });
+  EXPECT_NE(one.find("The digit is bits 4-7 of each key (16 values); 64 keys."), std::string::npos) << one;
+  EXPECT_NE(one.find("keys per digit"), std::string::npos) << one;
+  EXPECT_NE(one.find("keys before each digit (exclusive prefix sum)"), std::string::npos) << one;
+  for (const std::string& row : expectedBucketRows(keys, {4, 4})) EXPECT_NE(one.find(row), std::string::npos) << row << "\n" << one;
+  EXPECT_EQ(one.find("sequence"), std::string::npos) << "one sequence needs no slider";
+
+  // Two sequences of 32 and the GPU's counter matrix: the slider, the first sequence's buckets
+  // and the matrix as given.
+  std::vector<std::uint32_t> matrix(2 * 16 * 2);  // [2 sequences][16 digits][2 blocks]
+  std::iota(matrix.begin(), matrix.end(), 100u);
+  const std::string several = textOf([&] { ui::drawRadixPanel(keys, {0, 4}, 32, &matrix); });
+  EXPECT_NE(several.find("sequence"), std::string::npos) << several;
+  EXPECT_NE(several.find("32 keys."), std::string::npos) << several;
+  for (const std::string& row : expectedBucketRows(firstHalf, {0, 4}))
+    EXPECT_NE(several.find(row), std::string::npos) << row << "\n" << several;
+  EXPECT_NE(several.find("Counter matrix of sequence 1, digit x block (2 blocks), as the GPU holds it:"), std::string::npos)
+      << several;
+  EXPECT_NE(several.find("| 3 | 106 | 107 |"), std::string::npos) << "digit 3's row of sequence 1\n" << several;
+
+  // No whole number of sequences, or no keys: a message and no table.
+  for (const auto& input : {keys, std::vector<std::uint32_t>{}}) {
+    const std::string refused = textOf([&] { ui::drawRadixPanel(input, {0, 4}, 7, nullptr); });
+    EXPECT_NE(refused.find("no keys to count"), std::string::npos) << refused;
+    EXPECT_EQ(refused.find("|"), std::string::npos) << refused;
+  }
 }
 
 TEST_F(TeachingDrawing, NetworkPanelFillsTheWidthAndMarksTheCurrentPass) {
@@ -580,10 +641,33 @@ TEST_F(TeachingDrawing, NetworkPanelFillsTheWidthAndMarksTheCurrentPass) {
 TEST_F(TeachingDrawing, NetworkPanelMarksNothingOnceFinishedAndRefusesWideNetworks) {
   std::vector<std::vector<Comparator>> passes;
   for (const BitonicPass& pass : bitonicTeachingSchedule(8)) passes.push_back(bitonicPassComparators(pass, 8, SIZE_MAX));
-  ui::drawNetworkPanel(passes, 8, static_cast<std::uint32_t>(passes.size()));
-  ui::drawNetworkPanel(passes, ui::kMaxNetworkWires + 1, 0);
-  ui::drawNetworkPanel({{}, {}}, 8, 0);
-  for (const ImDrawVert& vertex : render()) EXPECT_FALSE(sameColour(vertex.col, ui::kCurrentPassColour));
+  const auto last = static_cast<std::uint32_t>(passes.size() - 1);
+
+  // At the last pass: it is marked (its comparators and the column's shade), the others run.
+  ui::drawNetworkPanel(passes, 8, last);
+  const std::vector<ImDrawVert> atLast = render();
+  const int runAtLast = countColour(atLast, ui::kComparatorColour);
+  const int markedAtLast = countColour(atLast, ui::kCurrentPassColour);
+  ASSERT_GT(runAtLast, 0);
+  ASSERT_GT(markedAtLast, 4);
+
+  // Finished: nothing marked, and the last pass's comparators are drawn as run, like the others:
+  // the marked vertices less the shade's rectangle (4) moved to the run colour.
+  beginFrame();
+  ui::drawNetworkPanel(passes, 8, last + 1);
+  const std::vector<ImDrawVert> finished = render();
+  EXPECT_EQ(countColour(finished, ui::kCurrentPassColour), 0);
+  EXPECT_EQ(countColour(finished, ui::kComparatorColour), runAtLast + markedAtLast - 4);
+
+  // Too many wires, or passes without comparators: a message in words and no network.
+  beginFrame();
+  const std::string wide = textOf([&] { ui::drawNetworkPanel(passes, ui::kMaxNetworkWires + 1, 0); });
+  const std::string none = textOf([&] { ui::drawNetworkPanel({{}, {}}, 8, 0); });
+  const std::vector<ImDrawVert> refused = render();
+  EXPECT_NE(wide.find("The network is drawn for at most 32 keys; this sequence has 33."), std::string::npos) << wide;
+  EXPECT_NE(none.find("No comparator network"), std::string::npos) << none;
+  EXPECT_EQ(countColour(refused, ui::kComparatorColour), 0);
+  EXPECT_EQ(countColour(refused, ui::kCurrentPassColour), 0);
 }
 
 }  // namespace

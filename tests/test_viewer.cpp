@@ -43,13 +43,20 @@ TEST(Viewer, WindowShowsTheDefaultPictureAndThePanel) {
   EXPECT_FALSE(inputColours.count(screenshot.pixel(100, 200)));
 }
 
+// With --frames the first frame shows the input and each later one runs exactly one pass, so
+// N frames end at pass N - 1, whatever the machine's speed; paused, the sort stays at pass 0.
 TEST(Viewer, PlayingAdvancesOnePassPerScriptedFrame) {
   ScratchFolder folder;
-  const auto paused = runViewerUnderXvfb("view --paused --frames 2 --screenshot " + folder.path("a.png"));
-  const auto playing = runViewerUnderXvfb("view --frames 40 --screenshot " + folder.path("b.png"));
+  const auto paused = runViewerUnderXvfb("view --paused --frames 3 --stats --screenshot " + folder.path("a.png"));
+  const auto few = runViewerUnderXvfb("view --frames 4 --stats");
+  const auto more = runViewerUnderXvfb("view --frames 11 --stats --screenshot " + folder.path("b.png"));
   ASSERT_EQ(paused.exitCode, 0) << paused.err;
-  ASSERT_EQ(playing.exitCode, 0) << playing.err;
-  EXPECT_NE(loadImage(folder.path("a.png")).rgba, loadImage(folder.path("b.png")).rgba);
+  ASSERT_EQ(few.exitCode, 0) << few.err;
+  ASSERT_EQ(more.exitCode, 0) << more.err;
+  EXPECT_NE(paused.out.find("frag-odd-even: pass 0 of "), std::string::npos) << paused.out;
+  EXPECT_NE(few.out.find("frag-odd-even: pass 3 of "), std::string::npos) << few.out;
+  EXPECT_NE(more.out.find("frag-odd-even: pass 10 of "), std::string::npos) << more.out;
+  EXPECT_NE(loadImage(folder.path("a.png")).rgba, loadImage(folder.path("b.png")).rgba) << "the picture did not change";
 }
 
 // Regression: with Debian's Dear ImGui 1.86, space and the arrows did nothing. Real key events

@@ -100,6 +100,8 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
       }
     }
   }
+  // Also when every case was skipped: the settings were checked by building sorters.
+  gpu.requireNoGlErrors();
   // All outputs or none: each is complete in its temporary file before any is renamed.
   std::vector<std::unique_ptr<StagedFile>> staged;
   auto stage = [&](const std::string& path, const std::string& text) {

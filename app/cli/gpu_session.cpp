@@ -1,7 +1,11 @@
 #include "cli/gpu_session.h"
 
+#include <glad/gl.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <cstring>
 
 #include "bench/tune_cache.h"
 #include "core/error.h"
@@ -10,7 +14,10 @@
 
 namespace shadersort::cli {
 
-GpuSession::GpuSession(const GlobalOptions& global) : context_({.debug = global.glDebug}) {}
+GpuSession::GpuSession(const GlobalOptions& global) : context_({.debug = global.glDebug}) {
+  if (const char* test = std::getenv("SHADERSORT_TEST_GL_ERROR"); test && std::strcmp(test, "1") == 0)
+    glEnable(0xFFFF);  // no such capability
+}
 
 const gl::Limits& GpuSession::limits() const { return gl::currentLimits(); }
 

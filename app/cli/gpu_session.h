@@ -12,9 +12,12 @@ namespace shadersort::cli {
 
 class GpuSession {
  public:
+  // With SHADERSORT_TEST_GL_ERROR=1 in the environment it makes one GL error (GL_INVALID_ENUM)
+  // once the context exists, so a test can see that each command checks before it exits 0.
   explicit GpuSession(const GlobalOptions& global);
   const gl::Limits& limits() const;
   // Throws GpuError when the driver reported a GL error: a result made with one is not trusted.
+  // Every command calls it after its last GL work, before it exits 0.
   void requireNoGlErrors() const;
 
  private:

@@ -96,6 +96,7 @@ int runInfo(const GlobalOptions& global) {
     }
   }
   printArtVocabulary();
+  gpu.requireNoGlErrors();
   return 0;
 }
 

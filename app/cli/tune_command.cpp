@@ -62,6 +62,8 @@ int runTune(const GlobalOptions& global, const TuneOptions& options) {
       }
     }
   }
+  // Also when nothing was tuned: finding that out queried the driver.
+  gpu.requireNoGlErrors();
   if (!cacheProblem.empty()) return 1;
   std::printf("\ncached in %s\n", quote(bench::tuneCachePath()).c_str());
   return 0;
