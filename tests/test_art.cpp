@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
 #include <numbers>
 #include <fstream>
@@ -20,6 +19,7 @@
 #include "data/inputs.h"
 #include "gl/limits.h"
 #include "gl_test_environment.h"
+#include "golden_support.h"
 #include "sort_test_support.h"
 
 namespace shadersort::testing {
@@ -409,7 +409,7 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
 // radix, each also equal to the CPU reference of the same preset. Tolerance: none. Keys, span
 // boundaries and the path map are computed on the CPU and the GPU only sorts integers, so any
 // GPU that sorts correctly writes the same bytes. To regenerate after a deliberate change:
-// SHADERSORT_UPDATE_GOLDEN=1 shadersort_app_tests --gtest_filter='ArtGolden*', then look at them.
+// SHADERSORT_UPDATE_GOLDEN=1 (golden_support.h), then look at them.
 TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
   const std::pair<const char*, const char*> cases[] = {
       {"none", "path = \"angle:45\"\nspans = \"none\"\nkey = \"luminance\"\n"},
@@ -420,10 +420,8 @@ TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
       {"intervals", "path = \"spokes\"\nspans = \"intervals\"\nintervals = \"input.png\"\nlower = 0.1\n"
                     "key = \"intensity\"\ndescending = true\n"},
   };
-  const bool update = std::getenv("SHADERSORT_UPDATE_GOLDEN") != nullptr;
-  const std::string goldens = SHADERSORT_GOLDEN_DIR;
   ScratchFolder folder;
-  const Image input = loadImage(goldens + "/art_input_64x64.png");
+  const Image input = loadImage(goldenPath("art_input_64x64.png"));
   savePng(input, folder.path("input.png"));
   std::vector<std::vector<std::uint8_t>> renders;
   for (const auto& [mode, toml] : cases) {
@@ -432,17 +430,16 @@ TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
       std::ofstream preset(folder.path("look.toml"));
       preset << toml;
     }
-    const std::string out = folder.path(std::string(mode) + ".png"), golden = goldens + "/art_" + mode + ".png";
+    const std::string out = folder.path(std::string(mode) + ".png"), golden = "art_" + std::string(mode) + ".png";
     const auto result = runShadersort("run " + folder.path("input.png") + " --algo radix --preset " +
                                       folder.path("look.toml") + " --out " + out);
     ASSERT_EQ(result.exitCode, 0) << result.err;
     const Image render = loadImage(out);
-    if (update) savePng(render, golden);
-    EXPECT_TRUE(render.rgba == loadImage(golden).rgba) << "differs from " << golden;
+    expectMatchesGolden(render, golden);
     const Preset preset = parsePreset(toml, "look.toml", folder.root().string());
     const Image mask = loadImage(folder.path("input.png"));
     const ArtPlan plan = planArt(preset.settings, {&input, &mask, &mask});
-    EXPECT_TRUE(loadImage(golden).rgba == applySources(input, referenceSources(plan)).rgba) << "the golden is not the reference";
+    EXPECT_EQ(differenceFromGolden(applySources(input, referenceSources(plan)), golden), "") << "the golden is not the reference";
     EXPECT_FALSE(render.rgba == input.rgba) << "nothing was sorted";
     renders.push_back(render.rgba);
   }
