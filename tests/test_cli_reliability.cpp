@@ -174,7 +174,7 @@ TEST(CliNumbers, EveryNumericOptionRefusesOtherFormsWithExitTwo) {
 
 TEST(CliRace, ListsAreCheckedWholeAndRefusedWithExitTwo) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"radix,nosuch", "unknown algorithm 'nosuch'"},
+      {"radix,nosuch", "--race: unknown algorithm 'nosuch'"},
       {"", "--race wants 2 to 4 algorithms separated by commas, got ''"},
       {"radix;bitonic", "got 'radix;bitonic'"},
       {"radix,,bitonic", "got 'radix,,bitonic'"},

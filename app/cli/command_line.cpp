@@ -128,10 +128,11 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
   return options;
 }
 
-void requireAlgorithm(const std::string& name) {
+// `option` names where the name came from when that is not plain --algo ("--race: ").
+void requireAlgorithm(const std::string& name, const std::string& option = "") {
   for (const AlgorithmInfo& algorithm : algorithms())
     if (algorithm.name == name) return;
-  throw UsageError("unknown algorithm " + quote(name) + " (known: " + algorithmNames() + ")");
+  throw UsageError(option + "unknown algorithm " + quote(name) + " (known: " + algorithmNames() + ")");
 }
 
 void requireKeyType(const std::string& name) {
@@ -201,7 +202,7 @@ std::vector<std::string> parseRaceList(const std::string& text) {
   if (anyEmpty || names.size() < 2 || names.size() > 4)
     throw UsageError("--race wants 2 to 4 algorithms separated by commas, got " + quote(text) + " (known: " +
                      algorithmNames() + ")");
-  for (const std::string& name : names) requireAlgorithm(name);
+  for (const std::string& name : names) requireAlgorithm(name, "--race: ");
   return names;
 }
 
