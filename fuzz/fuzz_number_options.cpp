@@ -1,7 +1,7 @@
 // The size, list and number options (--size WxH, --sizes LIST, --passes, --seed, --set NAME=VALUE,
-// --radix-bits, --reps) through the whole command line (cli/commands.h: runCommandLine), since
-// their parsers are private to it. The first byte picks a command line, each further line is the
-// next option's value. Every command line ends in something refused before any GPU work (an
+// --radix-bits, --reps, --every, --fps, --scale, --frames, --race-seconds, --window-size, --race)
+// through the whole command line (cli/commands.h: runCommandLine), where each is read. The first
+// byte picks a command line, each further line is the next option's value. Every command line ends in something refused before any GPU work (an
 // output in a missing folder, --reps 0); as a second guard the EGL vendor list is emptied, so a
 // context cannot be made. Return codes and UserError are normal; any other exception, a crash or
 // a sanitizer report is a finding.
@@ -31,6 +31,9 @@ const std::vector<CommandLine>& commandLines() {
       {{"bench", "--reps=0"}, {"--sizes", "--set", "--radix-bits"}},
       {{"bench", "--sizes=1", "--csv=/nonexistent-shadersort-fuzz/out.csv"}, {"--reps", "--sizes"}},
       {{"tune", "--reps=0"}, {"--size", "--reps"}},
+      {{"run", "--pattern=random", "--gif=/nonexistent-shadersort-fuzz/out.gif"}, {"--every", "--fps", "--scale", "--size"}},
+      {{"view", "--offscreen", "--record=/nonexistent-shadersort-fuzz/out.gif"},
+       {"--frames", "--race-seconds", "--window-size", "--race"}},
   };
   return lines;
 }

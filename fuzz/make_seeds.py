@@ -196,6 +196,8 @@ def number_options():
     put(t, "bench-reps", b"\x02" + b"5\n2^10")
     put(t, "tune", b"\x03" + b"2^14\n3")
     put(t, "tune-big", b"\x03" + b"2^39\n0")
+    put(t, "run-record", b"\x04" + b"4294967296\n010\n0x10\n8x8")
+    put(t, "view", b"\x05" + b"010\n0.5\n640x480\nradix,,bitonic")
 
 
 # --- the tuning cache ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@
 #include "cli/gpu_session.h"
 #include "cli/option_values.h"
 #include "core/error.h"
+#include "core/file_identity.h"
 #include "core/quoting.h"
 #include "data/key_encoding.h"
 #include "sort/registry.h"
@@ -55,7 +56,7 @@ InputSpec toInputSpec(const InputOptionText& text) {
       throw UsageError("unknown pattern " + quote(text.pattern) +
                        " (known: random, sorted, reversed, few-unique, all-equal, sawtooth, nearly-sorted)");
   }
-  const Dimensions size = parseDimensions(text.size, "--size", kMaxPatternSide);
+  const Dimensions size = parseDimensions(text.size, "--size", {1, 1}, {kMaxPatternSide, kMaxPatternSide});
   spec.width = static_cast<int>(size.width);
   spec.height = static_cast<int>(size.height);
   spec.seed = parseUnsigned(text.seed, "--seed", 0, UINT64_MAX);
@@ -72,13 +73,14 @@ InputSpec toInputSpec(const InputOptionText& text) {
 struct SorterOptionText {
   bool teaching = false;
   std::vector<std::string> settings;
-  std::string radixBits;  // empty: not given
+  std::string radixBits;
+  const CLI::Option* radixBitsOption = nullptr;
 };
 
 void addSorterOptions(CLI::App& command, SorterOptionText& text) {
   command.add_flag("--teaching", text.teaching, "one basic step per pass, where the algorithm has a faster schedule");
   command.add_option("--set", text.settings, "algorithm setting NAME=VALUE (see 'info'); repeatable");
-  command.add_option("--radix-bits", text.radixBits, "radix: digit width, 4 (teaching) or 8 (fast)");
+  text.radixBitsOption = command.add_option("--radix-bits", text.radixBits, "radix: digit width, 4 (teaching) or 8 (fast)");
 }
 
 void addTuneCacheFlag(CLI::App& command, GlobalOptions& global) {
@@ -119,7 +121,7 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
                        quote(setting));
     options.settings[name] = settingValue(name, std::string_view(setting).substr(equals + 1));
   }
-  if (!text.radixBits.empty()) {
+  if (text.radixBitsOption->count() > 0) {
     if (text.radixBits != "4" && text.radixBits != "8")
       throw UsageError("--radix-bits wants 4 (teaching) or 8 (fast), got " + quote(text.radixBits));
     options.settings["radix-bits"] = text.radixBits == "4" ? 4 : 8;
@@ -127,10 +129,11 @@ SorterOptions toSorterOptions(const SorterOptionText& text) {
   return options;
 }
 
-void requireAlgorithm(const std::string& name) {
+// `option` names where the name came from when that is not plain --algo ("--race: ").
+void requireAlgorithm(const std::string& name, const std::string& option = "") {
   for (const AlgorithmInfo& algorithm : algorithms())
     if (algorithm.name == name) return;
-  throw UsageError("unknown algorithm " + quote(name) + " (known: " + algorithmNames() + ")");
+  throw UsageError(option + "unknown algorithm " + quote(name) + " (known: " + algorithmNames() + ")");
 }
 
 void requireKeyType(const std::string& name) {
@@ -139,9 +142,15 @@ void requireKeyType(const std::string& name) {
 
 int parseRepetitions(const std::string& text) { return static_cast<int>(parseSigned(text, "--reps", 1, INT_MAX)); }
 
+// The numbers of run --gif / --sheet, as given; read by the one number parser after parsing.
+struct RecordNumberText {
+  std::string every, fps = "20", scale = "1";
+  const CLI::Option* everyOption = nullptr;
+};
+
 // run --gif / --sheet and their settings. Bad values are command-line errors (exit 2), found
 // before any GPU work.
-void addRecordOptions(CLI::App& run, RecordOptions& record, const CLI::Option* out) {
+void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& numbers, const CLI::Option* out) {
   const auto extension = [](std::string wanted) {
     return CLI::Validator(
         [wanted](std::string& path) {
@@ -155,23 +164,14 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, const CLI::Option* o
                   ->check(extension(".gif"));
   auto* sheet = run.add_option("--sheet", record.sheetPath, "also write a contact sheet PNG: the states after passes 0, K, 2K, ...")
                     ->check(extension(".png"));
-  auto* every = run.add_option("--every", record.every,
-                               "record every K-th pass, and the last (default: every pass for --gif, 16 cells at most for --sheet)")
-                    ->check(CLI::Validator(
-                        [](std::string& text) {
-                          const bool digits = !text.empty() && text.size() <= 10 &&
-                                              std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-                          const unsigned long long value = digits ? std::stoull(text) : 0;
-                          return value >= 1 && value <= 0xFFFFFFFFull ? std::string() : "must be a pass count of at least 1, got '" + text + "'";
-                        },
-                        "K"));
-  run.add_option("--fps", record.fps, "GIF frames per second, 1 to 100 (delays are whole 1/100 s; browsers "
-                                      "slow delays under 2/100 s, so above 50 fps, down)")
-      ->check(CLI::Range(1, 100))
+  auto* every = run.add_option("--every", numbers.every,
+                               "record every K-th pass, and the last (default: every pass for --gif, 16 cells at most for --sheet)");
+  numbers.everyOption = every;
+  run.add_option("--fps", numbers.fps, "GIF frames per second, 1 to 100 (delays are whole 1/100 s; browsers "
+                                       "slow delays under 2/100 s, so above 50 fps, down)")
       ->needs(gif)
       ->capture_default_str();
-  auto* scale = run.add_option("--scale", record.scale, "enlarge the GIF and sheet pictures S times, 1 to 16 (pixels repeated)")
-                    ->check(CLI::Range(1, 16))
+  auto* scale = run.add_option("--scale", numbers.scale, "enlarge the GIF and sheet pictures S times, 1 to 16 (pixels repeated)")
                     ->capture_default_str();
   run.callback([=] {
     if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0)
@@ -180,6 +180,31 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, const CLI::Option* o
       if (option->count() > 0 && gif->count() == 0 && sheet->count() == 0)
         throw CLI::ValidationError(option->get_name(), "needs --gif or --sheet");
   });
+}
+
+void parseRecordNumbers(const RecordNumberText& text, RecordOptions& record) {
+  if (text.everyOption->count() > 0)
+    record.every = static_cast<std::uint32_t>(parseUnsigned(text.every, "--every", 1, UINT32_MAX));
+  record.fps = static_cast<int>(parseUnsigned(text.fps, "--fps", 1, 100));
+  record.scale = static_cast<int>(parseUnsigned(text.scale, "--scale", 1, 16));
+}
+
+// --race A,B[,C[,D]]: the list is checked whole, so an empty name (",", "a,,b", "a,") or another
+// separator is refused like an unknown name, not counted.
+std::vector<std::string> parseRaceList(const std::string& text) {
+  std::vector<std::string> names;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    names.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  const bool anyEmpty = std::any_of(names.begin(), names.end(), [](const std::string& name) { return name.empty(); });
+  if (anyEmpty || names.size() < 2 || names.size() > 4)
+    throw UsageError("--race wants 2 to 4 algorithms separated by commas, got " + quote(text) + " (known: " +
+                     algorithmNames() + ")");
+  for (const std::string& name : names) requireAlgorithm(name, "--race: ");
+  return names;
 }
 
 }  // namespace
@@ -204,7 +229,8 @@ int runCommandLine(int argc, char** argv) {
   auto* runOut = runCommand->add_option("--out", run.outputPath, "output PNG (optional with --gif or --sheet)");
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
   runCommand->add_flag("--stats", run.stats, "print passes run, schedule and time");
-  addRecordOptions(*runCommand, run.record, runOut);
+  RecordNumberText runRecordNumbers;
+  addRecordOptions(*runCommand, run.record, runRecordNumbers, runOut);
   SorterOptionText runSorter;
   addSorterOptions(*runCommand, runSorter);
   addTuneCacheFlag(*runCommand, global);
@@ -252,7 +278,8 @@ int runCommandLine(int argc, char** argv) {
   std::string tuneSize, tuneReps = "5";
   auto* tuneCommand = app.add_subcommand("tune", "find the fastest settings of each algorithm on this GPU and cache them");
   tuneCommand->add_option("--algo", tune.algorithms, "algorithms (comma separated; default all)")->delimiter(',');
-  tuneCommand->add_option("--size", tuneSize, "keys per trial (default 2^22 on a GPU, 2^14 on a CPU rasterizer)");
+  auto* tuneSizeOption =
+      tuneCommand->add_option("--size", tuneSize, "keys per trial (default 2^22 on a GPU, 2^14 on a CPU rasterizer)");
   tuneCommand->add_option("--reps", tuneReps, "timed repetitions per trial")->capture_default_str();
 
   PlotOptions plot;
@@ -268,11 +295,12 @@ int runCommandLine(int argc, char** argv) {
 
   ViewOptions view;
   InputOptionText viewInput;
-  std::string viewFrames;
+  std::string viewFrames, viewRace, viewRaceSeconds = "10";
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
-  viewCommand->add_option("--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
+  auto* viewFramesOption = viewCommand->add_option(
+      "--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
@@ -281,9 +309,11 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--window-size", view.frameSize, "window (or offscreen frame) size WxH")->capture_default_str();
   viewCommand->add_option("--keys", view.keys, "keys pressed one per frame, e.g. \"space,right,right,left,a,t\"");
   viewCommand->add_flag("--stats", view.stats, "print frames per second and the median GPU time of a frame's display and sort work");
-  viewCommand->add_option("--race", view.race, "race 2 to 4 algorithms side by side on the same input, e.g. radix,bitonic")->delimiter(',');
+  auto* viewRaceOption =
+      viewCommand->add_option("--race", viewRace, "race 2 to 4 algorithms side by side on the same input, e.g. radix,bitonic");
   viewCommand->add_option("--race-clock", view.raceClock, "race clock: pass (one pass per tick) or time (by measured GPU time)")->capture_default_str();
-  viewCommand->add_option("--race-seconds", view.raceSeconds, "race by time: seconds the slowest lane takes")->capture_default_str();
+  viewCommand->add_option("--race-seconds", viewRaceSeconds, "race by time: seconds the slowest lane takes, 0.1 to 3600")
+      ->capture_default_str();
   viewCommand->add_option("--record", view.recordPath, "record the lanes from the first frame to the last as an animated GIF");
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   SorterOptionText viewSorter;
@@ -306,6 +336,7 @@ int runCommandLine(int argc, char** argv) {
     run.art = toArtRequest(*runCommand, runArtText, run.input);
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
+    parseRecordNumbers(runRecordNumbers, run.record);
     if (!run.outputPath.empty()) requirePngPath(run.outputPath);
     return runRun(global, run);
   }
@@ -332,7 +363,7 @@ int runCommandLine(int argc, char** argv) {
   }
   if (*tuneCommand) {
     for (const std::string& name : tune.algorithms) requireAlgorithm(name);
-    if (!tuneSize.empty()) tune.count = parseCount(tuneSize, "--size", 1, kMaxKeyCount);
+    if (tuneSizeOption->count() > 0) tune.count = parseCount(tuneSize, "--size", 1, kMaxKeyCount);
     tune.repetitions = parseRepetitions(tuneReps);
     return runTune(global, tune);
   }
@@ -345,8 +376,12 @@ int runCommandLine(int argc, char** argv) {
     requireAlgorithm(view.algorithm);
     view.input = toInputSpec(viewInput);
     view.sorter = toSorterOptions(viewSorter);
-    if (!viewFrames.empty()) view.frames = static_cast<int>(parseSigned(viewFrames, "--frames", 1, INT_MAX));
+    if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
+    if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
+    view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", 0.1, 3600);
+    parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);
+    requireDistinctOutputs({{"--screenshot", view.screenshotPath}, {"--record", view.recordPath}});
   }
   return runView(global, view);
 }

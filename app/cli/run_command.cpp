@@ -12,6 +12,7 @@
 #include "cli/run_recording.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/file_identity.h"
 #include "render/sorter_picture.h"
 #include "sort/registry.h"
 #include "sort/verify.h"
@@ -19,6 +20,9 @@
 namespace shadersort::cli {
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
+  // Before anything is made or written: two outputs that are one file would overwrite each other.
+  requireDistinctOutputs(
+      {{"--out", options.outputPath}, {"--gif", options.record.gifPath}, {"--sheet", options.record.sheetPath}});
   if (options.art) return runArt(global, options);
   if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
   requireRecordableOutputs(options);
