@@ -405,11 +405,6 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
   }
 }
 
-// Goldens: one render per span mode of a 64x64 crop of the photograph, by `run --preset` with
-// radix, each also equal to the CPU reference of the same preset. Tolerance: none. Keys, span
-// boundaries and the path map are computed on the CPU and the GPU only sorts integers, so any
-// GPU that sorts correctly writes the same bytes. To regenerate after a deliberate change:
-// SHADERSORT_UPDATE_GOLDEN=1 (golden_support.h), then look at them.
 TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
   const std::pair<const char*, const char*> cases[] = {
       {"none", "path = \"angle:45\"\nspans = \"none\"\nkey = \"luminance\"\n"},

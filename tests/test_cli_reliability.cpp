@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/option_values.h"
+#include "core/number_text.h"
 #include "cli_support.h"
 #include "core/error.h"
 #include "process_support.h"
@@ -18,7 +18,7 @@ namespace shadersort::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::Dimensions;
+using shadersort::Dimensions;
 
 // The message of the UsageError `parse` throws, or "" when it accepts.
 std::string refusalOf(const std::function<void()>& parse) {
@@ -56,63 +56,63 @@ TEST(CliNumbers, OnlyPlainDecimalIsANumber) {
   for (const std::string text : {"010", "011", "00", "0x10", "0X10", " 10", "10 ", "\t10", "+10", "10abc", "", "1e1",
                                  "-0", "1.5", "1,000", "--5", "-", "\xd9\xa3"}) {
     SCOPED_TRACE(text);
-    expectNotANumber(refusalOf([&] { cli::parseUnsigned(text, "--fps", 1, 100); }), text);
-    expectNotANumber(refusalOf([&] { cli::parseSigned(text, "--set x", -100, 100); }), text);
+    expectNotANumber(refusalOf([&] { parseUnsigned(text, "--fps", 1, 100); }), text);
+    expectNotANumber(refusalOf([&] { parseSigned(text, "--set x", -100, 100); }), text);
   }
-  EXPECT_NE(refusalOf([] { cli::parseUnsigned("010", "--fps", 1, 100); }).find("leading zeros"), std::string::npos);
-  EXPECT_NE(refusalOf([] { cli::parseUnsigned("0x10", "--fps", 1, 100); }).find("decimal only"), std::string::npos);
-  EXPECT_NE(refusalOf([] { cli::parseUnsigned("+10", "--fps", 1, 100); }).find("no '+'"), std::string::npos);
-  EXPECT_NE(refusalOf([] { cli::parseUnsigned(" 10", "--fps", 1, 100); }).find("no spaces"), std::string::npos);
-  EXPECT_EQ(cli::parseUnsigned("0", "--seed", 0, UINT64_MAX), 0u);
-  EXPECT_EQ(cli::parseUnsigned("18446744073709551615", "--seed", 0, UINT64_MAX), UINT64_MAX);
-  EXPECT_EQ(cli::parseUnsigned("100", "--fps", 1, 100), 100u);
-  EXPECT_EQ(cli::parseSigned("-100", "--set x", -100, 100), -100);
-  EXPECT_EQ(cli::parseSigned("-9223372036854775808", "--set x", INT64_MIN, INT64_MAX), INT64_MIN);
+  EXPECT_NE(refusalOf([] { parseUnsigned("010", "--fps", 1, 100); }).find("leading zeros"), std::string::npos);
+  EXPECT_NE(refusalOf([] { parseUnsigned("0x10", "--fps", 1, 100); }).find("decimal only"), std::string::npos);
+  EXPECT_NE(refusalOf([] { parseUnsigned("+10", "--fps", 1, 100); }).find("no '+'"), std::string::npos);
+  EXPECT_NE(refusalOf([] { parseUnsigned(" 10", "--fps", 1, 100); }).find("no spaces"), std::string::npos);
+  EXPECT_EQ(parseUnsigned("0", "--seed", 0, UINT64_MAX), 0u);
+  EXPECT_EQ(parseUnsigned("18446744073709551615", "--seed", 0, UINT64_MAX), UINT64_MAX);
+  EXPECT_EQ(parseUnsigned("100", "--fps", 1, 100), 100u);
+  EXPECT_EQ(parseSigned("-100", "--set x", -100, 100), -100);
+  EXPECT_EQ(parseSigned("-9223372036854775808", "--set x", INT64_MIN, INT64_MAX), INT64_MIN);
 }
 
 TEST(CliNumbers, OutOfRangeSaysTheRangeAndWhatWasGiven) {
-  EXPECT_EQ(refusalOf([] { cli::parseUnsigned("101", "--fps", 1, 100); }), "--fps wants a whole number from 1 to 100, got 101");
-  EXPECT_EQ(refusalOf([] { cli::parseUnsigned("4294967296", "--every", 1, UINT32_MAX); }),
+  EXPECT_EQ(refusalOf([] { parseUnsigned("101", "--fps", 1, 100); }), "--fps wants a whole number from 1 to 100, got 101");
+  EXPECT_EQ(refusalOf([] { parseUnsigned("4294967296", "--every", 1, UINT32_MAX); }),
             "--every wants a whole number from 1 to 4294967295, got 4294967296");
   // Numbers past 2^64 and negative numbers are numbers, out of range, not "not a number".
-  EXPECT_EQ(refusalOf([] { cli::parseUnsigned("99999999999999999999999", "--seed", 0, UINT64_MAX); }),
+  EXPECT_EQ(refusalOf([] { parseUnsigned("99999999999999999999999", "--seed", 0, UINT64_MAX); }),
             "--seed wants a whole number from 0 to 18446744073709551615, got 99999999999999999999999");
-  EXPECT_EQ(refusalOf([] { cli::parseUnsigned("-1", "--frames", 1, 5); }), "--frames wants a whole number from 1 to 5, got -1");
-  EXPECT_EQ(refusalOf([] { cli::parseSigned("9223372036854775808", "--set x", INT64_MIN, INT64_MAX); }),
+  EXPECT_EQ(refusalOf([] { parseUnsigned("-1", "--frames", 1, 5); }), "--frames wants a whole number from 1 to 5, got -1");
+  EXPECT_EQ(refusalOf([] { parseSigned("9223372036854775808", "--set x", INT64_MIN, INT64_MAX); }),
             "--set x wants a whole number from -9223372036854775808 to 9223372036854775807, got 9223372036854775808");
-  EXPECT_EQ(refusalOf([] { cli::parsePasses("4294967296"); }),
+  EXPECT_EQ(refusalOf([] { parsePasses("4294967296"); }),
             "--passes wants 'all' or a whole number from 0 to 4294967295, got 4294967296");
 }
 
 TEST(CliNumbers, DecimalsCountsAndSizesFollowTheSameRules) {
-  EXPECT_EQ(cli::parseDecimal("0.1", "--race-seconds", 0.1, 3600), 0.1);
-  EXPECT_EQ(cli::parseDecimal("3600", "--race-seconds", 0.1, 3600), 3600);
-  EXPECT_EQ(cli::parseDecimal("2.25", "--race-seconds", 0.1, 3600), 2.25);
+  EXPECT_EQ(parseDecimal("0.1", "--race-seconds", 0.1, 3600), 0.1);
+  EXPECT_EQ(parseDecimal("3600", "--race-seconds", 0.1, 3600), 3600);
+  EXPECT_EQ(parseDecimal("2.25", "--race-seconds", 0.1, 3600), 2.25);
   for (const std::string text : {"1e1", ".5", "5.", "0x1p3", "010.5", "inf", "nan", "+2", " 2", "2.5.1", "1,5"}) {
     SCOPED_TRACE(text);
-    expectNotANumber(refusalOf([&] { cli::parseDecimal(text, "--race-seconds", 0.1, 3600); }), text);
+    expectNotANumber(refusalOf([&] { parseDecimal(text, "--race-seconds", 0.1, 3600); }), text);
   }
-  EXPECT_EQ(refusalOf([] { cli::parseDecimal("5000", "--race-seconds", 0.1, 3600); }),
+  EXPECT_EQ(refusalOf([] { parseDecimal("5000", "--race-seconds", 0.1, 3600); }),
             "--race-seconds wants a number from 0.1 to 3600, got 5000");
-  EXPECT_EQ(refusalOf([] { cli::parseDecimal("0.05", "--race-seconds", 0.1, 3600); }),
+  EXPECT_EQ(refusalOf([] { parseDecimal("0.05", "--race-seconds", 0.1, 3600); }),
             "--race-seconds wants a number from 0.1 to 3600, got 0.05");
 
-  EXPECT_EQ(cli::parseCount("16K", "--sizes", 1, UINT32_MAX), 16384u);
-  EXPECT_EQ(cli::parseCount("2^20", "--sizes", 1, UINT32_MAX), 1u << 20);
+  EXPECT_EQ(parseCount("16K", "--sizes", 1, UINT32_MAX), 16384u);
+  EXPECT_EQ(parseCount("2^20", "--sizes", 1, UINT32_MAX), 1u << 20);
   for (const std::string text : {"016K", "2^020", "0x10", " 16K", "+16K", "16k", "K", "2^", "12q"}) {
     SCOPED_TRACE(text);
-    expectNotANumber(refusalOf([&] { cli::parseCount(text, "--sizes", 1, UINT32_MAX); }), text);
+    expectNotANumber(refusalOf([&] { parseCount(text, "--sizes", 1, UINT32_MAX); }), text);
   }
-  EXPECT_NE(refusalOf([] { cli::parseCount("0", "--sizes", 1, UINT32_MAX); }).find("from 1 to 4294967295, got 0"),
+  EXPECT_NE(refusalOf([] { parseCount("0", "--sizes", 1, UINT32_MAX); }).find("from 1 to 4294967295, got 0"),
             std::string::npos);
 
   const Dimensions one{1, 1}, most{1u << 24, 1u << 24};
-  EXPECT_EQ(cli::parseDimensions("8x9", "--size", one, most).height, 9u);
+  EXPECT_EQ(parseDimensions("8x9", "--size", one, most).height, 9u);
   for (const std::string text : {"010x8", "8x010", "0x10x8", " 8x8", "+8x8", "8x 8", "8x", "x8"}) {
     SCOPED_TRACE(text);
-    expectNotANumber(refusalOf([&] { cli::parseDimensions(text, "--size", one, most); }), text);
+    expectNotANumber(refusalOf([&] { parseDimensions(text, "--size", one, most); }), text);
   }
-  EXPECT_EQ(refusalOf([] { cli::parseDimensions("100x100", "--window-size", {320, 240}, {16384, 16384}); }),
+  EXPECT_EQ(refusalOf([] { parseDimensions("100x100", "--window-size", {320, 240}, {16384, 16384}); }),
             "--window-size wants WxH from 320x240 to 16384x16384, got 100x100");
 }
 

@@ -1,10 +1,10 @@
 #include "art/art_settings.h"
 
-#include <charconv>
 #include <cmath>
-#include <sstream>
+#include <charconv>
 
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/quoting.h"
 
 namespace shadersort::art {
@@ -31,33 +31,13 @@ void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) 
   path.centreY = parseDecimal(text.substr(comma + 1), "--path centre y", 0.0, 1.0);
 }
 
+// The shortest text that reads back as the same number, so a preset keeps its angle exactly.
 std::string formatNumber(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
 }
 
 }  // namespace
-
-double parseDecimal(std::string_view text, std::string_view what, double least, double most) {
-  const std::string range = "from " + formatNumber(least) + " to " + formatNumber(most);
-  // Only plain decimals: no exponent, no hex, no spaces, no '+', no "inf" or "nan".
-  std::size_t digits = 0, points = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c >= '0' && c <= '9') ++digits;
-    else if (c == '.') ++points;
-    else if (!(c == '-' && i == 0 && least < 0)) digits = 0, points = 2;  // poison
-    if (points > 1) break;
-  }
-  double value = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (digits == 0 || points > 1 || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-    throw UsageError(std::string(what) + " wants a number " + range + ", got " + quoted(text) + ": not a number");
-  if (value < least || value > most)
-    throw UsageError(std::string(what) + " wants a number " + range + ", got " + quoted(text));
-  return value;
-}
 
 PathSpec parsePathSpec(std::string_view text) {
   PathSpec path;

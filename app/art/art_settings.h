@@ -47,8 +47,6 @@ PathSpec parsePathSpec(std::string_view text);
 std::string pathSpecText(const PathSpec& path);
 SpanMode parseSpanMode(std::string_view text);
 std::string_view spanModeName(SpanMode mode);
-// A decimal number (digits, one optional point, an optional leading '-' when least < 0), least..most.
-double parseDecimal(std::string_view text, std::string_view what, double least, double most);
 // Throws UsageError when the settings contradict each other (lower > upper).
 void requireConsistent(const ArtSettings& settings);
 

@@ -1,7 +1,7 @@
 #include "cli/art_options.h"
 
 #include "art/presets.h"
-#include "cli/option_values.h"
+#include "core/number_text.h"
 #include "core/error.h"
 
 namespace shadersort::cli {
@@ -82,8 +82,8 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   if (given("--key") || !set("--key", "key")) settings.key = input.order.key;
   if (given("--descending")) settings.descending = true;
   if (given("--seed") || !set("--seed", "seed")) settings.seed = input.seed;
-  if (given("--lower")) settings.lower = art::parseDecimal(text.lower, "--lower", 0.0, 1.0);
-  if (given("--upper")) settings.upper = art::parseDecimal(text.upper, "--upper", 0.0, 1.0);
+  if (given("--lower")) settings.lower = parseDecimal(text.lower, "--lower", 0.0, 1.0);
+  if (given("--upper")) settings.upper = parseDecimal(text.upper, "--upper", 0.0, 1.0);
   art::requireConsistent(settings);
   if (given("--invert")) settings.invert = true;
   if (given("--sort-transparent")) settings.sortTransparent = true;
@@ -91,7 +91,7 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
     settings.spanLength = static_cast<std::uint32_t>(parseUnsigned(text.spanLength, "--span-length", 1, 1u << 30));
   if (given("--max-span"))
     settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 2, 1u << 30));
-  if (given("--skip")) settings.skipPercent = art::parseDecimal(text.skip, "--skip", 0.0, 100.0);
+  if (given("--skip")) settings.skipPercent = parseDecimal(text.skip, "--skip", 0.0, 100.0);
   request.maskPath = given("--mask") ? text.mask : preset.maskPath;
   request.intervalsPath = given("--intervals") ? text.intervals : preset.intervalsPath;
   request.keyImagePath = given("--key-image") ? text.keyImage : preset.keyImagePath;

@@ -11,7 +11,7 @@
 #include "cli/art_options.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
-#include "cli/option_values.h"
+#include "core/number_text.h"
 #include "core/error.h"
 #include "core/file_identity.h"
 #include "core/quoting.h"

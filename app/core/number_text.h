@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-namespace shadersort::cli {
+namespace shadersort {
 
 std::uint64_t parseUnsigned(std::string_view text, std::string_view option, std::uint64_t least, std::uint64_t most);
 std::int64_t parseSigned(std::string_view text, std::string_view option, std::int64_t least, std::int64_t most);
@@ -29,4 +29,4 @@ Dimensions parseDimensions(std::string_view text, std::string_view option, Dimen
 // "all" (empty) or a number of passes, 0 to 2^32 - 1.
 std::optional<std::uint32_t> parsePasses(std::string_view text);
 
-}  // namespace shadersort::cli
+}  // namespace shadersort

@@ -1,4 +1,4 @@
-#include "cli/option_values.h"
+#include "core/number_text.h"
 
 #include <array>
 #include <charconv>
@@ -7,7 +7,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 
-namespace shadersort::cli {
+namespace shadersort {
 namespace {
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -167,4 +167,4 @@ std::optional<std::uint32_t> parsePasses(std::string_view text) {
       unsignedWithin(text, "--passes", "'all' or a whole number " + range(0, UINT32_MAX), 0, UINT32_MAX));
 }
 
-}  // namespace shadersort::cli
+}  // namespace shadersort
