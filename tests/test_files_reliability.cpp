@@ -1,0 +1,155 @@
+// Regression tests for the file-handling defects of issue 28: shader includes under --shader-dir
+// (5), the tuning cache's folder (6), and links, owners and leftover temporary files of outputs
+// (12). The interruption cases (7, and SIGXFSZ of 12) live in test_interrupt.cpp.
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_support.h"
+#include "core/error.h"
+#include "gl/program.h"
+#include "gl/shader_source.h"
+#include "process_support.h"
+
+namespace shadersort::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::uint8_t> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
+
+ProcessResult run(const std::vector<std::string>& arguments, const std::vector<std::string>& environment = {},
+                  double timeoutSeconds = 60) {
+  ProcessOptions options;
+  options.environment = environment;
+  options.timeoutSeconds = timeoutSeconds;
+  options.addressSpaceBytes = 6ull << 30;  // a runaway allocation fails at once
+  return runShadersortArgs(arguments, options);
+}
+
+void expectOneLineRefusal(const ProcessResult& result, int exitCode, const std::string& mention) {
+  EXPECT_FALSE(result.timedOut) << "hung";
+  EXPECT_EQ(result.exitCode, exitCode) << result.err;
+  EXPECT_EQ(lineCount(result.err), 1) << "stderr: " << result.err;
+  EXPECT_NE(result.err.find(mention), std::string::npos) << "should mention '" << mention << "': " << result.err;
+  EXPECT_EQ(result.err.find("internal error"), std::string::npos) << result.err;
+}
+
+// --- 5: shader includes ----------------------------------------------------------------------------
+
+// A copy of shaders/ whose grid.glsl (included by nearly every compute shader, the viewer's
+// painting among them) gets `extra` appended.
+fs::path shaderCopyWith(const ScratchFolder& folder, const std::string& extra) {
+  const fs::path shaders = folder.root() / "shaders";
+  fs::copy(fs::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders, fs::copy_options::recursive);
+  std::ofstream(shaders / "common" / "grid.glsl", std::ios::app) << "\n" << extra << "\n";
+  return shaders;
+}
+
+// Files fan/level0.glsl .. level<depth>.glsl, each including the next `width` times.
+void writeFanOut(const fs::path& shaders, int depth, int width) {
+  fs::create_directories(shaders / "fan");
+  for (int level = 0; level <= depth; ++level) {
+    std::ofstream file(shaders / "fan" / ("level" + std::to_string(level) + ".glsl"));
+    file << "// level " << level << "\n";
+    if (level < depth)
+      for (int i = 0; i < width; ++i) file << "#include \"shaders/fan/level" << level + 1 << ".glsl\"\n";
+  }
+}
+
+// Points gl's shader folder at `folder` for one test.
+class ShaderFolder {
+ public:
+  explicit ShaderFolder(const fs::path& folder) { gl::setShaderDirectory(folder); }
+  ~ShaderFolder() { gl::setShaderDirectory(std::nullopt); }
+  ShaderFolder(const ShaderFolder&) = delete;
+  ShaderFolder& operator=(const ShaderFolder&) = delete;
+};
+
+TEST(ShaderIncludes, EachFileIsExpandedOncePerShader) {
+  ScratchFolder folder;
+  const fs::path shaders = folder.root() / "shaders";
+  fs::create_directories(shaders / "x");
+  writeBytes((shaders / "x" / "twice.glsl").string(), bytesOf("float twice() { return 2.0; }\n"));
+  writeBytes((shaders / "x" / "top.comp").string(),
+             bytesOf("#include \"shaders/x/twice.glsl\"\n#include \"shaders/x/twice.glsl\"\nvoid main() {}\n"));
+  writeFanOut(shaders, 3, 40);  // 64,000 leaf includes when each is expanded every time
+  writeBytes((shaders / "x" / "fan.comp").string(), bytesOf("#include \"shaders/fan/level0.glsl\"\nvoid main() {}\n"));
+  const ShaderFolder use(shaders);
+  const std::string twice = gl::expandedSource("shaders/x/top.comp", {});
+  EXPECT_EQ(twice.find("twice()"), twice.rfind("twice()")) << twice;
+  const std::string fan = gl::expandedSource("shaders/x/fan.comp", {});
+  EXPECT_LT(fan.size(), 2000u);
+  for (int level = 0; level <= 3; ++level) EXPECT_NE(fan.find("// level " + std::to_string(level)), std::string::npos);
+}
+
+TEST(ShaderIncludes, ExpandedSizeIsCapped) {
+  ScratchFolder folder;
+  const fs::path shaders = folder.root() / "shaders";
+  fs::create_directories(shaders / "x");
+  // Five distinct files, each under the one-file cap, over the expanded cap together.
+  const std::string line = "// " + std::string(76, 'x') + "\n";
+  std::string big;
+  while (big.size() + line.size() < gl::kMaxShaderFileBytes) big += line;
+  std::string top;
+  for (int i = 0; i < 5; ++i) {
+    writeBytes((shaders / "x" / ("big" + std::to_string(i) + ".glsl")).string(), bytesOf(big));
+    top += "#include \"shaders/x/big" + std::to_string(i) + ".glsl\"\n";
+  }
+  writeBytes((shaders / "x" / "top.comp").string(), bytesOf(top + "void main() {}\n"));
+  const ShaderFolder use(shaders);
+  try {
+    gl::expandedSource("shaders/x/top.comp", {});
+    ADD_FAILURE() << "a shader of 5 MiB with its includes was expanded";
+  } catch (const UserError& refused) {
+    EXPECT_NE(std::string(refused.what()).find("with its includes expanded"), std::string::npos) << refused.what();
+  }
+}
+
+TEST(ShaderIncludes, FanOutOfIncludesDoesNotHangTheViewer) {
+  // The issue's shape: seven files, each including the next 40 times (40^6 leaves).
+  ScratchFolder folder;
+  const fs::path shaders = shaderCopyWith(folder, "#include \"shaders/fan/level0.glsl\"");
+  writeFanOut(shaders, 6, 40);
+  const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()}, {}, 60);
+  EXPECT_FALSE(result.timedOut) << "hung";
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+}
+
+TEST(ShaderIncludes, IncludesStayInsideTheShaderFolder) {
+  ScratchFolder folder;
+  writeBytes(folder.path("outside.glsl"), bytesOf("SECRET_OUTSIDE_TEXT\n"));
+  {
+    const fs::path shaders = shaderCopyWith(folder, "#include \"shaders/../../../../../../../../etc/passwd\"");
+    const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
+    expectOneLineRefusal(result, 1, "#include may only name a file below shaders/");
+    EXPECT_EQ(result.err.find("passwd"), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("root:"), std::string::npos) << result.err;
+  }
+  // A link inside the folder that leads out of it.
+  fs::remove_all(folder.root() / "shaders");
+  const fs::path shaders = shaderCopyWith(folder, "#include \"shaders/common/outside.glsl\"");
+  fs::create_symlink(folder.path("outside.glsl"), shaders / "common" / "outside.glsl");
+  const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
+  expectOneLineRefusal(result, 1, "leads outside the shader folder");
+  EXPECT_EQ(result.err.find("SECRET_OUTSIDE_TEXT"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find(folder.path("outside.glsl")), std::string::npos) << result.err;
+}
+
+TEST(ShaderIncludes, OversizedShaderFileIsOneLineNotBadAlloc) {
+  ScratchFolder folder;
+  const fs::path shaders = shaderCopyWith(folder, "");
+  // Sparse: 3 GiB as the issue's, without using the disk.
+  ASSERT_EQ(::truncate((shaders / "common" / "grid.glsl").c_str(), 3ll << 30), 0);
+  const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
+  expectOneLineRefusal(result, 1, "grid.glsl");
+  EXPECT_NE(result.err.find("more than 1 MiB"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace shadersort::testing
