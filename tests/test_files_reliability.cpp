@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -149,6 +152,94 @@ TEST(ShaderIncludes, OversizedShaderFileIsOneLineNotBadAlloc) {
   const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
   expectOneLineRefusal(result, 1, "grid.glsl");
   EXPECT_NE(result.err.find("more than 1 MiB"), std::string::npos) << result.err;
+}
+
+// --- 12: links, owners and leftovers of outputs --------------------------------------------------
+
+const std::vector<std::uint32_t> unsortedKeys = {3, 1, 2}, sortedKeys = {1, 2, 3};
+
+ProcessResult sortInPlace(const std::string& in, const std::string& out) {
+  return run({"sort", "--algo", "radix", "--in", in, "--out", out});
+}
+
+TEST(Outputs, ALinkAsOutputIsRefusedNeitherReplacedNorFollowed) {
+  ScratchFolder folder;
+  writeWords(folder.path("keys.bin"), unsortedKeys);
+  fs::create_symlink("keys.bin", folder.path("link.bin"));
+  auto result = sortInPlace(folder.path("link.bin"), folder.path("link.bin"));
+  expectOneLineRefusal(result, 1, "symbolic link");
+  EXPECT_TRUE(fs::is_symlink(folder.path("link.bin")));
+  EXPECT_EQ(readWordsFile(folder.path("keys.bin")), unsortedKeys);
+  // run --out too, and a link to nothing yet.
+  fs::create_symlink("picture.png", folder.path("link.png"));
+  result = run({"run", "--pattern", "random", "--size", "4x4", "--out", folder.path("link.png")});
+  expectOneLineRefusal(result, 1, "symbolic link");
+  EXPECT_TRUE(fs::is_symlink(folder.path("link.png")));
+  EXPECT_FALSE(fs::exists(folder.path("picture.png")));
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"keys.bin", "link.bin", "link.png"}));
+}
+
+TEST(Outputs, AnOutputWithOtherHardLinksSaysTheyKeepTheOldContent) {
+  ScratchFolder folder;
+  writeWords(folder.path("keys.bin"), unsortedKeys);
+  fs::create_hard_link(folder.path("keys.bin"), folder.path("other-name.bin"));
+  const auto result = sortInPlace(folder.path("keys.bin"), folder.path("keys.bin"));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  EXPECT_NE(result.err.find("warning: '" + folder.path("keys.bin") + "' has 1 other hard link"), std::string::npos)
+      << result.err;
+  EXPECT_EQ(readWordsFile(folder.path("keys.bin")), sortedKeys);
+  EXPECT_EQ(readWordsFile(folder.path("other-name.bin")), unsortedKeys);
+}
+
+TEST(Outputs, RootReplacingAnotherUsersFileKeepsItsOwner) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to own a file as another user";
+  ScratchFolder folder;
+  writeWords(folder.path("keys.bin"), unsortedKeys);
+  ASSERT_EQ(::chown(folder.path("keys.bin").c_str(), 65534, 65534), 0);
+  ASSERT_EQ(::chmod(folder.path("keys.bin").c_str(), 0640), 0);
+  const auto result = sortInPlace(folder.path("keys.bin"), folder.path("keys.bin"));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  struct stat status {};
+  ASSERT_EQ(::stat(folder.path("keys.bin").c_str(), &status), 0);
+  EXPECT_EQ(status.st_uid, 65534u);
+  EXPECT_EQ(status.st_gid, 65534u);
+  EXPECT_EQ(status.st_mode & 07777, 0640u);
+  EXPECT_EQ(readWordsFile(folder.path("keys.bin")), sortedKeys);
+}
+
+TEST(Outputs, OnlyStaleTemporariesOfOurOwnAreRemoved) {
+  ScratchFolder folder;
+  const std::vector<std::uint8_t> clutter = {1, 2, 3};
+  writeBytes(folder.path(".shadersort-St4le9"), clutter);  // no process holds it: removed
+  // Kept: one whose maker still holds its lock (here: this test)...
+  writeBytes(folder.path(".shadersort-L1veXx"), clutter);
+  const int live = ::open(folder.path(".shadersort-L1veXx").c_str(), O_RDWR | O_CLOEXEC);
+  ASSERT_GE(live, 0);
+  ASSERT_EQ(::flock(live, LOCK_EX), 0);
+  // ...names not quite of our pattern, a link of our pattern, a file with a second name...
+  writeBytes(folder.path(".shadersort-short"), clutter);
+  writeBytes(folder.path(".shadersort-T00long"), clutter);
+  writeBytes(folder.path("shadersort-N0tDot"), clutter);
+  writeBytes(folder.path("precious"), clutter);
+  fs::create_symlink("precious", folder.path(".shadersort-L1nk00"));
+  writeBytes(folder.path("twice"), clutter);
+  fs::create_hard_link(folder.path("twice"), folder.path(".shadersort-Tw1ce0"));
+  std::vector<std::string> kept = {".shadersort-L1nk00", ".shadersort-L1veXx", ".shadersort-T00long", ".shadersort-Tw1ce0",
+                                   ".shadersort-short",  "precious",           "shadersort-N0tDot",   "twice"};
+  // ...and, as root, one of another user.
+  if (::geteuid() == 0) {
+    writeBytes(folder.path(".shadersort-N0b0dy"), clutter);
+    ASSERT_EQ(::chown(folder.path(".shadersort-N0b0dy").c_str(), 65534, 65534), 0);
+    kept.push_back(".shadersort-N0b0dy");
+  }
+  const auto result = run({"run", "--pattern", "random", "--size", "4x4", "--out", folder.path("o.png")});
+  ::close(live);
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  kept.push_back("o.png");
+  std::sort(kept.begin(), kept.end());
+  EXPECT_EQ(folder.entries(), kept);
+  EXPECT_EQ(readText(folder.path("precious")), std::string("\x01\x02\x03"));
 }
 
 }  // namespace
