@@ -10,11 +10,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <optional>
 
+#include "bench/tune_cache.h"
 #include "cli_support.h"
 #include "core/error.h"
+#include "gl/limits.h"
 #include "gl/program.h"
 #include "gl/shader_source.h"
 #include "process_support.h"
@@ -152,6 +157,105 @@ TEST(ShaderIncludes, OversizedShaderFileIsOneLineNotBadAlloc) {
   const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
   expectOneLineRefusal(result, 1, "grid.glsl");
   EXPECT_NE(result.err.find("more than 1 MiB"), std::string::npos) << result.err;
+}
+
+// --- 6: the tuning cache's folder ------------------------------------------------------------------
+
+// Sets (or, with nullopt, unsets) environment variables for one test, and puts them back.
+class EnvironmentForTest {
+ public:
+  void set(const std::string& name, const std::optional<std::string>& value) {
+    const char* old = std::getenv(name.c_str());
+    saved_.emplace_back(name, old ? std::optional<std::string>(old) : std::nullopt);
+    if (value) ::setenv(name.c_str(), value->c_str(), 1);
+    else ::unsetenv(name.c_str());
+  }
+  ~EnvironmentForTest() {
+    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
+      if (it->second) ::setenv(it->first.c_str(), it->second->c_str(), 1);
+      else ::unsetenv(it->first.c_str());
+    }
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+std::string refusalOf(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const UserError& refused) {
+    return refused.what();
+  }
+  return "(not refused)";
+}
+
+TEST(TuneCacheFolder, WithoutHomeOrXdgThereIsNoCacheAndNothingInTmp) {
+  ScratchFolder folder;
+  EnvironmentForTest environment;
+  environment.set("HOME", std::nullopt);
+  environment.set("XDG_CACHE_HOME", std::nullopt);
+  environment.set("TMPDIR", folder.root().string());  // where the old fallback wrote
+  EXPECT_EQ(bench::tuneCachePath(), "");
+  EXPECT_NE(refusalOf(bench::requireTuneCacheWritable).find("no tuning cache"), std::string::npos);
+  EXPECT_TRUE(folder.entries().empty());
+  // Relative values are not used either (the XDG spec says to ignore them).
+  environment.set("XDG_CACHE_HOME", "relative/cache");
+  environment.set("HOME", "also-relative");
+  EXPECT_EQ(bench::tuneCachePath(), "");
+}
+
+TEST(TuneCacheFolder, TuneWithoutHomeSaysSoOnceAndWritesNothingToTmp) {
+  ScratchFolder folder;
+  fs::create_directory(folder.path("tmp"));
+  const auto result = runShadersort("tune --algo odd-even --size 256 --reps 1",
+                                    "env -u HOME -u XDG_CACHE_HOME MESA_SHADER_CACHE_DISABLE=true TMPDIR=" + folder.path("tmp"));
+  EXPECT_EQ(result.exitCode, 1) << result.err;
+  EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  EXPECT_NE(result.err.find("no tuning cache"), std::string::npos) << result.err;
+  EXPECT_NE(result.out.find("best: "), std::string::npos) << "the results were not printed: " << result.out;
+  EXPECT_TRUE(fs::is_empty(folder.path("tmp"))) << "the cache went to $TMPDIR";
+}
+
+TEST(TuneCacheFolder, AMissingHomeIsNotCreated) {
+  ScratchFolder folder;
+  EnvironmentForTest environment;
+  environment.set("XDG_CACHE_HOME", std::nullopt);
+  environment.set("HOME", folder.path("nonexistent"));
+  EXPECT_NE(refusalOf(bench::requireTuneCacheWritable).find("cannot write the tuning cache"), std::string::npos);
+  EXPECT_TRUE(folder.entries().empty());
+  // An existing home gets ~/.cache/shadersort, private to its user.
+  fs::create_directory(folder.path("home"));
+  environment.set("HOME", folder.path("home"));
+  EXPECT_EQ(refusalOf(bench::requireTuneCacheWritable), "(not refused)");
+  struct stat status {};
+  ASSERT_EQ(::stat(folder.path("home/.cache/shadersort").c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 0777, 0700u);
+}
+
+TEST(TuneCacheFolder, ALinkOrAnotherUsersFolderIsNeverUsed) {
+  ScratchFolder folder;
+  EnvironmentForTest environment;
+  environment.set("XDG_CACHE_HOME", folder.root().string());
+  // Someone else's folder, linked where the cache's folder goes.
+  fs::create_directory(folder.path("victim"));
+  fs::create_directory_symlink(folder.path("victim"), folder.path("shadersort"));
+  const gl::Limits& limits = gl::currentLimits();
+  EXPECT_NE(refusalOf(bench::requireTuneCacheWritable).find("symbolic link"), std::string::npos);
+  EXPECT_NE(refusalOf([&] { bench::storeTunedSettings(limits, "radix", {{"workgroup-size", 128}}); }).find("symbolic link"),
+            std::string::npos);
+  EXPECT_TRUE(fs::is_empty(folder.path("victim"))) << "the cache was written through a link";
+  // A cache planted behind the link is not read.
+  writeBytes(folder.path("victim/tuning.tsv"),
+             bytesOf(limits.renderer + "\t" + limits.version + "\tradix\tworkgroup-size\t128\n"));
+  EXPECT_TRUE(bench::loadTunedSettings(limits).empty());
+  // As root: a real folder that another user owns.
+  if (::geteuid() != 0) return;
+  fs::remove(folder.path("shadersort"));
+  fs::create_directory(folder.path("shadersort"));
+  ASSERT_EQ(::chown(folder.path("shadersort").c_str(), 65534, 65534), 0);
+  EXPECT_NE(refusalOf(bench::requireTuneCacheWritable).find("belongs to another user"), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(folder.path("shadersort")));
 }
 
 // --- 12: links, owners and leftovers of outputs --------------------------------------------------
