@@ -187,11 +187,16 @@ bool isTemporaryName(const char* name) {
 
 // Removes `name` from the folder open as `folderFd` when it is one of ours that nobody writes.
 void removeIfStale(int folderFd, const char* name) {
-  // O_NOFOLLOW: a link of our pattern is not ours. O_NONBLOCK: a FIFO must not hang the open.
+  // Looked at before it is opened: opening a device can do things (a tape rewinds).
+  struct stat named {};
+  if (::fstatat(folderFd, name, &named, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(named.st_mode) ||
+      named.st_uid != ::geteuid() || named.st_nlink != 1)
+    return;
+  // O_NOFOLLOW: a link of our pattern is not ours. O_NONBLOCK: a FIFO swapped in must not hang.
   int fd = ::openat(folderFd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0 && errno == EACCES) fd = ::openat(folderFd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return;
-  struct stat opened {}, named {};
+  struct stat opened {};
   // The maker holds the lock for the file's whole life, so a lock we can take means its maker is
   // gone. We unlink while holding it: a maker that locks the file only after we got it finds it
   // unlinked and makes another (createTemporaryFile).
