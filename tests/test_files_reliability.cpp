@@ -19,10 +19,13 @@
 #include "bench/tune_cache.h"
 #include "cli_support.h"
 #include "core/error.h"
+#include "data/inputs.h"
 #include "gl/limits.h"
 #include "gl/program.h"
 #include "gl/shader_source.h"
 #include "process_support.h"
+#include "ui/viewer_app.h"
+#include "ui/viewer_host.h"
 
 namespace shadersort::testing {
 namespace {
@@ -127,6 +130,28 @@ TEST(ShaderIncludes, FanOutOfIncludesDoesNotHangTheViewer) {
   const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()}, {}, 60);
   EXPECT_FALSE(result.timedOut) << "hung";
   EXPECT_EQ(result.exitCode, 0) << result.err;
+}
+
+TEST(ShaderIncludes, FanOutSwappedInDuringHotReloadDoesNotFreezeTheViewer) {
+  ScratchFolder folder;
+  const fs::path shaders = shaderCopyWith(folder, "");
+  writeFanOut(shaders, 6, 40);
+  ui::ViewerConfig config;
+  config.algorithm = "odd-even";
+  config.input.pattern = Pattern::Reversed;
+  config.input.width = 8;
+  config.input.height = 8;
+  config.startPlaying = false;
+  config.frames = 1000000;  // scripted: the folder is looked at every frame
+  config.shaderDirectory = shaders.string();
+  ui::ViewerApp app(config, [] { return ui::makeOffscreenHost(320, 200); });
+  app.frame();
+  const fs::path grid = shaders / "common" / "grid.glsl";
+  std::ofstream(grid, std::ios::app) << "#include \"shaders/fan/level0.glsl\"\n";
+  fs::last_write_time(grid, fs::last_write_time(grid) + std::chrono::seconds(2));
+  app.frame();
+  EXPECT_TRUE(app.shaderError().empty()) << app.shaderError();
+  EXPECT_EQ(app.message(), "shaders reloaded");
 }
 
 TEST(ShaderIncludes, IncludesStayInsideTheShaderFolder) {
