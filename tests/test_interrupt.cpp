@@ -324,10 +324,12 @@ TEST_P(PlotInterrupted, RemovesItsFolderAndEndsGnuplot) {
   const std::string pidFile = folder.path("gnuplot.pid");
   {
     std::ofstream script(folder.path("bin/gnuplot"));
-    script << "#!/bin/sh\necho $$ > " << pidFile << ".new\nmv " << pidFile << ".new " << pidFile << "\nexec sleep 120\n";
+    script << "#!/bin/sh\necho $$ > " << pidFile << ".new\nmv " << pidFile << ".new " << pidFile
+           << "\nexec sleep 120\n";
   }
   std::filesystem::permissions(folder.path("bin/gnuplot"), std::filesystem::perms::owner_all);
-  std::vector<std::string> environment = {"TMPDIR=" + folder.path("tmp"), "PATH=" + folder.path("bin") + ":/usr/bin:/bin"};
+  std::vector<std::string> environment = {"TMPDIR=" + folder.path("tmp"),
+                                          "PATH=" + folder.path("bin") + ":/usr/bin:/bin"};
   if (!whileGnuplotRuns) environment.push_back("SHADERSORT_TEST_PAUSE_AT=half-written");
   Child child({"plot", "--csv", folder.path("results.csv"), "--out", folder.path("p.png")}, environment);
   pid_t gnuplot = 0;
@@ -353,7 +355,8 @@ TEST_P(PlotInterrupted, RemovesItsFolderAndEndsGnuplot) {
     if (!ended) ::kill(gnuplot, SIGKILL);
   }
   std::vector<std::string> left;
-  for (const auto& entry : std::filesystem::directory_iterator(folder.path("tmp"))) left.push_back(entry.path().filename().string());
+  for (const auto& entry : std::filesystem::directory_iterator(folder.path("tmp")))
+    left.push_back(entry.path().filename().string());
   EXPECT_TRUE(left.empty()) << "left in $TMPDIR: " << (left.empty() ? "" : left.front());
   EXPECT_FALSE(std::filesystem::exists(folder.path("p.png")));
 }

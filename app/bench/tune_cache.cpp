@@ -140,7 +140,9 @@ void requireTuneCacheWritable() {
   const std::filesystem::path path = tuneCachePath();
   if (path.empty()) throw UserError("no tuning cache: neither XDG_CACHE_HOME nor HOME is set to an absolute path");
   const std::filesystem::path folder = path.parent_path(), base = folder.parent_path();
-  auto refuse = [&](const std::string& why) { throw UserError("cannot write the tuning cache " + quote(path.string()) + ": " + why); };
+  auto refuse = [&](const std::string& why) {
+    throw UserError("cannot write the tuning cache " + quote(path.string()) + ": " + why);
+  };
   // One level at a time, mode 0700, and never a home: with HOME=/nonexistent, nothing is made.
   for (const std::filesystem::path& made : {base, folder})
     if (!entryExists(made) && ::mkdir(made.c_str(), 0700) != 0 && errno != EEXIST)

@@ -179,7 +179,8 @@ Slot* findLive(Slot* begin, Slot* end, const std::string& path) {
 
 bool isTemporaryName(const char* name) {
   const std::size_t prefix = sizeof kTemporaryPrefix - 1;
-  if (std::strncmp(name, kTemporaryPrefix, prefix) != 0 || std::strlen(name) != prefix + kTemporarySuffixLength) return false;
+  if (std::strncmp(name, kTemporaryPrefix, prefix) != 0 || std::strlen(name) != prefix + kTemporarySuffixLength)
+    return false;
   for (const char* c = name + prefix; *c; ++c)
     if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) return false;
   return true;
@@ -193,8 +194,9 @@ void removeIfStale(int folderFd, const char* name) {
       named.st_uid != ::geteuid() || named.st_nlink != 1)
     return;
   // O_NOFOLLOW: a link of our pattern is not ours. O_NONBLOCK: a FIFO swapped in must not hang.
-  int fd = ::openat(folderFd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0 && errno == EACCES) fd = ::openat(folderFd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  constexpr int flags = O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+  int fd = ::openat(folderFd, name, O_RDWR | flags);  // NFS locks a file open for writing only
+  if (fd < 0 && errno == EACCES) fd = ::openat(folderFd, name, O_RDONLY | flags);
   if (fd < 0) return;
   struct stat opened {};
   // The maker holds the lock for the file's whole life, so a lock we can take means its maker is
@@ -327,7 +329,8 @@ TemporaryFolder::TemporaryFolder(const std::string& prefix) {
   const std::filesystem::path base = std::filesystem::temp_directory_path(ec);  // $TMPDIR, else /tmp
   if (ec) throw UserError("cannot make a temporary folder: " + ec.message() + " (check TMPDIR)");
   std::string pattern = (base / (prefix + "-XXXXXX")).string();
-  if (pattern.size() >= PATH_MAX) throw UserError("cannot make a temporary folder in " + quote(base.string()) + ": the path is too long");
+  if (pattern.size() >= PATH_MAX)
+    throw UserError("cannot make a temporary folder in " + quote(base.string()) + ": the path is too long");
   const SignalsBlocked blocked;
   Slot* claimed = claimSlot(folderSlots);
   if (!claimed) throw UserError("cannot make a temporary folder: too many at once");
