@@ -3,6 +3,7 @@
 // 2 bad command line, 3 the GPU cannot do it, 4 internal error. Messages may quote file names
 // and file contents; printable() keeps them to one line with no raw control bytes.
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -12,6 +13,9 @@
 
 int main(int argc, char** argv) {
   using shadersort::printable;
+  // Past a file-size limit (ulimit -f) a write then fails with EFBIG, reported as "cannot write
+  // NAME: file too large" with the temporary file removed, instead of SIGXFSZ killing us mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return shadersort::cli::runCommandLine(argc, argv);
   } catch (const shadersort::UsageError& error) {

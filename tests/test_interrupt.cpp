@@ -23,6 +23,11 @@
 #include <functional>
 #include <optional>
 
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "bench/bench_report.h"
 #include "cli_support.h"
 #include "data/patterns.h"
 #include "sort_test_support.h"
@@ -239,9 +244,9 @@ TEST(Interrupted, AnIgnoredSignalStaysIgnored) {
   EXPECT_EQ(readText(folder.path("out.png")), completeRunOutput());
 }
 
-TEST(Interrupted, FileSizeLimitMidWriteLeavesNoTemporary) {
-  // SIGXFSZ ends a process that writes past RLIMIT_FSIZE (a full quota or a `ulimit -f` script)
-  // in the middle of a write, with no test pause needed.
+TEST(Interrupted, FileSizeLimitMidWriteIsAFailedWriteAndLeavesNoTemporary) {
+  // A write past RLIMIT_FSIZE (a full quota or a `ulimit -f` script) would raise SIGXFSZ in the
+  // middle of a write, with no test pause needed; it must fail the write with one line instead.
   ScratchFolder folder;
   writeBytes(folder.path("out.png"), std::vector<std::uint8_t>(oldContent, oldContent + std::strlen(oldContent)));
   // Mesa's shader cache would hit the limit first.
@@ -252,10 +257,113 @@ TEST(Interrupted, FileSizeLimitMidWriteLeavesNoTemporary) {
                 ::setrlimit(RLIMIT_CORE, &noCore);
               });
   const int status = child.wait();
-  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) << describe(status) << ": " << child.err();
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << describe(status) << ": " << child.err();
+  EXPECT_EQ(child.err(), "shadersort: cannot write '" + folder.path("out.png") + "': file too large\n");
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"out.png"}) << "a temporary file was left behind";
   EXPECT_EQ(readText(folder.path("out.png")), oldContent);
 }
+
+TEST(Interrupted, TemporaryOfAKilledRunIsRemovedByTheNextRun) {
+  // SIGKILL cannot be caught: the temporary file stays, and the next run writing to that folder
+  // removes it, since no live process holds its lock any more.
+  ScratchFolder folder;
+  {
+    Child child({"run", "--pattern", "reversed", "--size", "24x16", "--out", folder.path("out.png")},
+                {"SHADERSORT_TEST_PAUSE_AT=half-written"});
+    ASSERT_TRUE(child.waitForLine("shadersort: test pause at half-written#1", 240)) << child.err();
+    // While its maker lives, another run leaves the temporary file alone.
+    const auto meanwhile = runShadersort("run --pattern reversed --size 24x16 --out " + folder.path("other.png"));
+    EXPECT_EQ(meanwhile.exitCode, 0) << meanwhile.err;
+    EXPECT_EQ(folder.entries().size(), 2u) << "a live run's temporary file was removed";
+    child.signal(SIGKILL);
+    child.wait();
+  }
+  const auto left = folder.entries();
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0].substr(0, 12), ".shadersort-");
+  const auto next = runShadersort("run --pattern reversed --size 24x16 --out " + folder.path("out.png"));
+  EXPECT_EQ(next.exitCode, 0) << next.err;
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"other.png", "out.png"}));
+}
+
+// --- plot: its temporary folder and its gnuplot child ------------------------------------------
+
+std::string benchCsv() {
+  std::string header;
+  for (const auto& [name, meaning] : bench::csvColumns()) header += (header.empty() ? "" : ",") + name;
+  std::string text = header + "\n";
+  for (const char* n : {"32", "64"})
+    text += std::string("frag-odd-even,") + n + ",random,u32,0,wall,1,2.5,2.5,1e-05,0.01,0.03,0.004,1,32,32,defaults\n";
+  return text;
+}
+
+bool processEnded(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string pidText, name, state;
+  return !(stat >> pidText >> name >> state) || state == "Z" || state == "X";
+}
+
+using PlotInterruption = std::tuple<int, bool>;  // signal, whether gnuplot is running (else writing its data)
+
+class PlotInterrupted : public ::testing::TestWithParam<PlotInterruption> {};
+
+TEST_P(PlotInterrupted, RemovesItsFolderAndEndsGnuplot) {
+  const auto& [number, whileGnuplotRuns] = GetParam();
+  ScratchFolder folder;
+  std::filesystem::create_directory(folder.path("tmp"));
+  std::filesystem::create_directory(folder.path("bin"));
+  writeBytes(folder.path("results.csv"), [] {
+    const std::string text = benchCsv();
+    return std::vector<std::uint8_t>(text.begin(), text.end());
+  }());
+  // A gnuplot that says who it is and then takes its time.
+  const std::string pidFile = folder.path("gnuplot.pid");
+  {
+    std::ofstream script(folder.path("bin/gnuplot"));
+    script << "#!/bin/sh\necho $$ > " << pidFile << ".new\nmv " << pidFile << ".new " << pidFile
+           << "\nexec sleep 120\n";
+  }
+  std::filesystem::permissions(folder.path("bin/gnuplot"), std::filesystem::perms::owner_all);
+  std::vector<std::string> environment = {"TMPDIR=" + folder.path("tmp"),
+                                          "PATH=" + folder.path("bin") + ":/usr/bin:/bin"};
+  if (!whileGnuplotRuns) environment.push_back("SHADERSORT_TEST_PAUSE_AT=half-written");
+  Child child({"plot", "--csv", folder.path("results.csv"), "--out", folder.path("p.png")}, environment);
+  pid_t gnuplot = 0;
+  if (whileGnuplotRuns) {
+    for (int waited = 0; waited < 600 && !gnuplot; ++waited) {
+      std::ifstream(pidFile) >> gnuplot;
+      if (!gnuplot) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ASSERT_GT(gnuplot, 0) << "gnuplot never started: " << child.err();
+  } else {
+    ASSERT_TRUE(child.waitForLine("shadersort: test pause at half-written#1", 240)) << child.err();
+  }
+  child.signal(number);
+  const int status = child.wait();
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == number) << describe(status) << ": " << child.err();
+  if (gnuplot) {
+    bool ended = processEnded(gnuplot);
+    for (int waited = 0; waited < 100 && !ended; ++waited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      ended = processEnded(gnuplot);
+    }
+    EXPECT_TRUE(ended) << "gnuplot kept running";
+    if (!ended) ::kill(gnuplot, SIGKILL);
+  }
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(folder.path("tmp")))
+    left.push_back(entry.path().filename().string());
+  EXPECT_TRUE(left.empty()) << "left in $TMPDIR: " << (left.empty() ? "" : left.front());
+  EXPECT_FALSE(std::filesystem::exists(folder.path("p.png")));
+}
+
+INSTANTIATE_TEST_SUITE_P(SignalsAndMoments, PlotInterrupted,
+                         ::testing::Combine(::testing::Values(SIGINT, SIGTERM, SIGHUP), ::testing::Bool()),
+                         [](const ::testing::TestParamInfo<PlotInterruption>& info) {
+                           const int number = std::get<0>(info.param);
+                           return std::string(number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "SIGHUP") +
+                                  (std::get<1>(info.param) ? "_WhileGnuplotRuns" : "_WhileWritingItsData");
+                         });
 
 }  // namespace
 }  // namespace shadersort::testing

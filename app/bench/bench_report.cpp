@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/quoting.h"
+#include "core/temporary_files.h"
 #include "data/key_encoding.h"
 
 namespace shadersort::bench {
@@ -225,32 +226,6 @@ bool isTitleCharacter(char c) {
          plotTitlePunctuation().find(c) != std::string::npos;
 }
 
-// A folder of our own, made by mkdtemp (a fresh name, mode 0700: nobody can have planted it),
-// removed with everything in it when the plot is done.
-class TemporaryFolder {
- public:
-  TemporaryFolder() {
-    std::error_code ec;
-    const std::filesystem::path base = std::filesystem::temp_directory_path(ec);  // $TMPDIR, else /tmp
-    if (ec) throw UserError("cannot make a temporary folder for the plot: " + ec.message() + " (check TMPDIR)");
-    std::string pattern = (base / "shadersort-plot-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-      throw UserError("cannot make a temporary folder for the plot in " + quote(base.string()) + ": " + std::strerror(errno));
-    path_ = pattern;
-  }
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 }  // namespace
 
 const std::string& plotTitlePunctuation() {
@@ -328,7 +303,7 @@ std::vector<std::uint8_t> renderPlot(const std::vector<BenchResult>& results, co
   // from the registry, distribution and type names from their lists, reference names held to
   // the title's characters. Files are named relative to the folder gnuplot runs in, so no path
   // is script text either.
-  const TemporaryFolder folder;
+  const TemporaryFolder folder("shadersort-plot");  // removed at the end, and at SIGINT / SIGTERM / SIGHUP
   std::string script = "set terminal png size 1000,650 font ',11'\nset output 'plot.png'\n";
   script += "set title '" + title + " (" + distribution + " " + type + (pairs ? " pairs" : " keys") + ")' noenhanced\n";
   script += "set logscale xy\nset xlabel 'N (keys)'\nset ylabel 'G keys / s (median)'\nset grid\nset key left top noenhanced\n";

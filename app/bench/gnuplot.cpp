@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/quoting.h"
+#include "core/temporary_files.h"
 
 namespace shadersort::bench {
 
@@ -22,7 +23,8 @@ void runGnuplot(const std::string& folder, const std::string& scriptName) {
   // The child reports a failed exec through this pipe (closed on a successful exec).
   int report[2];
   if (::pipe2(report, O_CLOEXEC) != 0) throw UserError(std::string("cannot run gnuplot: ") + std::strerror(errno));
-  const pid_t child = ::fork();
+  // Recorded: SIGINT / SIGTERM / SIGHUP end gnuplot too, before its folder is removed.
+  const pid_t child = forkRecordedChild();
   if (child < 0) {
     const int error = errno;
     ::close(report[0]);
@@ -52,6 +54,7 @@ void runGnuplot(const std::string& folder, const std::string& scriptName) {
   int status = 0;
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
+  forgetChildProcess(child);
   if (got == static_cast<ssize_t>(sizeof execError)) {
     if (execError == ENOENT) throw UserError("plotting needs gnuplot, which is not on PATH (Debian: apt-get install gnuplot-nox)");
     throw UserError(std::string("cannot run gnuplot: ") + std::strerror(execError));

@@ -6,7 +6,8 @@
 
 namespace shadersort::bench {
 
-// Runs `gnuplot SCRIPT` with `folder` as its working directory and waits for it. Throws
+// Runs `gnuplot SCRIPT` with `folder` as its working directory and waits for it; a terminating
+// signal meanwhile ends gnuplot as well (core/temporary_files.h). Throws
 // UserError saying what failed: gnuplot missing from PATH, or gnuplot's own first error line.
 void runGnuplot(const std::string& folder, const std::string& scriptName);
 

@@ -1,12 +1,17 @@
 #include "bench/tune_cache.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <sstream>
 #include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -35,6 +40,26 @@ void warnAboutCache(const std::string& problem) {
   warn("tuning cache " + quote(tuneCachePath()) + ": " + problem + "; ignored");
 }
 
+// Why `folder` (the cache's own folder, or the one it sits in) must not hold the cache, or ""
+// when it may: another user could replace the cache there, and a link could aim root's write
+// anywhere (the issue with the old fallback, a fixed /tmp/shadersort). `mayBeLink` allows a
+// link for the folder it sits in (~/.cache is often one), never for our own folder.
+std::string folderProblem(const std::filesystem::path& folder, bool mayBeLink) {
+  struct stat status {};
+  if ((mayBeLink ? ::stat(folder.c_str(), &status) : ::lstat(folder.c_str(), &status)) != 0)
+    return quote(folder.string()) + ": " + std::strerror(errno);
+  if (S_ISLNK(status.st_mode)) return quote(folder.string()) + " is a symbolic link";
+  if (!S_ISDIR(status.st_mode)) return quote(folder.string()) + " is not a folder";
+  if (status.st_uid != ::geteuid()) return quote(folder.string()) + " belongs to another user";
+  if (!mayBeLink && (status.st_mode & S_IWOTH)) return quote(folder.string()) + " is writable by every user";
+  return {};
+}
+
+bool entryExists(const std::filesystem::path& path) {
+  struct stat status {};
+  return ::lstat(path.c_str(), &status) == 0;
+}
+
 std::optional<int> strictInteger(const std::string& text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -45,8 +70,17 @@ std::optional<int> strictInteger(const std::string& text) {
 std::vector<CacheLine> readCache() {
   std::vector<CacheLine> lines;
   const std::string path = tuneCachePath();
-  std::error_code missing;
-  if (!std::filesystem::exists(std::filesystem::symlink_status(path, missing))) return lines;  // nothing tuned yet
+  if (path.empty() || !entryExists(path)) return lines;  // nowhere to keep one, or nothing tuned yet
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::string problem = folderProblem(folder.parent_path(), true);
+  if (problem.empty()) problem = folderProblem(folder, false);
+  std::error_code ignored;
+  if (problem.empty() && std::filesystem::is_symlink(std::filesystem::symlink_status(path, ignored)))
+    problem = "it is a symbolic link";
+  if (!problem.empty()) {
+    warnAboutCache(problem);
+    return lines;
+  }
   std::vector<std::uint8_t> bytes;
   try {
     // Regular files only, and capped: a FIFO here must not hang a run, nor /dev/zero fill it.
@@ -84,12 +118,14 @@ std::vector<CacheLine> cachedLines(const gl::Limits& limits, std::string_view al
 }  // namespace
 
 std::string tuneCachePath() {
+  // Relative values are ignored, as the XDG base directory spec says; there is no fallback in a
+  // shared folder such as /tmp.
   const char* xdg = std::getenv("XDG_CACHE_HOME");
   const char* home = std::getenv("HOME");
-  std::error_code ec;
-  std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
-                               : home && *home ? std::filesystem::path(home) / ".cache"
-                                               : std::filesystem::temp_directory_path(ec);
+  std::filesystem::path base;
+  if (xdg && *xdg == '/') base = xdg;
+  else if (home && *home == '/') base = std::filesystem::path(home) / ".cache";
+  else return {};
   return (base / "shadersort" / "tuning.tsv").string();
 }
 
@@ -102,9 +138,17 @@ std::map<std::string, TunedSettings> loadTunedSettings(const gl::Limits& limits)
 
 void requireTuneCacheWritable() {
   const std::filesystem::path path = tuneCachePath();
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw UserError("cannot write the tuning cache " + quote(path.string()) + ": " + ec.message());
+  if (path.empty()) throw UserError("no tuning cache: neither XDG_CACHE_HOME nor HOME is set to an absolute path");
+  const std::filesystem::path folder = path.parent_path(), base = folder.parent_path();
+  auto refuse = [&](const std::string& why) {
+    throw UserError("cannot write the tuning cache " + quote(path.string()) + ": " + why);
+  };
+  // One level at a time, mode 0700, and never a home: with HOME=/nonexistent, nothing is made.
+  for (const std::filesystem::path& made : {base, folder})
+    if (!entryExists(made) && ::mkdir(made.c_str(), 0700) != 0 && errno != EEXIST)
+      refuse(quote(made.string()) + ": " + std::strerror(errno));
+  if (const std::string problem = folderProblem(base, true); !problem.empty()) refuse(problem);
+  if (const std::string problem = folderProblem(folder, false); !problem.empty()) refuse(problem);
   try {
     requireWritableOutput(path.string());
   } catch (const UserError& refused) {

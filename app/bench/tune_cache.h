@@ -14,6 +14,9 @@
 
 namespace shadersort::bench {
 
+// $XDG_CACHE_HOME/shadersort/tuning.tsv, else $HOME/.cache/shadersort/tuning.tsv; empty when
+// neither variable is an absolute path (then there is no cache, and `tune` says so). The cache is
+// used only in a folder of this user that is not a link (the folder it sits in may be one).
 std::string tuneCachePath();
 
 using TunedSettings = std::map<std::string, int, std::less<>>;
@@ -25,7 +28,8 @@ std::map<std::string, TunedSettings> loadTunedSettings(const gl::Limits& limits)
 // naming the cache when it cannot be written.
 void storeTunedSettings(const gl::Limits& limits, const std::string& algorithm, const TunedSettings& settings);
 // Throws UserError naming the cache and why when storeTunedSettings() could not write it
-// (creating its folder if missing): for `tune` to say so before its sweep, not after.
+// (making its folder, and the cache folder it sits in, one level each, if missing; never a
+// home): for `tune` to say so before its sweep, not after.
 void requireTuneCacheWritable();
 
 // `options` with this GPU's cached settings for `algorithm` filled in where the caller set none.

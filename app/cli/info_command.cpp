@@ -73,7 +73,10 @@ int runInfo(const GlobalOptions& global) {
     std::printf("  %-16s %s%s\n", std::string(algorithm.name).c_str(), std::string(algorithm.summary).c_str(),
                 algorithm.stable ? " (stable)" : "");
   const auto tuned = bench::loadTunedSettings(limits);
-  std::printf("tuning cache    %s%s\n", printable(bench::tuneCachePath()).c_str(),
+  const std::string cachePath = bench::tuneCachePath();
+  const std::string cacheShown =
+      cachePath.empty() ? "none (neither XDG_CACHE_HOME nor HOME is an absolute path)" : printable(cachePath);
+  std::printf("tuning cache    %s%s\n", cacheShown.c_str(),
               !global.useTuneCache ? " (ignored: --no-tune-cache)" : tuned.empty() ? " (nothing for this GPU)" : "");
   for (const auto& algorithm : algorithms()) {
     const SorterOptions tuned = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);

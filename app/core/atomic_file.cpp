@@ -18,7 +18,8 @@
 namespace shadersort {
 namespace {
 
-std::string systemReason() { return std::strerror(errno); }
+// EFBIG: past the file-size limit (ulimit -f), which main() turns from SIGXFSZ into this error.
+std::string systemReason() { return errno == EFBIG ? "file too large" : std::strerror(errno); }
 
 bool writeAll(int fd, std::span<const std::uint8_t> bytes) {
   std::size_t done = 0;
@@ -41,9 +42,12 @@ std::string folderOf(const std::string& path) {
 std::string cannotWrite(const std::string& path, const std::string& why) { return "cannot write " + quote(path) + ": " + why; }
 
 // What an existing target is, when it is something a rename must not replace; empty otherwise.
+// A link is refused rather than replaced by a file (its target would stay as it was) or followed
+// (a link planted in a shared folder would aim our write anywhere).
 std::string unreplaceableKind(const std::string& path) {
   struct stat status {};
-  if (::stat(path.c_str(), &status) != 0 || S_ISREG(status.st_mode)) return {};
+  if (::lstat(path.c_str(), &status) != 0 || S_ISREG(status.st_mode)) return {};
+  if (S_ISLNK(status.st_mode)) return "it is a symbolic link (outputs never follow or replace one; name its target)";
   return S_ISDIR(status.st_mode) ? "it is a directory" : "it is not a regular file (" + fileKind(status.st_mode) + ")";
 }
 
@@ -52,34 +56,53 @@ std::string unreplaceableKind(const std::string& path) {
 // this process wrote.
 mode_t outputMode(const std::string& path) {
   struct stat status {};
-  if (::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode)) return status.st_mode & 01777;
+  if (::lstat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode)) return status.st_mode & 01777;
   const mode_t mask = ::umask(0);
   ::umask(mask);
   return 0666 & ~mask;
 }
 
+// The file being replaced keeps its owner and group where this process may give them (root
+// sorting another user's file in place), as cp -p does; otherwise the output is ours.
+void keepOwner(int fd, const std::string& path) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return;
+  if (::fchown(fd, status.st_uid, status.st_gid) != 0) (void)::fchown(fd, static_cast<uid_t>(-1), status.st_gid);
+}
+
+// A file with other hard links is replaced under this name only: the other names keep the old
+// bytes. That is what a rename does, so say it rather than let the names drift apart silently.
+void warnAboutOtherLinks(const std::string& path) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode) || status.st_nlink < 2) return;
+  const auto others = status.st_nlink - 1;
+  warn(quote(path) + " has " + std::to_string(others) + " other hard link" + (others == 1 ? "" : "s") +
+       ", which keep" + (others == 1 ? "s" : "") + " the old content: the output replaces this name only");
+}
 
 }  // namespace
 
 AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
   requireWritableOutput(path);
+  warnAboutOtherLinks(path);
   // A short name in the target's folder: the rename stays within one file system, and the
   // name fits even when the target's own name is NAME_MAX long.
-  temporary_ = folderOf(path) + "/.shadersort-XXXXXX";
-  // Recorded as it is made, so SIGINT / SIGTERM while writing remove it (core/temporary_files.h).
+  temporary_ = temporaryFileTemplate(folderOf(path));
+  // Recorded as it is made, so SIGINT / SIGTERM while writing remove it, and locked while it
+  // exists, so that a later run removes it if SIGKILL ends this one (core/temporary_files.h).
   fd_ = createTemporaryFile(temporary_);
   if (fd_ < 0) throw UserError(cannotWrite(path, systemReason()));
+  keepOwner(fd_, path);
   if (::fchmod(fd_, outputMode(path)) != 0) failure_ = systemReason();
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
-  if (committed_) return;
+  if (!committed_) discardTemporaryFile(temporary_);
   if (fd_ >= 0) ::close(fd_);
-  discardTemporaryFile(temporary_);
 }
 
 bool AtomicFileWriter::write(std::span<const std::uint8_t> bytes) {
-  if (!failure_.empty() || fd_ < 0) return false;
+  if (!failure_.empty() || fd_ < 0 || closed_) return false;
   if (!writeAll(fd_, bytes)) {
     failure_ = systemReason();
     return false;
@@ -89,23 +112,22 @@ bool AtomicFileWriter::write(std::span<const std::uint8_t> bytes) {
 }
 
 void AtomicFileWriter::close() {
-  if (fd_ < 0) {
-    if (!failure_.empty()) throw UserError(cannotWrite(path_, failure_));
-    return;
-  }
-  if (failure_.empty() && ::fsync(fd_) != 0) failure_ = systemReason();
-  if (::close(fd_) != 0 && failure_.empty()) failure_ = systemReason();
-  fd_ = -1;
+  // The descriptor itself stays open until the rename: it holds the temporary file's lock.
+  if (fd_ >= 0 && !closed_ && failure_.empty() && ::fsync(fd_) != 0) failure_ = systemReason();
+  closed_ = true;
   if (!failure_.empty()) throw UserError(cannotWrite(path_, failure_));
 }
 
 void AtomicFileWriter::commit() {
   if (committed_) return;
   close();
-  // Checked again: the target may have become a folder or a FIFO while the command ran.
+  // Checked again: the target may have become a folder, a FIFO or a link while the command ran.
   if (const std::string kind = unreplaceableKind(path_); !kind.empty()) throw UserError(cannotWrite(path_, kind));
   if (commitTemporaryFile(temporary_, path_) != 0) throw UserError(cannotWrite(path_, systemReason()));
   committed_ = true;
+  // After fsync a close reports nothing of the file's bytes (those errors came from fsync).
+  ::close(fd_);
+  fd_ = -1;
 }
 
 StagedFile::StagedFile(const std::string& path, std::span<const std::uint8_t> bytes) : writer_(path) {
@@ -125,6 +147,7 @@ void requireWritableOutput(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec))
     throw UserError(cannotWrite(path, "folder " + quote(folder) + " does not exist"));
+  removeStaleTemporaries(folder);
   if (::access(folder.c_str(), W_OK) != 0) throw UserError(cannotWrite(path, systemReason()));
   // The names a rename would need: checked now, not after the sort.
   const std::string name = std::filesystem::path(path).filename().string();

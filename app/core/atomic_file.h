@@ -3,7 +3,11 @@
 // is renamed over it only once complete. An input named as the output is therefore safe. As
 // coreutils' in-place editors do, a replaced file keeps its permission bits, and the temporary
 // name is short (".shadersort-XXXXXX"), so any name the folder allows can be written. Temporary
-// files alive when a terminating signal arrives are removed first (core/temporary_files.h).
+// files alive when a terminating signal arrives are removed first, and those a SIGKILL left are
+// removed by the next run that writes to their folder (core/temporary_files.h). A target that is
+// a symbolic link is refused, never followed nor replaced; a target with other hard links is
+// replaced under its own name only, with a warning; root replacing another user's file gives the
+// output that user as owner.
 
 #include <sys/types.h>
 
@@ -27,7 +31,8 @@ class AtomicFileWriter {
 
   // Returns false (and remembers why) on a failed write; later writes then do nothing.
   bool write(std::span<const std::uint8_t> bytes);
-  // Flushes to disk and closes the temporary file; throws UserError when a write failed.
+  // Flushes the temporary file to disk, after which nothing more is written; throws UserError
+// when a write failed.
   void close();
   // close() if not yet, then renames the temporary file over `path`; throws UserError.
   void commit();
@@ -42,6 +47,7 @@ class AtomicFileWriter {
   int fd_ = -1;
   std::uint64_t bytesWritten_ = 0;
   std::string failure_;
+  bool closed_ = false;
   bool committed_ = false;
 };
 
@@ -63,8 +69,9 @@ class StagedFile {
 void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes);
 
 // Fails early (UserError) when `path` could not be written: its folder is missing or read-only,
-// its name is longer than the folder allows, or it names a folder, a FIFO or a device (which a
-// rename would replace). Saves sorting a large input only to fail at the end.
+// its name is longer than the folder allows, or it names a folder, a FIFO, a device (which a
+// rename would replace) or a symbolic link. Saves sorting a large input only to fail at the end.
+// Also removes the stale temporary files of killed runs from the folder (once per folder).
 void requireWritableOutput(const std::string& path);
 
 }  // namespace shadersort

@@ -4,12 +4,15 @@
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 
 #include <unistd.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
 #include "gl/embedded_shaders.h"
 #include "gl/shader_source.h"
 
@@ -20,10 +23,15 @@ namespace {
 struct ExpandedSource {
   std::string text;
   std::vector<std::string> names;  // index = GLSL source-string number
+  // Each file is expanded once per shader, as if every file had an include guard: a second copy
+  // of a file would redefine its functions, and without this a fan-out of includes (each file
+  // including the next many times) grows exponentially with the depth.
+  std::set<std::string, std::less<>> included;
 };
 
 void expandInto(std::string_view path, ExpandedSource& out, int depth) {
-  if (depth > 8) throw GpuError("shader include nesting too deep at " + std::string(path));
+  if (depth > 8) throw UserError("shader include nesting too deep at " + quote(path));
+  if (!out.included.emplace(path).second) return;
   const int number = static_cast<int>(out.names.size());
   out.names.emplace_back(path);
   out.text += "#line 1 " + std::to_string(number) + "\n";
@@ -34,16 +42,23 @@ void expandInto(std::string_view path, ExpandedSource& out, int depth) {
     ++lineNumber;
     const auto first = line.find_first_not_of(" \t");
     if (first != std::string::npos && line.compare(first, 8, "#include") == 0) {
+      const std::string where = std::string(path) + ":" + std::to_string(lineNumber) + ": ";
       const auto open = line.find('"');
       const auto close = line.rfind('"');
-      if (open == std::string::npos || close <= open)
-        throw GpuError(std::string(path) + ":" + std::to_string(lineNumber) + ": malformed #include");
-      expandInto(std::string_view(line).substr(open + 1, close - open - 1), out, depth + 1);
+      if (open == std::string::npos || close <= open) throw GpuError(where + "malformed #include");
+      const std::string_view included = std::string_view(line).substr(open + 1, close - open - 1);
+      // Not echoed: it may name a file outside the folder, which a message must not show either.
+      if (!isShaderPath(included))
+        throw UserError(where + "#include may only name a file below shaders/, with no '.' or '..' parts");
+      expandInto(included, out, depth + 1);
       out.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(number) + "\n";
       continue;
     }
     out.text += line;
     out.text += '\n';
+    if (out.text.size() > kMaxExpandedShaderBytes)
+      throw UserError(std::string(out.names.front()) + " holds more than " + byteCount(kMaxExpandedShaderBytes) +
+                      " with its includes expanded");
   }
 }
 

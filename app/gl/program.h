@@ -1,7 +1,9 @@
 #pragma once
 // Shader programs built from the embedded files under shaders/. Constants shared with C++ arrive
-// as #defines; `#include "shaders/…"` pulls in another embedded file. Compile and link failures
-// throw GpuError with the log rewritten to name each file and line.
+// as #defines; `#include "shaders/…"` pulls in another embedded file, each file once per shader
+// (later includes of it are empty, as with an include guard). Compile and link failures throw
+// GpuError with the log rewritten to name each file and line; includes that leave shaders/, and
+// shaders past their size caps (gl/shader_source.h), throw UserError.
 
 #include <glad/gl.h>
 

@@ -1,10 +1,11 @@
 #include "gl/shader_source.h"
 
-#include <fstream>
-#include <sstream>
 #include <system_error>
+#include <vector>
 
 #include "core/error.h"
+#include "core/input_file.h"
+#include "core/quoting.h"
 #include "gl/program.h"
 
 namespace shadersort::gl {
@@ -15,6 +16,17 @@ std::optional<std::filesystem::path>& folderSetting() {
   return folder;
 }
 
+// The folder with its links resolved, which every file read from it must stay inside.
+std::filesystem::path& resolvedFolder() {
+  static std::filesystem::path folder;
+  return folder;
+}
+
+bool isInside(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  const std::filesystem::path relative = file.lexically_relative(folder);
+  return !relative.empty() && *relative.begin() != ".." && *relative.begin() != ".";
+}
+
 constexpr std::string_view kPrefix = "shaders/";
 
 }  // namespace
@@ -23,21 +35,37 @@ void setShaderDirectory(const std::optional<std::filesystem::path>& folder) {
   std::error_code error;
   if (folder && !std::filesystem::is_directory(*folder, error))
     throw UserError("--shader-dir: '" + folder->string() + "' is not a folder");
+  resolvedFolder() = folder ? std::filesystem::canonical(*folder, error) : std::filesystem::path();
+  if (error) throw UserError("--shader-dir: " + quote(folder->string()) + ": " + error.message());
   folderSetting() = folder;
 }
 
 const std::optional<std::filesystem::path>& shaderDirectory() { return folderSetting(); }
 
+bool isShaderPath(std::string_view path) {
+  if (path.substr(0, kPrefix.size()) != kPrefix) return false;
+  std::string_view rest = path.substr(kPrefix.size());
+  for (;;) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view part = rest.substr(0, slash);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == std::string_view::npos) return true;
+    rest = rest.substr(slash + 1);
+  }
+}
+
 std::string shaderSourceText(std::string_view path) {
-  if (const auto& folder = folderSetting(); folder && path.substr(0, kPrefix.size()) == kPrefix) {
+  if (const auto& folder = folderSetting(); folder && isShaderPath(path)) {
     const std::filesystem::path file = *folder / std::filesystem::path(std::string(path.substr(kPrefix.size())));
     std::error_code error;
     if (std::filesystem::is_regular_file(file, error)) {
-      std::ifstream stream(file, std::ios::binary);
-      std::ostringstream text;
-      text << stream.rdbuf();
-      if (!stream.bad()) return text.str();
-      throw GpuError("cannot read shader " + file.string());
+      // A link inside the folder may point anywhere: only what resolves inside it is read, and
+      // the message names the shader, never where the link leads.
+      const std::filesystem::path resolved = std::filesystem::canonical(file, error);
+      if (error || !isInside(resolved, resolvedFolder()))
+        throw UserError("--shader-dir: " + quote(std::string(path)) + " leads outside the shader folder");
+      const std::vector<std::uint8_t> bytes = readWholeFile(resolved.string(), kMaxShaderFileBytes);
+      return std::string(bytes.begin(), bytes.end());
     }
   }
   return std::string(embeddedShaderText(path));
