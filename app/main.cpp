@@ -4,6 +4,7 @@
 // and file contents; printable() keeps them to one line with no raw control bytes.
 
 #include <exception>
+#include <new>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -23,6 +24,11 @@ int main(int argc, char** argv) {
   } catch (const shadersort::GpuError& error) {
     std::cerr << "shadersort: " << printable(error.what()) << "\n";
     return 3;
+  } catch (const std::bad_alloc&) {
+    // Inputs are checked against the memory budget first; this is what is left when the
+    // machine has less free memory than the budget assumed.
+    std::cerr << "shadersort: out of memory (a smaller input or --max-memory below the free memory refuses it sooner)\n";
+    return 2;
   } catch (const std::exception& error) {
     std::cerr << "shadersort: internal error: " << printable(error.what()) << "\n";
     return 4;

@@ -61,6 +61,11 @@ InputFile::~InputFile() {
 
 std::vector<std::uint8_t> InputFile::readAll(std::uint64_t maxBytes) {
   auto tooLarge = [&] {
+    // A cap no larger than the size at opening means the file holds more than its size said: it
+    // grew, or it is one whose size is not its length (/proc/self/maps says 0 bytes).
+    if (maxBytes == size_)
+      return UserError("cannot read " + quote(path_) + ": it holds more than the " + byteCount(size_) +
+                       " its size says (it changes while it is read, as files in /proc do)");
     return UserError("cannot read " + quote(path_) + ": it holds more than " + byteCount(maxBytes) +
                      ", the most this input may be");
   };
