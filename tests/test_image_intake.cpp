@@ -27,6 +27,7 @@
 
 #include "cli_support.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "data/image.h"
 #include "data/inputs.h"
 
@@ -69,7 +70,8 @@ struct Child {
   std::string err;
 };
 
-Child runChild(const std::vector<std::string>& argv, const std::vector<std::string>& environment, double timeoutSeconds) {
+Child runChild(const std::vector<std::string>& argv, const std::vector<std::string>& environment, double timeoutSeconds,
+               std::uint64_t addressSpaceBytes = 0) {
   char errPath[] = "/tmp/shadersort-intake-err-XXXXXX";
   const int errFile = ::mkstemp(errPath);
   if (errFile < 0) ADD_FAILURE() << "mkstemp failed";
@@ -88,6 +90,8 @@ Child runChild(const std::vector<std::string>& argv, const std::vector<std::stri
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
+    const rlimit limit{addressSpaceBytes, addressSpaceBytes};
+    if (addressSpaceBytes != 0 && ::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
     ::dup2(errFile, 2);
     const int null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, 1);
@@ -146,6 +150,45 @@ TEST(ImageIntake, TinyFilesAskingForGigabytesAreRefusedFastAndSmall) {
     EXPECT_LT(child.peakRssBytes, 100u << 20) << c.seed;
   }
   EXPECT_FALSE(std::filesystem::exists(folder.path("out.png")));
+}
+
+// The default budget is a share of physical memory, and stays below an address-space limit.
+TEST(ImageIntake, DefaultBudgetFollowsPhysicalMemoryAndProcessLimits) {
+  EXPECT_EQ(defaultMemoryBudget(8ull << 30, std::nullopt), 6ull << 30);
+  EXPECT_EQ(defaultMemoryBudget(64ull << 30, 4ull << 30), 3ull << 30);
+  EXPECT_EQ(defaultMemoryBudget(64ull << 30, 1ull << 30), 512ull << 20);
+  EXPECT_EQ(defaultMemoryBudget(2ull << 30, 64ull << 30), 1536ull << 20);
+}
+
+#if !defined(__SANITIZE_ADDRESS__)  // ASan cannot start under an address-space limit
+// Under `ulimit -v` 4 GB and no --max-memory, the 8192^2 PNG (bad_alloc before) is refused by
+// the default budget; and a budget set above what the machine gives ends in one line, not
+// "internal error: std::bad_alloc".
+TEST(ImageIntake, AnAddressSpaceLimitLowersTheBudgetAndOutOfMemoryIsOneLine) {
+  ScratchFolder folder;
+  const Child limited = runChild({shadersortBinary(), "run", "--image", seedPath("issue28-zero-8192.png"), "--out",
+                                  folder.path("out.png")},
+                                 {"SHADERSORT_TEST=1"}, 30, 4ull << 30);
+  EXPECT_EQ(limited.exitCode, 2) << limited.err;
+  EXPECT_NE(limited.err.find("GiB budget (--max-memory)"), std::string::npos) << limited.err;
+  EXPECT_LT(limited.peakRssBytes, 100u << 20);
+  const Child over = runChild({shadersortBinary(), "run", "--image", seedPath("issue28-zero-8192.png"), "--max-memory",
+                               "2^40", "--passes", "0", "--out", folder.path("out.png")},
+                              {"SHADERSORT_TEST=1"}, 120, 1536ull << 20);
+  EXPECT_NE(over.exitCode, 0);
+  EXPECT_NE(over.exitCode, 4) << over.err;
+  EXPECT_EQ(over.err.find("internal error"), std::string::npos) << over.err;
+  EXPECT_EQ(lineCount(over.err), 1) << over.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("out.png")));
+}
+#endif
+
+TEST(ImageIntake, MaxMemoryTakesACount) {
+  ScratchFolder folder;
+  const CommandResult result =
+      runShadersort("run --pattern random --size 8x8 --max-memory 12abc --out " + folder.path("x.png"), "SHADERSORT_TEST=1");
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_NE(result.err.find("--max-memory"), std::string::npos) << result.err;
 }
 
 // --- defect 2: pixels stb_image leaves unwritten --------------------------------------------------

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "data/png_integrity.h"
@@ -397,10 +399,21 @@ std::string tgaCarryDamage(Bytes bytes, int width, int height) {
   return {};
 }
 
-// PNM (P5, P6): raw 8-bit samples after the header (16-bit PNM is refused before).
+// PNM (P5, P6): raw 8-bit samples (16-bit PNM is refused before) from one byte after the maxval,
+// read in one block that stb_image leaves unwritten when the file is short: the header is walked
+// as stbi__pnm_info walks it (whitespace and # comments before each number).
 std::string pnmCarryDamage(Bytes bytes, int width, int height) {
+  std::size_t at = 2;
+  for (int number = 0; number < 3; ++number) {
+    for (;;) {
+      while (at < bytes.size() && std::isspace(bytes[at])) ++at;
+      if (at >= bytes.size() || bytes[at] != '#') break;
+      while (at < bytes.size() && bytes[at] != '\n' && bytes[at] != '\r') ++at;
+    }
+    while (at < bytes.size() && std::isdigit(bytes[at])) ++at;
+  }
   const std::uint64_t channels = bytes[1] == '6' ? 3 : 1;
-  if (std::uint64_t(width) * height * channels > bytes.size()) return tooSmall(bytes, width, height, "PNM");
+  if (at + 1 + std::uint64_t(width) * height * channels > bytes.size()) return tooSmall(bytes, width, height, "PNM");
   return {};
 }
 
@@ -420,10 +433,15 @@ std::string psdCarryDamage(Bytes bytes, int width, int height) {
 
 // HDR: a scanline is 4 bytes a pixel, or (8 to 32767 wide) a 4-byte header and per channel runs
 // of at most 127 values in 2 bytes.
+// The data starts after the line that follows the header's empty line (the resolution line).
 std::string hdrCarryDamage(Bytes bytes, int width, int height) {
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::size_t empty = text.find("\n\n");
+  const std::size_t resolutionEnd = empty == std::string_view::npos ? empty : text.find('\n', empty + 2);
+  if (resolutionEnd == std::string_view::npos) return {};  // stb_image finds no resolution line
   const std::uint64_t flat = 4ull * width;
   const std::uint64_t scanline = width >= 8 && width < 32768 ? std::min(flat, 4 + 4 * 2 * ceilDiv(width, 127)) : flat;
-  if (scanline * height > bytes.size()) return tooSmall(bytes, width, height, "HDR");
+  if (resolutionEnd + 1 + scanline * height > bytes.size()) return tooSmall(bytes, width, height, "HDR");
   return {};
 }
 
