@@ -382,6 +382,23 @@ std::string bmpCarryDamage(Bytes bytes, int width, int height) {
   const std::uint64_t row = ceilDiv(std::uint64_t(width) * bitsPerPixel, 32) * 4;
   if (offset + row * (height - 1) + ceilDiv(std::uint64_t(width) * bitsPerPixel, 8) > bytes.size())
     return tooSmall(bytes, width, height, "BMP");
+  if (bitsPerPixel != 1 && bitsPerPixel != 4 && bitsPerPixel != 8) return {};
+  // stb_image looks colours up in a 256-entry array of which it fills only the palette's
+  // entries (as many as fit between the header and the pixels): a larger index reads the rest,
+  // uninitialised.
+  const std::int64_t palette =
+      headerSize == 12 ? (static_cast<std::int64_t>(le32(bytes, 10)) - 14 - 24) / 3
+                       : (static_cast<std::int64_t>(le32(bytes, 10)) - 14 - static_cast<std::int64_t>(headerSize)) / 4;
+  if (palette <= 0) return {};  // stb_image refuses it
+  for (std::uint64_t y = 0; y < static_cast<std::uint64_t>(height); ++y)
+    for (std::uint64_t x = 0; x < static_cast<std::uint64_t>(width); ++x) {
+      const std::uint64_t bit = x * bitsPerPixel;
+      const std::uint8_t byte = bytes[offset + y * row + bit / 8];
+      const int index = (byte >> (8 - bitsPerPixel - bit % 8)) & ((1 << bitsPerPixel) - 1);
+      if (index >= palette)
+        return "it is damaged (a BMP pixel uses colour " + std::to_string(index) + " of its palette of " +
+               std::to_string(palette) + ")";
+    }
   return {};
 }
 
