@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <new>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -236,6 +237,8 @@ Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nam
   const std::size_t padding = png ? 0 : width * 4 + (1u << 18) + (1u << 16);
   int width0 = 0, height0 = 0;
   const DecodedPixels pixels = decodePadded(bytes, padding, 0x00, width0, height0);
+  // Memory the budget allowed but the machine did not give is not damage.
+  if (!pixels && stbReason() == "outofmem") throw std::bad_alloc();
   if (!pixels) throw cannotDecode(nameForErrors, "it is damaged (stb_image: " + stbReason() + ")");
   if (width0 != declared.width || height0 != declared.height)
     throw cannotDecode(nameForErrors, "it is damaged (it decodes to another size than its header declares)");
@@ -243,6 +246,7 @@ Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nam
   if (!png) {
     int width1 = 0, height1 = 0;
     const DecodedPixels again = decodePadded(bytes, padding, 0xA5, width1, height1);
+    if (!again && stbReason() == "outofmem") throw std::bad_alloc();
     if (!again || width1 != width0 || height1 != height0 || std::memcmp(pixels.get(), again.get(), byteCount) != 0)
       throw cannotDecode(nameForErrors, "it is cut short (its pixels go on past the end of the file)");
   }
