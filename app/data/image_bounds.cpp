@@ -507,11 +507,11 @@ std::uint64_t imageDecodeBytes(Bytes bytes, int width, int height) {
   std::uint64_t decoder = 0;  // stb_image's peak, from its loaders
   switch (imageFormatOf(bytes)) {
     case ImageFormat::Png: {
-      // The IDAT data gathered, the inflated rows, the unfiltered picture (twice when interlaced,
+      // The IDAT data gathered (grown by doubling), the inflated rows, the unfiltered picture (twice when interlaced,
       // 8 bytes a pixel at 16 bits), and the 8-bit RGBA conversion.
       const PngHeader header = pngHeader(bytes);
       const std::uint64_t depthBytes = header.depth == 16 ? 2 : 1;
-      decoder = file + header.rawBytes() + pixels * (2 * 4 * depthBytes + 4);
+      decoder = 2 * file + header.rawBytes() + pixels * (2 * 4 * depthBytes + 4);
       break;
     }
     case ImageFormat::Jpeg: decoder = jpegDecodeBytes(bytes, *jpegStart(bytes), pixels); break;
