@@ -1,11 +1,12 @@
 // shadersort: sorts pixels on the GPU with OpenGL 4.3 shaders and shows every pass.
 // Every failure reaches the user as one line on stderr and a non-zero exit: 1 bad input,
-// 2 bad command line, 3 the GPU cannot do it, 4 internal error. Messages may quote file names
-// and file contents; printable() keeps them to one line with no raw control bytes.
+// 2 bad command line or not enough memory, 3 the GPU cannot do it, 4 internal error. Messages
+// may quote file names and file contents; printable() keeps them to one line with no raw
+// control bytes.
 
 #include <exception>
-#include <new>
 #include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "core/error.h"
