@@ -25,8 +25,9 @@ def png_chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
-def png(width, height, colour_type, depth, rows, palette=None, transparency=None, interlaced=False):
-    """rows: per row, a list of samples (already packed per channel, `depth` bits each)."""
+def png(width, height, colour_type, depth, rows, palette=None, transparency=None, interlaced=False, raw=None):
+    """rows: per row, a list of samples (already packed per channel, `depth` bits each); or `raw`, the
+    filtered rows as they are."""
     channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour_type]
 
     def pack(row):
@@ -44,7 +45,9 @@ def png(width, height, colour_type, depth, rows, palette=None, transparency=None
             out.append(bits << (8 - count))
         return bytes(out)
 
-    if not interlaced:
+    if raw is not None:
+        pass  # given as it is
+    elif not interlaced:
         raw = b"".join(b"\x00" + pack(row) for row in rows)
     else:  # Adam7: seven passes over the pixel grid, each with its own filtered rows
         passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
@@ -65,8 +68,39 @@ def png(width, height, colour_type, depth, rows, palette=None, transparency=None
     return data + png_chunk(b"IDAT", zlib.compress(raw, 9)) + png_chunk(b"IEND", b"")
 
 
-def images():
-    t = "fuzz_image_keys"
+# GIF LZW (variable-width codes, least significant bit first), for the GIF seeds.
+def lzw(indices, minimum):
+    clear, end = 1 << minimum, (1 << minimum) + 1
+    table = {bytes([i]): i for i in range(clear)}
+    width, next_code, codes, current = minimum + 1, end + 1, [clear], b""
+    for index in indices:
+        candidate = current + bytes([index])
+        if candidate in table:
+            current = candidate
+            continue
+        codes.append((table[current], width))
+        table[candidate] = next_code
+        next_code += 1
+        if next_code > (1 << width) and width < 12:
+            width += 1
+        current = bytes([index])
+    codes.append((table[current], width))
+    codes.append((end, width))
+    codes[0] = (clear, minimum + 1)
+    bits, count, out = 0, 0, bytearray()
+    for code, size in codes:
+        bits |= code << count
+        count += size
+        while count >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            count -= 8
+    if count:
+        out.append(bits)
+    return bytes(out)
+
+
+def images(t):
     rgba = [[(x * 60 + c * 40 + y * 17) % 256 for x in range(4) for c in range(4)] for y in range(3)]
     put(t, "rgba8.png", png(4, 3, 6, 8, rgba))
     put(t, "rgba8-interlaced.png", png(4, 3, 6, 8, rgba, interlaced=True))
@@ -107,37 +141,7 @@ def images():
     put(t, "rgba32-rle.tga", tga(10, 4, 1, 32, bytes([0x82, 1, 2, 3, 255, 0x00, 9, 8, 7, 6]), descriptor=0x28))
     put(t, "grey8.tga", tga(3, 3, 1, 8, bytes([0, 128, 255])))
 
-    # GIF: 4x2, four colours, LZW written here (GIF's variable-width codes, least significant bit first).
-    def lzw(indices, minimum):
-        clear, end = 1 << minimum, (1 << minimum) + 1
-        table = {bytes([i]): i for i in range(clear)}
-        width, next_code, codes, current = minimum + 1, end + 1, [clear], b""
-        for index in indices:
-            candidate = current + bytes([index])
-            if candidate in table:
-                current = candidate
-                continue
-            codes.append((table[current], width))
-            table[candidate] = next_code
-            next_code += 1
-            if next_code > (1 << width) and width < 12:
-                width += 1
-            current = bytes([index])
-        codes.append((table[current], width))
-        codes.append((end, width))
-        codes[0] = (clear, minimum + 1)
-        bits, count, out = 0, 0, bytearray()
-        for code, size in codes:
-            bits |= code << count
-            count += size
-            while count >= 8:
-                out.append(bits & 0xFF)
-                bits >>= 8
-                count -= 8
-        if count:
-            out.append(bits)
-        return bytes(out)
-
+    # GIF: 4x2, four colours.
     pixels = [0, 1, 2, 3, 3, 2, 1, 0]
     data = lzw(pixels, 2)
     gif = (b"GIF89a" + struct.pack("<HHBBB", 4, 2, 0x81, 0, 0) + bytes([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]) +
@@ -172,6 +176,50 @@ int main(int argc, char **argv) {
                        check=True)
         folder = os.path.join(ROOT, t)
         subprocess.run([program, os.path.join(folder, "rgb.jpg"), os.path.join(folder, "grey.jpg")], check=True)
+
+
+# --- the image intake: the files issue 28 found, which small files ask for gigabytes with or leave
+# pixels unwritten in, and the formats no other seed has -----------------------------------------
+def intake():
+    t = "fuzz_image_intake"
+    images(t)
+    filler = bytes(range(100))
+    # A frame header of 16384x16384 and no scan (17 bytes); 256x256 with three components, no scan.
+    put(t, "issue28-16384-no-scan.jpg", b"\xff\xd8\xff\xc0\x00\x0b\x08\x40\x00\x40\x00\x01\x01\x11\x00\xff\xd9")
+    put(t, "issue28-256-no-scan.jpg", b"\xff\xd8\xff\xc0\x00\x11\x08\x01\x00\x01\x00\x03\x01\x11\x00\x02\x11"
+        b"\x00\x03\x11\x00\xff\xd9")
+    # 24000x24000 24-bit BMP, 27000x27000 TGA and 24000x24000 PPM headers with 100 bytes of pixels.
+    put(t, "issue28-huge.bmp", b"BM" + struct.pack("<IHHI", 154, 0, 0, 54) +
+        struct.pack("<IiiHHIIiiII", 40, 24000, 24000, 1, 24, 0, 0, 2835, 2835, 0, 0) + filler)
+    put(t, "issue28-huge.tga", struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 27000, 27000, 24, 0x20) + filler)
+    put(t, "issue28-huge.ppm", b"P6\n24000 24000\n255\n" + filler)
+    # 8192x8192 RGBA of zeros at zlib's best (about 260 KB: deflate's 1032:1 holds it).
+    put(t, "issue28-zero-8192.png", png(8192, 8192, 6, 8, None, raw=b"\x00" * (8192 * (1 + 8192 * 4))))
+    # The largest PNG sizes: headers (and a little data) only.
+    for side in (32768, 65536):
+        put(t, "issue28-%d.png" % side, png(side, side, 6, 8, None, raw=b"\x00" * 64))
+    # Valid CRCs, a wrong zlib Adler-32.
+    good = png(3, 2, 2, 8, [[x * 40 + c * 9 + y for x in range(3) for c in range(3)] for y in range(2)])
+    at = good.index(b"IDAT")
+    length = struct.unpack(">I", good[at - 4:at])[0]
+    data = bytearray(good[at + 4:at + 4 + length])
+    data[-1] ^= 0x01
+    put(t, "issue28-bad-adler.png", good[:at - 4] + png_chunk(b"IDAT", bytes(data)) + good[at + 8 + length:])
+    # A 37x23 screen (851 pixels) whose image's LZW data covers 10; a GIF with no image.
+    data = lzw([1] * 10, 2)
+    put(t, "issue28-10-of-851.gif", b"GIF89a" + struct.pack("<HHBBB", 37, 23, 0x81, 0, 0) +
+        bytes([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]) + b"," + struct.pack("<HHHHB", 0, 0, 37, 23, 0) +
+        bytes([2, len(data)]) + data + b"\x00;")
+    put(t, "issue28-no-image.gif", b"GIF89a" + struct.pack("<HHBBB", 1, 1, 0, 0, 0) + b";")
+    # Top-down 24-bit BMP (negative height), 3x2.
+    rows = bytes([10, 20, 30] * 3) + b"\x00" * 3 + bytes([200, 100, 50] * 3) + b"\x00" * 3
+    put(t, "issue28-top-down.bmp", b"BM" + struct.pack("<IHHI", 54 + len(rows), 0, 0, 54) +
+        struct.pack("<IiiHHIIiiII", 40, 3, -2, 1, 24, 0, len(rows), 2835, 2835, 0, 0) + rows)
+    put(t, "issue28-maxval-100.ppm", b"P6\n2 1\n100\n" + bytes([0, 50, 100, 100, 25, 1]))
+    put(t, "issue28-maxval-0.ppm", b"P6\n1 1\n0\n" + bytes([0, 0, 0]))
+    # Softimage PIC, 2x2 RGB, one uncompressed channel packet.
+    put(t, "rgb.pic", b"\x53\x80\xf6\x34" + bytes(84) + b"PICT" + struct.pack(">HHIHH", 2, 2, 0, 0, 0) +
+        bytes([0, 8, 0, 0xE0]) + bytes(range(10, 130, 10)))
 
 
 # --- raw key and value files --------------------------------------------------------------------
@@ -226,7 +274,8 @@ def bench_csv():
 
 
 if __name__ == "__main__":
-    images()
+    images("fuzz_image_keys")
+    intake()
     raw_words()
     number_options()
     tune_cache()

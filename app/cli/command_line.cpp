@@ -11,9 +11,10 @@
 #include "cli/art_options.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
-#include "core/number_text.h"
 #include "core/error.h"
 #include "core/file_identity.h"
+#include "core/memory_budget.h"
+#include "core/number_text.h"
 #include "core/quoting.h"
 #include "data/key_encoding.h"
 #include "sort/registry.h"
@@ -29,6 +30,7 @@ constexpr std::uint64_t kMaxKeyCount = 0xFFFFFFFFu;
 // Options every input-taking command shares: --image | --pattern/--size, --key, --axis, --descending.
 struct InputOptionText {
   std::string image, pattern, size = "256x256", key = "luminance", axis = "columns", seed = "1";
+  std::string maxMemory;  // empty: the default budget
   bool descending = false;
 };
 
@@ -45,6 +47,8 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
   command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
       ->capture_default_str();
   command.add_flag("--descending", text.descending, "reverse the order");
+  command.add_option("--max-memory", text.maxMemory,
+                     "memory an input may take to decode and sort, e.g. 512M or 4G (default: 3/4 of physical memory)");
 }
 
 InputSpec toInputSpec(const InputOptionText& text) {
@@ -66,6 +70,7 @@ InputSpec toInputSpec(const InputOptionText& text) {
   const auto axis = parseAxis(text.axis);
   if (!axis) throw UsageError("unknown axis " + quote(text.axis) + " (known: columns, rows)");
   spec.order = {*key, *axis, text.descending};
+  if (!text.maxMemory.empty()) setMemoryBudget(parseCount(text.maxMemory, "--max-memory", 1ull << 20, UINT64_MAX));
   return spec;
 }
 

@@ -61,6 +61,11 @@ InputFile::~InputFile() {
 
 std::vector<std::uint8_t> InputFile::readAll(std::uint64_t maxBytes) {
   auto tooLarge = [&] {
+    // With the size at opening as the cap, more means the file grew, or is one whose size is not
+    // its length (/proc/self/maps says 0 bytes).
+    if (maxBytes == size_)
+      return UserError("cannot read " + quote(path_) + ": it holds more than the " + byteCount(size_) +
+                       " its size says (it changes while it is read, as files in /proc do)");
     return UserError("cannot read " + quote(path_) + ": it holds more than " + byteCount(maxBytes) +
                      ", the most this input may be");
   };

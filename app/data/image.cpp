@@ -9,11 +9,14 @@
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <new>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
+#include "data/image_bounds.h"
 #include "data/png_integrity.h"
 
 namespace shadersort {
@@ -49,8 +52,9 @@ bool hasMagic(const std::vector<std::uint8_t>& bytes, std::string_view magic) {
 // next marker. Empty when no table is too large.
 // stb_image 2.27 reads a PNM header's numbers into an int without an overflow check (signed
 // overflow, undefined behaviour, found by fuzz_image_keys). Each of the header's three numbers
-// (width, height, maxval) is read here first; more than 9 digits is refused.
-std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
+// (width, height, maxval) is read here first; more than 9 digits is refused. `maxval` is set to
+// the third: stb_image ignores it below 256, so decodeImage scales the samples.
+std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes, std::uint64_t& maxval) {
   std::size_t at = 2;
   for (int number = 0; number < 3; ++number) {
     while (at < bytes.size() && (std::isspace(bytes[at]) || bytes[at] == '#')) {
@@ -69,6 +73,8 @@ std::string pnmHeaderDamage(const std::vector<std::uint8_t>& bytes) {
     // check reads nothing and says 8-bit, and decoding then reads 16-bit samples from the
     // padding (found again by fuzz_image_keys).
     if (number == 2 && value > 255) return "16-bit PNM (maxval above 255), which is not supported";
+    if (number == 2 && value == 0) return "damaged (its PNM maxval is 0)";
+    if (number == 2) maxval = value;
   }
   return {};
 }
@@ -91,6 +97,26 @@ std::optional<std::size_t> jpegStart(const std::vector<std::uint8_t>& bytes) {
   while (at < bytes.size() && bytes[at] == 0xFF) ++at;
   if (at == 0 || at >= bytes.size() || bytes[at] != 0xD8) return std::nullopt;
   return at - 1;
+}
+
+std::uint32_t bigEndian32(const std::vector<std::uint8_t>& bytes, std::size_t at) {
+  if (at + 4 > bytes.size()) return 0;
+  return std::uint32_t{bytes[at]} << 24 | std::uint32_t{bytes[at + 1]} << 16 | std::uint32_t{bytes[at + 2]} << 8 | bytes[at + 3];
+}
+
+// stb_image returns a PNM's samples as they are stored: with a maxval below 255 they are
+// scaled here to 0..255, and a sample above the maxval is damage.
+void scaleToMaxval(Image& image, const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
+  std::uint64_t maxval = 255;
+  pnmHeaderDamage(bytes, maxval);
+  if (maxval == 255) return;
+  for (std::size_t i = 0; i < image.rgba.size(); ++i) {
+    if (i % 4 == 3) continue;  // alpha, which stb_image adds at 255
+    if (image.rgba[i] > maxval)
+      throw cannotDecode(nameForErrors, "it is damaged (a PNM sample of " + std::to_string(image.rgba[i]) +
+                                            " is above its maxval of " + std::to_string(maxval) + ")");
+    image.rgba[i] = static_cast<std::uint8_t>((image.rgba[i] * 255u + maxval / 2) / maxval);
+  }
 }
 
 // stb_image's reason for a failure, which some of its paths leave unset.
@@ -153,23 +179,52 @@ ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::strin
   // PNG first: stb_image would name a header cut short after 20 bytes "1/2/4/8/16-bit only".
   if (hasPngSignature(bytes))
     if (const std::string damage = pngDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+  std::uint64_t maxval = 255;
   if (hasMagic(bytes, "P5") || hasMagic(bytes, "P6"))
-    if (const std::string damage = pnmHeaderDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
+    if (const std::string damage = pnmHeaderDamage(bytes, maxval); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   if (const auto start = jpegStart(bytes))
     if (const std::string damage = jpegHuffmanDamage(bytes, *start); !damage.empty()) throw cannotDecode(nameForErrors, "it is " + damage);
   if (hasMagic(bytes, "8BPS"))
     if (const std::string refusal = psdAlphaRefusal(bytes); !refusal.empty()) throw cannotDecode(nameForErrors, "it is " + refusal);
   ImageSize size;
-  int channels = 0;
-  if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
-    throw cannotDecode(nameForErrors, "not an image this program reads (stb_image: " + stbReason() + ")");
+  if (hasPngSignature(bytes)) {
+    // Read here: stb_image's info refuses PNGs of more than 2^30 samples, and its reason is lost
+    // among the other formats' ("unknown image type").
+    const std::uint32_t width = bigEndian32(bytes, 16), height = bigEndian32(bytes, 20);
+    if (width > INT_MAX || height > INT_MAX)
+      throw cannotDecode(nameForErrors, "it is damaged (its PNG header declares " + std::to_string(width) + "x" +
+                                            std::to_string(height) + " pixels)");
+    size = {static_cast<int>(width), static_cast<int>(height)};
+  } else {
+    int channels = 0;
+    if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &size.width, &size.height, &channels))
+      throw cannotDecode(nameForErrors, "not an image this program reads (stb_image: " + stbReason() + ")");
+    // A BMP stored top-down declares a negative height; stb_image's info passes it on as it is.
+    if (imageFormatOf(bytes) == ImageFormat::Bmp && size.height < 0 && size.height != INT_MIN) size.height = -size.height;
+  }
   if (size.width <= 0 || size.height <= 0) throw cannotDecode(nameForErrors, "its header declares no pixels");
   return size;
+}
+
+void requireImageCarries(const std::vector<std::uint8_t>& bytes, ImageSize declared, const std::string& nameForErrors) {
+  if (const std::string damage = imageCarryDamage(bytes, declared.width, declared.height); !damage.empty())
+    throw cannotDecode(nameForErrors, damage);
+}
+
+std::uint64_t imageDecodeMemory(const std::vector<std::uint8_t>& bytes, ImageSize declared) {
+  return imageDecodeBytes(bytes, declared.width, declared.height);
 }
 
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors) {
   // readImageSize refuses 16-bit PNM (see pnmHeaderDamage).
   const ImageSize declared = readImageSize(bytes, nameForErrors);
+  requireImageCarries(bytes, declared, nameForErrors);
+  requireMemory(imageDecodeMemory(bytes, declared), "decoding image " + quote(nameForErrors) + " (" +
+                                                        std::to_string(declared.width) + "x" +
+                                                        std::to_string(declared.height) + ")");
+  const bool png = hasPngSignature(bytes);
+  if (png)
+    if (const std::string damage = pngStreamDamage(bytes); !damage.empty()) throw cannotDecode(nameForErrors, damage);
   // stb_image reads past the end of a file as zeros, and where it reads a block at once (a
   // TGA row, a PNM's pixels) leaves the block uninitialised: a cut-short BMP, GIF, TGA or JPEG
   // "decodes". So a file other than PNG (whose chunks were checked whole) is decoded twice,
@@ -177,12 +232,13 @@ Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nam
   // JPEG marker byte, not zero). A whole file never reaches the padding and decodes the same
   // both times; a cut-short one gives two different results, or fails. The padding is longer
   // than any block stb_image 2.27 reads at once, so such a read lands in it rather than failing.
-  const bool png = hasPngSignature(bytes);
-  const bool pnm = hasMagic(bytes, "P5") || hasMagic(bytes, "P6");
+  // (PNM's pixels are raw, and requireImageCarries has seen them all in the file.)
   const std::size_t width = static_cast<std::size_t>(declared.width), height = static_cast<std::size_t>(declared.height);
-  const std::size_t padding = png ? 0 : pnm ? width * height * 6 + (1u << 16) : width * 4 + (1u << 18) + (1u << 16);
+  const std::size_t padding = png ? 0 : width * 4 + (1u << 18) + (1u << 16);
   int width0 = 0, height0 = 0;
   const DecodedPixels pixels = decodePadded(bytes, padding, 0x00, width0, height0);
+  // Memory the budget allowed but the machine did not give is not damage.
+  if (!pixels && stbReason() == "outofmem") throw std::bad_alloc();
   if (!pixels) throw cannotDecode(nameForErrors, "it is damaged (stb_image: " + stbReason() + ")");
   if (width0 != declared.width || height0 != declared.height)
     throw cannotDecode(nameForErrors, "it is damaged (it decodes to another size than its header declares)");
@@ -190,11 +246,13 @@ Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nam
   if (!png) {
     int width1 = 0, height1 = 0;
     const DecodedPixels again = decodePadded(bytes, padding, 0xA5, width1, height1);
+    if (!again && stbReason() == "outofmem") throw std::bad_alloc();
     if (!again || width1 != width0 || height1 != height0 || std::memcmp(pixels.get(), again.get(), byteCount) != 0)
       throw cannotDecode(nameForErrors, "it is cut short (its pixels go on past the end of the file)");
   }
   Image image(declared.width, declared.height);
   std::copy(pixels.get(), pixels.get() + byteCount, image.rgba.begin());
+  if (hasMagic(bytes, "P5") || hasMagic(bytes, "P6")) scaleToMaxval(image, bytes, nameForErrors);
   return image;
 }
 

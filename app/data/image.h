@@ -31,9 +31,17 @@ struct ImageSize {
 };
 ImageSize readImageSize(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors);
 
-// Grey, grey+alpha, RGB and RGBA (8 or 16 bit) all become RGBA8. Throws UserError for missing,
-// empty, truncated, damaged or undecodable files, naming the file and why. Call readImageSize()
-// (and check the size against every limit) first: this allocates what the header declares.
+// Throws UserError naming the file when its bytes cannot carry the declared size, or decoding
+// would leave pixels unwritten (data/image_bounds.h says how each format is judged). Cheap: no
+// pixel is decoded.
+void requireImageCarries(const std::vector<std::uint8_t>& bytes, ImageSize declared, const std::string& nameForErrors);
+// The most memory decodeImage() takes for this file, for the memory budget.
+std::uint64_t imageDecodeMemory(const std::vector<std::uint8_t>& bytes, ImageSize declared);
+
+// Grey, grey+alpha, RGB and RGBA (8 or 16 bit) all become RGBA8; PNM samples are scaled from
+// their maxval. Throws UserError for missing, empty, truncated, damaged or undecodable files,
+// naming the file and why, and UsageError when decoding needs more than the memory budget
+// (core/memory_budget.h). Callers check the declared size against their own limits first.
 Image decodeImage(const std::vector<std::uint8_t>& bytes, const std::string& nameForErrors);
 // Reads (at most kMaxImageFileBytes) and decodes.
 Image loadImage(const std::string& path);

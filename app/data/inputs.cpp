@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
 #include "data/default_image.h"
 
@@ -63,6 +64,14 @@ InputPlan planInput(const InputSpec& spec) {
   if (pixels > kMaxInputPixels)
     throw UserError(plan.description + " has " + std::to_string(pixels) + " pixels, more than shadersort takes (2^30 = " +
                     std::to_string(kMaxInputPixels) + ")");
+  // Before anything large exists: an image's bytes must carry its size, and decoding and
+  // sorting it must fit the memory budget.
+  std::uint64_t decoding = 0;
+  if (spec.imagePath && !spec.pattern) {
+    requireImageCarries(plan.imageFile, {plan.width, plan.height}, *spec.imagePath);
+    decoding = imageDecodeMemory(plan.imageFile, {plan.width, plan.height});
+  }
+  requireMemory(decoding + pixels * kSortBytesPerPixel, plan.description);
   plan.shape = shapeOf(plan.width, plan.height, spec.order.axis);
   return plan;
 }

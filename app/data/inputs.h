@@ -18,6 +18,10 @@ namespace shadersort {
 // take on a GPU with 32768 x 32768 textures. At 16 bytes per pixel on the CPU side (picture,
 // keys, values, decoded copy) that is already 16 GiB; GPU limits usually refuse far less.
 constexpr std::uint64_t kMaxInputPixels = 1ull << 30;
+// Memory a command takes per input pixel besides decoding, for the memory budget: picture,
+// keys, values, the GPU's copies (in system memory on a CPU rasterizer), the result read back and
+// the PNG written. `run` on llvmpipe peaked near 60 bytes a pixel with decoding included.
+constexpr std::uint64_t kSortBytesPerPixel = 48;
 
 struct InputSpec {
   std::optional<std::string> imagePath;  // an image file
@@ -42,7 +46,8 @@ struct ResolvedInput {
 };
 
 // Reads the image file (not decoding it) or checks the pattern's size. Throws UserError for
-// unreadable or damaged files and for more than kMaxInputPixels.
+// unreadable or damaged files, for files whose bytes cannot carry their declared size and for
+// more than kMaxInputPixels; UsageError past the memory budget (core/memory_budget.h).
 InputPlan planInput(const InputSpec& spec);
 // Throws UserError when the image turns out cut short or damaged.
 ResolvedInput resolveInput(const InputPlan& plan);
