@@ -513,6 +513,19 @@ TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
   EXPECT_FALSE(std::filesystem::exists(folder.path("d.png")));
 }
 
+// A pixel-sort holds more per pixel than a whole-column sort: the memory budget counts it.
+TEST(ArtCommand, MemoryBudgetCountsWhatSpansNeed) {
+  ScratchFolder folder;
+  const std::string input = "--pattern random --size 128x128 --max-memory 1M --out " + folder.path("out.png");
+  const auto plain = runShadersort("run " + input);
+  EXPECT_EQ(plain.exitCode, 0) << plain.err;
+  std::filesystem::remove(folder.path("out.png"));
+  const auto art = runShadersort("run " + input + " --spans random");
+  EXPECT_EQ(art.exitCode, 2) << art.err;
+  EXPECT_NE(art.err.find("as a pixel-sort"), std::string::npos) << art.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("out.png")));
+}
+
 TEST(ArtCommand, InfoListsPathsSpanModesKeysAndPresets) {
   const auto result = runShadersort("info");
   ASSERT_EQ(result.exitCode, 0) << result.err;

@@ -11,6 +11,7 @@
 #include "cli/gpu_session.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
 #include "sort/registry.h"
 
@@ -43,6 +44,9 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                      "'s unfinished states mix the spans of a row)");
 
   const InputPlan plan = planInput(options.input);
+  // planInput charged the decoding and an ordinary sort; spans along paths need more.
+  const std::uint64_t pixels = static_cast<std::uint64_t>(plan.width) * static_cast<std::uint64_t>(plan.height);
+  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel), plan.description + " as a pixel-sort");
   const ResolvedInput input = resolveInput(plan);
   const auto mask = loadNamedImage(request.maskPath);
   const auto intervals = loadNamedImage(request.intervalsPath);
