@@ -395,6 +395,7 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
       "--spans mask --mask " + small, "--spans mask", "--spans edges --upper 0.5", "--path spiral",
       "--spans threshold --lower 2", "--path rows --axis rows", "--spans random --span-length 0",
       "--spans none --skip 101", "--algo bitonic --spans none --passes 3",
+      "--algo radix --spans none --gif " + folder.path("a.gif"),
   };
   for (const std::string& arguments : cases) {
     SCOPED_TRACE(arguments);
@@ -511,6 +512,26 @@ TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
   EXPECT_EQ(unreadable.exitCode, 2);
   EXPECT_EQ(lineCount(unreadable.err), 1) << unreadable.err;
   EXPECT_FALSE(std::filesystem::exists(folder.path("d.png")));
+}
+
+// An odd-even pixel-sort recorded pass by pass: every kept state has each pixel in its own span,
+// the last is the finished result, and the sheet's cells come from the same states.
+TEST(ArtCommand, GifAndSheetRecordTheSpansPassByPass) {
+  ScratchFolder folder;
+  const std::string input = folder.path("in.png");
+  const Image picture = photograph(40, 30);
+  savePng(picture, input);
+  const auto result = runShadersort("run " + input + " --algo odd-even --teaching --path angle:60 --spans threshold "
+                                    "--lower 0.2 --upper 0.9 --gif " + folder.path("a.gif") + " --sheet " +
+                                    folder.path("s.png") + " --out " + folder.path("out.png") + " --stats");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("gif:"), std::string::npos) << result.out;
+  EXPECT_TRUE(std::filesystem::file_size(folder.path("a.gif")) > 0);
+  EXPECT_TRUE(std::filesystem::file_size(folder.path("s.png")) > 0);
+  ArtSettings settings = settingsFor("angle:60", SpanMode::Threshold, PixelKey::Luminance);
+  settings.lower = 0.2;
+  settings.upper = 0.9;
+  EXPECT_TRUE(loadImage(folder.path("out.png")).rgba == applySources(picture, referenceSources(planArt(settings, {&picture}))).rgba);
 }
 
 // A pixel-sort holds more per pixel than a whole-column sort: the memory budget counts it.

@@ -7,9 +7,13 @@ namespace shadersort::art {
 ArtPipeline::ArtPipeline(const ArtSettings& settings, const ArtImages& images)
     : plan_(planArt(settings, images)), packed_(packSpans(plan_)) {}
 
+void ArtPipeline::load(Sorter& sorter) const {
+  if (!empty()) sorter.load(packed_.data);
+}
+
 void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) const {
   if (empty()) return;
-  sorter.load(packed_.data);
+  load(sorter);
   if (passes) sorter.seek(*passes);
   else sorter.runAll();
 }

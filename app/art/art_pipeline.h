@@ -29,8 +29,10 @@ class ArtPipeline {
   // Nothing to sort: no span of two pixels or more.
   bool empty() const { return packed_.data.keys.empty(); }
 
-  // Loads the packing into `sorter` and runs `passes` passes (all when empty). The sorter must
-  // take packed().data.shape() (registry's requireSortable).
+  // Loads the packing into `sorter` (nothing when empty()). The sorter must take
+  // packed().data.shape() (registry's requireSortable).
+  void load(Sorter& sorter) const;
+  // load(), then `passes` passes (all when empty).
   void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt) const;
   // The source map of the sorter's current state (identity when empty()).
   std::vector<std::uint32_t> sources(const Sorter& sorter) const;

@@ -4,11 +4,14 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "art/art_pipeline.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
+#include "cli/run_recording.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
@@ -33,14 +36,15 @@ std::unique_ptr<Image> loadNamedImage(const std::string& path) {
 
 int runArt(const GlobalOptions& global, const RunOptions& options) {
   const ArtRequest& request = *options.art;
-  if (options.record.any()) throw UsageError("--gif and --sheet do not record pixel-sorts (--path, --spans) yet");
-  if (options.outputPath.empty()) throw UsageError("a pixel-sort (--path, --spans) needs --out");
-  requireWritableOutput(options.outputPath);
+  if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
+  requireRecordableOutputs(options);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
-  // A partial sort can only be drawn where pixels never leave their span on the way: the
+  // An unfinished state can only be drawn where pixels never leave their span on the way: the
   // compare-exchange sorts. Radix and bitonic move pixels across the packed row mid-sort.
-  if (options.passes && algorithm.name != "odd-even" && algorithm.name != "frag-odd-even")
-    throw UsageError("--passes with a pixel-sort needs odd-even or frag-odd-even (" + std::string(algorithm.name) +
+  const bool drawsUnfinished = algorithm.name == "odd-even" || algorithm.name == "frag-odd-even";
+  if ((options.passes || options.record.any()) && !drawsUnfinished)
+    throw UsageError(std::string(options.passes ? "--passes" : "--gif and --sheet") +
+                     " with a pixel-sort need odd-even or frag-odd-even (" + std::string(algorithm.name) +
                      "'s unfinished states mix the spans of a row)");
 
   const InputPlan plan = planInput(options.input);
@@ -64,7 +68,17 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                          plan.description + " packed into " + std::to_string(shape.sequenceCount) + " rows of " +
                              std::to_string(shape.sequenceLength) + " for its spans");
   const auto sortStart = std::chrono::steady_clock::now();
-  pipeline.sort(*sorter, options.passes);
+  std::optional<RunRecording> recording;
+  if (options.record.any() && !pipeline.empty()) {
+    pipeline.load(*sorter);
+    recording.emplace(options.record, input.image.width, input.image.height,
+                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()));
+    recording->run(*sorter, [&](const Sorter& state) { return art::applySources(input.image, pipeline.sources(state)); });
+  } else if (options.record.any()) {
+    throw UserError("nothing to record: this pixel-sort has no span of two pixels or more");
+  } else {
+    pipeline.sort(*sorter, options.passes);
+  }
   const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
   const double sortMs = millisecondsSince(sortStart);
   gpu.requireNoGlErrors();
@@ -86,7 +100,8 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
               << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
     return options.verify ? 1 : 3;
   }
-  savePng(art::applySources(input.image, sources), options.outputPath);
+  if (recording) recording->commit();
+  if (!options.outputPath.empty()) savePng(art::applySources(input.image, sources), options.outputPath);
   if (options.stats) {
     const art::ArtPlan& artPlan = pipeline.plan();
     std::printf("%s: %s, spans %s: %zu spans of 2+ pixels (%llu pixels, longest %u) on %u lines; packed %u x %u\n",
@@ -98,6 +113,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                 "(wall clock, including upload and read-back)\n",
                 std::string(algorithm.name).c_str(), pipeline.empty() ? 0u : sorter->passesRun(),
                 pipeline.empty() ? 0u : sorter->passCount(), planMs, sortMs);
+    if (recording) std::fputs(recording->summary().c_str(), stdout);
   }
   return 0;
 }

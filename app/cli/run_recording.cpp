@@ -1,7 +1,6 @@
 #include "cli/run_recording.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 
 #include "core/atomic_file.h"
@@ -16,11 +15,6 @@ void requireRecordableOutputs(const RunOptions& options) {
   const RecordOptions& record = options.record;
   if (!record.gifPath.empty()) requireWritableOutput(record.gifPath);
   if (!record.sheetPath.empty()) requireWritableOutput(record.sheetPath);
-  if (!record.sheetPath.empty() && !options.outputPath.empty()) {
-    std::error_code ec;
-    if (std::filesystem::weakly_canonical(record.sheetPath, ec) == std::filesystem::weakly_canonical(options.outputPath, ec))
-      throw UserError("--sheet and --out name the same file '" + options.outputPath + "'");
-  }
 }
 
 RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass)
@@ -45,6 +39,10 @@ RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int p
 }
 
 void RunRecording::run(Sorter& sorter, const SortShape& shape, Axis axis) {
+  run(sorter, [&](const Sorter& state) { return pictures_.pictureOf(state, shape, axis); });
+}
+
+void RunRecording::run(Sorter& sorter, const PictureOfState& pictureOf) {
   const auto done = [&] { return sorter.finished() || sorter.passesRun() >= lastPass_; };
   const auto record = [&] {
     const std::uint32_t pass = sorter.passesRun();
@@ -52,7 +50,7 @@ void RunRecording::run(Sorter& sorter, const SortShape& shape, Axis axis) {
     const bool toGif = gif_ && (last || pass % gifEvery_ == 0);
     const bool toSheet = sheet_ && (last || pass % sheetEvery_ == 0);
     if (!toGif && !toSheet) return;
-    const Image picture = pictures_.pictureOf(sorter, shape, axis);
+    const Image picture = pictureOf(sorter);
     if (toGif) gif_->addFrame(picture);
     if (toSheet) sheet_->addCell(picture, render::passLabel(pass, last && sorter.finished()));
   };

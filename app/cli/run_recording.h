@@ -4,6 +4,7 @@
 // run calls only once the result has been checked.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,8 +17,7 @@
 
 namespace shadersort::cli {
 
-// Before any GPU work: the folders of --gif and --sheet exist and are writable, and no two
-// outputs share a path. Throws UserError.
+// Before any GPU work: the folders of --gif and --sheet exist and are writable. Throws UserError.
 void requireRecordableOutputs(const RunOptions& options);
 
 class RunRecording {
@@ -32,6 +32,10 @@ class RunRecording {
   // Runs `sorter` (loaded, at pass 0) one pass at a time up to lastPass or until it finishes,
   // recording the kept states.
   void run(Sorter& sorter, const SortShape& shape, Axis axis);
+  // The same with the picture of each kept state made by `pictureOf` (a pixel-sort's spans put
+  // back into the picture).
+  using PictureOfState = std::function<Image(const Sorter&)>;
+  void run(Sorter& sorter, const PictureOfState& pictureOf);
   // Writes the GIF and the sheet into place.
   void commit();
   // What was recorded, one line per output (for --stats).
