@@ -300,6 +300,23 @@ TEST(ArtPacking, RowsSortedOnTheCpuUnpackToTheReference) {
   }
 }
 
+// With the luminance key a row holds 1023 spans: when that, not the row limit, closes rows, rows
+// are no longer than those spans need (a row limit of 8 here stands for 16384 on a huge picture).
+TEST(ArtPacking, RowsClosedBySlotsHoldLittlePadding) {
+  const Image image = randomImage(300, 300, 2);
+  ArtSettings settings = settingsFor("rows", SpanMode::None, PixelKey::Luminance);
+  settings.sortTransparent = true;
+  settings.maxSpan = 2;
+  const ArtPlan plan = planArt(settings, {&image});
+  ASSERT_GT(plan.spans.size(), 8u * 1023u);
+  const PackedSpans packed = packSpans(plan, 8);
+  EXPECT_LE(packed.data.keys.size(), 3 * plan.spanPixels()) << packed.data.sequenceCount << " rows of " << packed.data.sequenceLength;
+  // Unsorted, the packing must put every pixel back where it was.
+  std::vector<std::uint32_t> identity(image.pixelCount());
+  std::iota(identity.begin(), identity.end(), 0u);
+  EXPECT_EQ(unpackSources(packed, packed.data, image.pixelCount()), identity);
+}
+
 TEST(ArtPacking, ManyShortSpansStayWithinTheRowLimit) {
   const Image image = randomImage(300, 300, 2);
   ArtSettings settings = settingsFor("rows", SpanMode::Random);
@@ -393,7 +410,7 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
   const std::string cases[] = {
       "--path angle:abc", "--path angle:30deg", "--spans threshold --lower 0.9 --upper 0.1",
       "--spans mask --mask " + small, "--spans mask", "--spans edges --upper 0.5", "--path spiral",
-      "--spans threshold --lower 2", "--path rows --axis rows", "--spans random --span-length 0",
+      "--spans threshold --lower 2", "--path rows --axis rows", "--spans random --span-length 1",
       "--spans none --skip 101", "--algo bitonic --spans none --passes 3",
       "--algo radix --spans none --gif " + folder.path("a.gif"),
   };
@@ -463,17 +480,36 @@ TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {
   EXPECT_EQ(back.settings.path.centreX, 0.1);
   EXPECT_EQ(back.maskPath, odd.maskPath);
   EXPECT_EQ(presetToml(back), presetToml(odd));
+  // Values whose shortest form would be an exponent, seeds past TOML's integers, paths relative to the file.
+  Preset hard;
+  hard.settings = settingsFor("angle:0.0001", SpanMode::Edges);
+  hard.settings.lower = 0.95;  // above the unread upper: edges reads lower alone
+  hard.settings.skipPercent = 1e-7;
+  hard.settings.seed = UINT64_MAX;
+  hard.maskPath = "looks/m.png";
+  hard.folder = "/somewhere";
+  const Preset hardBack = parsePreset(presetToml(hard), "hard.toml", "/somewhere");
+  EXPECT_EQ(hardBack.settings.path.angleDegrees, 0.0001);
+  EXPECT_EQ(hardBack.settings.lower, 0.95);
+  EXPECT_EQ(hardBack.settings.skipPercent, 1e-7);
+  EXPECT_EQ(hardBack.settings.seed, UINT64_MAX);
+  EXPECT_EQ(hardBack.maskPath, "looks/m.png");
+  EXPECT_EQ(hardBack.resolve(hardBack.maskPath), "/somewhere/looks/m.png");
+  EXPECT_EQ(presetToml(hardBack), presetToml(hard));
 }
 
 TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
   const std::pair<std::string, std::string> cases[] = {
       {"path = \"angle:30\"\ncolour = 3\n", "line 2: unknown setting"},
       {"lower = \"high\"\n", "line 1: lower wants a number"},
-      {"lower = 0.9\nupper = 0.2\n", "above --upper"},
+      {"spans = \"threshold\"\nlower = 0.9\nupper = 0.2\n", "above --upper"},
       {"path = \"angle:abc\"\n", "line 1"},
       {"spans = [1, 2\n", "line"},
       {"max-span = 1\n", "max-span wants"},
       {"key = \"loudness\"\n", "unknown key"},
+      {"lower = nan\n", "lower wants a number"},
+      {"skip = inf\n", "skip wants a number"},
+      {"span-length = 1\n", "span-length wants"},
   };
   for (const auto& [toml, expected] : cases) {
     SCOPED_TRACE(toml);
@@ -516,6 +552,27 @@ TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
 
 // An odd-even pixel-sort recorded pass by pass: every kept state has each pixel in its own span,
 // the last is the finished result, and the sheet's cells come from the same states.
+TEST_P(ArtSort, UnfinishedStatesOfCompareExchangeSortsKeepEveryPixelInItsSpan) {
+  const Schedule& schedule = GetParam();
+  if (schedule.algorithm->name != "odd-even" && schedule.algorithm->name != "frag-odd-even") GTEST_SKIP();
+  const Image picture = photograph(48, 40);
+  ArtSettings settings = settingsFor("angle:60", SpanMode::Threshold, PixelKey::Luminance);
+  settings.lower = 0.2;
+  settings.upper = 0.9;
+  const ArtPipeline pipeline(settings, {&picture});
+  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  pipeline.load(*sorter);
+  bool sawUnsorted = false;
+  while (!sorter->finished()) {
+    sorter->runPass();
+    const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
+    ASSERT_EQ(checkSources(pipeline.plan(), sources, SourceCheck::SpansKeepTheirPixels), "") << "pass " << sorter->passesRun();
+    sawUnsorted = sawUnsorted || !checkSources(pipeline.plan(), sources, SourceCheck::Sorted).empty();
+  }
+  EXPECT_TRUE(sawUnsorted || sorter->passesRun() == 1) << "no unfinished state was checked";
+  EXPECT_EQ(checkSources(pipeline.plan(), pipeline.sources(*sorter), SourceCheck::SortedStably), "");
+}
+
 TEST(ArtCommand, GifAndSheetRecordTheSpansPassByPass) {
   ScratchFolder folder;
   const std::string input = folder.path("in.png");

@@ -38,10 +38,16 @@ ArtPlan planArt(const ArtSettings& settings, const ArtImages& images);
 // The reference result: every span stably sorted by its keys.
 std::vector<std::uint32_t> referenceSources(const ArtPlan& plan);
 
-// Empty when `sources` is a correct result (pixels outside spans in place, each span holding
-// exactly its own pixels in key order, and for a stable sort equal keys in path order);
-// otherwise what is wrong and where.
-std::string checkSources(const ArtPlan& plan, const std::vector<std::uint32_t>& sources, bool stable);
+// What checkSources holds a result to: every pixel outside the spans in place and each span
+// holding exactly its own pixels (any state of a compare-exchange sort); also in key order (a
+// finished sort); also equal keys in path order (a finished stable sort).
+enum class SourceCheck { SpansKeepTheirPixels, Sorted, SortedStably };
+
+// Empty when `sources` passes `check`; otherwise what is wrong and where.
+std::string checkSources(const ArtPlan& plan, const std::vector<std::uint32_t>& sources, SourceCheck check);
+inline std::string checkSources(const ArtPlan& plan, const std::vector<std::uint32_t>& sources, bool stable) {
+  return checkSources(plan, sources, stable ? SourceCheck::SortedStably : SourceCheck::Sorted);
+}
 
 // The picture a source map makes.
 Image applySources(const Image& picture, const std::vector<std::uint32_t>& sources);

@@ -31,10 +31,11 @@ void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) 
   path.centreY = parseDecimal(text.substr(comma + 1), "--path centre y", 0.0, 1.0);
 }
 
-// The shortest text that reads back as the same number, so a preset keeps its angle exactly.
+// The shortest decimal (never an exponent, which the parser refuses) that reads back as the same
+// number, so a preset keeps its angle exactly.
 std::string formatNumber(double value) {
   char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr);
 }
 
 }  // namespace
@@ -89,7 +90,8 @@ std::string_view spanModeName(SpanMode mode) {
 }
 
 void requireConsistent(const ArtSettings& settings) {
-  if (settings.lower > settings.upper)
+  // Only the threshold mode reads a band; edges and intervals read `lower` alone.
+  if (settings.spans == SpanMode::Threshold && settings.lower > settings.upper)
     throw UsageError("--lower " + formatNumber(settings.lower) + " is above --upper " + formatNumber(settings.upper));
 }
 

@@ -47,7 +47,7 @@ PathSpec parsePathSpec(std::string_view text);
 std::string pathSpecText(const PathSpec& path);
 SpanMode parseSpanMode(std::string_view text);
 std::string_view spanModeName(SpanMode mode);
-// Throws UsageError when the settings contradict each other (lower > upper).
+// Throws UsageError when the settings contradict each other (threshold: lower > upper).
 void requireConsistent(const ArtSettings& settings);
 
 // For `info` and help texts.

@@ -3,11 +3,13 @@
 #include <toml++/toml.h>
 
 #include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/quoting.h"
 
 namespace shadersort::art {
@@ -45,7 +47,7 @@ T required(const std::string& name, const toml::node& node, std::string_view set
 
 double number(const std::string& name, const toml::node& node, std::string_view setting, double least, double most) {
   const auto value = node.value<double>();  // integers convert too
-  if (!value || *value < least || *value > most) {
+  if (!value || !(*value >= least && *value <= most)) {  // NaN is neither
     std::ostringstream range;
     range << least << " to " << most;
     throw UsageError(where(name, node) + ": " + std::string(setting) + " wants a number from " + range.str());
@@ -56,18 +58,18 @@ double number(const std::string& name, const toml::node& node, std::string_view 
 // The shortest text that reads back as the same double.
 std::string shortest(double value) {
   char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr;
   std::string text(buffer, end);
-  if (text.find_first_of(".e") == std::string::npos) text += ".0";  // stays a TOML float
+  if (text.find('.') == std::string::npos) text += ".0";  // stays a TOML float
   return text;
 }
 
-std::string relativeTo(const std::string& folder, const std::string& path) {
+}  // namespace
+
+std::string Preset::resolve(const std::string& path) const {
   if (path.empty() || folder.empty() || std::filesystem::path(path).is_absolute()) return path;
   return (std::filesystem::path(folder) / path).string();
 }
-
-}  // namespace
 
 const std::vector<BuiltInPreset>& builtInPresets() { return kBuiltIns; }
 
@@ -80,6 +82,7 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
                      std::string(error.description()));
   }
   Preset preset;
+  preset.folder = folder;
   ArtSettings& s = preset.settings;
   for (const auto& [key, node] : table) {
     const std::string_view setting = key.str();
@@ -102,19 +105,24 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
       else if (setting == "skip") s.skipPercent = number(name, node, setting, 0, 100);
       else if (setting == "span-length") {
         const std::int64_t length = required<std::int64_t>(name, node, setting, "a whole number");
-        if (length < 1 || length > (1 << 30)) throw UsageError(where(name, node) + ": span-length wants 1 to 2^30");
+        if (length < 2 || length > (1 << 30)) throw UsageError(where(name, node) + ": span-length wants 2 to 2^30");
         s.spanLength = static_cast<std::uint32_t>(length);
       } else if (setting == "max-span") {
         const std::int64_t cap = required<std::int64_t>(name, node, setting, "a whole number");
         if (cap != 0 && (cap < 2 || cap > (1 << 30))) throw UsageError(where(name, node) + ": max-span wants 0 (none) or 2 to 2^30");
         s.maxSpan = static_cast<std::uint32_t>(cap);
       } else if (setting == "seed") {
-        const std::int64_t seed = required<std::int64_t>(name, node, setting, "a whole number");
-        if (seed < 0) throw UsageError(where(name, node) + ": seed wants a number from 0");
-        s.seed = static_cast<std::uint64_t>(seed);
-      } else if (setting == "mask") preset.maskPath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
-      else if (setting == "intervals") preset.intervalsPath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
-      else if (setting == "key-image") preset.keyImagePath = relativeTo(folder, required<std::string>(name, node, setting, "a file name"));
+        // TOML integers stop at 2^63 - 1; larger seeds are written as strings of digits.
+        if (const auto text = node.value<std::string>()) {
+          s.seed = parseUnsigned(*text, "seed", 0, UINT64_MAX);
+        } else {
+          const std::int64_t seed = required<std::int64_t>(name, node, setting, "a whole number");
+          if (seed < 0) throw UsageError(where(name, node) + ": seed wants a number from 0");
+          s.seed = static_cast<std::uint64_t>(seed);
+        }
+      } else if (setting == "mask") preset.maskPath = required<std::string>(name, node, setting, "a file name");
+      else if (setting == "intervals") preset.intervalsPath = required<std::string>(name, node, setting, "a file name");
+      else if (setting == "key-image") preset.keyImagePath = required<std::string>(name, node, setting, "a file name");
     } catch (const UsageError& error) {
       const std::string message = error.what();
       if (message.rfind("preset ", 0) == 0) throw;
@@ -157,8 +165,10 @@ std::string presetToml(const Preset& preset) {
   string("key", std::string(pixelKeyName(s.key)));
   text << std::boolalpha << "descending = " << s.descending << "\nlower = " << shortest(s.lower)
        << "\nupper = " << shortest(s.upper) << "\ninvert = " << s.invert << "\nspan-length = " << s.spanLength
-       << "\nmax-span = " << s.maxSpan << "\nskip = " << shortest(s.skipPercent) << "\nseed = " << s.seed
-       << "\nsort-transparent = " << s.sortTransparent << "\n";
+       << "\nmax-span = " << s.maxSpan << "\nskip = " << shortest(s.skipPercent) << "\nsort-transparent = "
+       << s.sortTransparent << "\n";
+  if (s.seed <= static_cast<std::uint64_t>(INT64_MAX)) text << "seed = " << s.seed << "\n";
+  else string("seed", std::to_string(s.seed));
   if (!preset.maskPath.empty()) string("mask", preset.maskPath);
   if (!preset.intervalsPath.empty()) string("intervals", preset.intervalsPath);
   if (!preset.keyImagePath.empty()) string("key-image", preset.keyImagePath);

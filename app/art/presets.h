@@ -18,7 +18,10 @@ namespace shadersort::art {
 
 struct Preset {
   ArtSettings settings;
+  // As written in the file; resolve() makes them relative to the file's folder.
   std::string maskPath, intervalsPath, keyImagePath;
+  std::string folder;
+  std::string resolve(const std::string& path) const;
   std::set<std::string, std::less<>> given;  // the names the preset set, so that a command line can override the rest
 };
 

@@ -6,7 +6,7 @@
 
 namespace shadersort::art {
 
-PackedSpans packSpans(const ArtPlan& plan) {
+PackedSpans packSpans(const ArtPlan& plan, std::uint32_t rowLimit) {
   PackedSpans packed;
   packed.keyBits = static_cast<std::uint32_t>(std::bit_width(pixelKeyMax(plan.settings.key)));
   // Slot numbers 0 .. maxSlots - 1; the all-ones slot is left to the padding key.
@@ -18,9 +18,13 @@ PackedSpans packSpans(const ArtPlan& plan) {
     return packed;
   }
   // Greedy packing fills two neighbouring rows with more than a row's length, so rows of
-  // 2 * total / (kMaxPackedRows - 1) keep the row count within kMaxPackedRows.
-  const std::uint64_t forRowLimit = (2 * total + kMaxPackedRows - 2) / (kMaxPackedRows - 1);
-  const auto rowLength = static_cast<std::uint32_t>(std::max<std::uint64_t>(plan.longestSpan(), forRowLimit));
+  // 2 * total / (rowLimit - 1) keep the row count within rowLimit. But a row also closes at
+  // maxSlots spans, which hold about total * maxSlots / spans pixels: a longer row would only
+  // hold padding.
+  const std::uint64_t forRowLimit = (2 * total + rowLimit - 2) / (rowLimit - 1);
+  const std::uint64_t slotsHold = (2 * total * maxSlots + plan.spans.size() - 1) / plan.spans.size();
+  const auto rowLength =
+      static_cast<std::uint32_t>(std::max<std::uint64_t>(plan.longestSpan(), std::min(forRowLimit, slotsHold)));
 
   std::vector<std::uint32_t>& keys = packed.data.keys;
   std::vector<std::uint32_t>& values = packed.data.values;

@@ -15,7 +15,10 @@
 
 namespace shadersort::art {
 
-// Rows at most: the smallest GL_MAX_TEXTURE_SIZE GL 4.3 allows, so frag-odd-even can take any packing.
+// The rows a packing aims for at most: the smallest GL_MAX_TEXTURE_SIZE GL 4.3 allows, so that
+// frag-odd-even can take it. Only a picture with more spans than the slots of that many rows (16.7
+// million two-pixel spans with the luminance key's 1023 slots a row) needs more; the registry's
+// limit check then names the sorters that cannot take it.
 constexpr std::uint32_t kMaxPackedRows = 16384;
 constexpr std::uint32_t kPadding = 0xFFFFFFFFu;
 
@@ -26,7 +29,7 @@ struct PackedSpans {
   std::uint32_t keyBits = 0;  // the pixel key's bits; the slot takes the rest of the 32
 };
 
-PackedSpans packSpans(const ArtPlan& plan);
+PackedSpans packSpans(const ArtPlan& plan, std::uint32_t rowLimit = kMaxPackedRows);
 
 // The source map of a sorted packing (see ArtPlan). Pixels outside spans map to themselves. A
 // padding value where a pixel belongs (a broken sort) maps that pixel to kPadding, which

@@ -99,8 +99,8 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
       return;
     spans.push_back({start, end - start});
   };
-  // Random lengths: uniform from L/2 to 3L/2 (mean L), at least 1.
-  const std::uint32_t shortest = std::max(1u, settings.spanLength / 2);
+  // Random lengths: uniform from L/2 to 3L/2 (mean L), at least 2 (a pixel alone sorts nothing).
+  const std::uint32_t shortest = std::max(2u, settings.spanLength / 2);
   const std::uint32_t longest = std::max(shortest, settings.spanLength + settings.spanLength / 2);
   for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
     const std::uint32_t begin = map.lineStarts[line], end = map.lineStarts[line + 1];

@@ -88,13 +88,13 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   if (given("--invert")) settings.invert = true;
   if (given("--sort-transparent")) settings.sortTransparent = true;
   if (given("--span-length"))
-    settings.spanLength = static_cast<std::uint32_t>(parseUnsigned(text.spanLength, "--span-length", 1, 1u << 30));
+    settings.spanLength = static_cast<std::uint32_t>(parseUnsigned(text.spanLength, "--span-length", 2, 1u << 30));
   if (given("--max-span"))
     settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 2, 1u << 30));
   if (given("--skip")) settings.skipPercent = parseDecimal(text.skip, "--skip", 0.0, 100.0);
-  request.maskPath = given("--mask") ? text.mask : preset.maskPath;
-  request.intervalsPath = given("--intervals") ? text.intervals : preset.intervalsPath;
-  request.keyImagePath = given("--key-image") ? text.keyImage : preset.keyImagePath;
+  request.maskPath = given("--mask") ? text.mask : preset.resolve(preset.maskPath);
+  request.intervalsPath = given("--intervals") ? text.intervals : preset.resolve(preset.intervalsPath);
+  request.keyImagePath = given("--key-image") ? text.keyImage : preset.resolve(preset.keyImagePath);
   if (settings.spans == art::SpanMode::Mask && request.maskPath.empty()) throw UsageError("--spans mask needs --mask IMAGE");
   if (settings.spans == art::SpanMode::Intervals && request.intervalsPath.empty())
     throw UsageError("--spans intervals needs --intervals IMAGE");
