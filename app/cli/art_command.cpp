@@ -95,11 +95,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
     std::cerr << "verify: after " << sorter->passesRun() << " of " << sorter->passCount()
               << " passes only finished sorts are checked\n";
   }
-  if (!problem.empty()) {
-    std::cerr << "shadersort: " << (options.verify ? "verify failed: " : "") << algorithm.name
-              << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
-    return options.verify ? 1 : 3;
-  }
+  if (!problem.empty()) return reportWrongResult(options, algorithm.name, problem);
   if (recording) recording->commit();
   if (!options.outputPath.empty()) savePng(art::applySources(input.image, sources), options.outputPath);
   if (options.stats) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "art/art_settings.h"
@@ -103,6 +104,9 @@ int runPlot(const PlotOptions& options);
 int runRun(const GlobalOptions& global, const RunOptions& options);
 // runRun's pixel-sort (options.art set).
 int runArt(const GlobalOptions& global, const RunOptions& options);
+// run's answer to a result that failed its check (`problem`): one line, and the exit code (1
+// when --verify asked for the check, 3 when the GPU sorted wrongly unasked).
+int reportWrongResult(const RunOptions& options, std::string_view algorithm, const std::string& problem);
 int runSort(const GlobalOptions& global, const SortOptions& options);
 int runInfo(const GlobalOptions& global);
 int runView(const GlobalOptions& global, const ViewOptions& options);

@@ -19,6 +19,12 @@
 
 namespace shadersort::cli {
 
+int reportWrongResult(const RunOptions& options, std::string_view algorithm, const std::string& problem) {
+  std::cerr << "shadersort: " << (options.verify ? "verify failed: " : "") << algorithm
+            << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
+  return options.verify ? 1 : 3;
+}
+
 int runRun(const GlobalOptions& global, const RunOptions& options) {
   // Before anything is made or written: two outputs that are one file would overwrite each other.
   requireDistinctOutputs(
@@ -63,11 +69,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
       std::cerr << "verify: pixels conserved (after " << sorter->passesRun() << " of " << sorter->passCount()
                 << " passes the order is not checked)\n";
   }
-  if (!problem.empty()) {
-    std::cerr << "shadersort: " << (options.verify ? "verify failed: " : "") << algorithm.name
-              << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
-    return options.verify ? 1 : 3;
-  }
+  if (!problem.empty()) return reportWrongResult(options, algorithm.name, problem);
   if (recording) recording->commit();
   if (!options.outputPath.empty()) {
     // The picture is painted on the GPU from the sorter's own state, the same path the viewer
