@@ -31,14 +31,14 @@ void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) 
   path.centreY = parseDecimal(text.substr(comma + 1), "--path centre y", 0.0, 1.0);
 }
 
+}  // namespace
+
 // The shortest decimal (never an exponent, which the parser refuses) that reads back as the same
 // number, so a preset keeps its angle exactly.
-std::string formatNumber(double value) {
+std::string decimalText(double value) {
   char buffer[32];
   return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr);
 }
-
-}  // namespace
 
 PathSpec parsePathSpec(std::string_view text) {
   PathSpec path;
@@ -66,12 +66,12 @@ std::string pathSpecText(const PathSpec& path) {
   switch (path.kind) {
     case PathKind::Rows: return "rows";
     case PathKind::Columns: return "columns";
-    case PathKind::Angle: return "angle:" + formatNumber(path.angleDegrees);
+    case PathKind::Angle: return "angle:" + decimalText(path.angleDegrees);
     case PathKind::Rings:
     case PathKind::Spokes: {
       const std::string name = path.kind == PathKind::Rings ? "rings" : "spokes";
       if (path.centreX == 0.5 && path.centreY == 0.5) return name;
-      return name + ":" + formatNumber(path.centreX) + "," + formatNumber(path.centreY);
+      return name + ":" + decimalText(path.centreX) + "," + decimalText(path.centreY);
     }
   }
   return "?";
@@ -92,7 +92,7 @@ std::string_view spanModeName(SpanMode mode) {
 void requireConsistent(const ArtSettings& settings) {
   // Only the threshold mode reads a band; edges and intervals read `lower` alone.
   if (settings.spans == SpanMode::Threshold && settings.lower > settings.upper)
-    throw UsageError("--lower " + formatNumber(settings.lower) + " is above --upper " + formatNumber(settings.upper));
+    throw UsageError("--lower " + decimalText(settings.lower) + " is above --upper " + decimalText(settings.upper));
 }
 
 const std::vector<std::string_view>& pathNames() {

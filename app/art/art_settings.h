@@ -45,6 +45,9 @@ struct ArtSettings {
 // Strict parsers; each throws UsageError (exit 2) in one line naming `what` and the text.
 PathSpec parsePathSpec(std::string_view text);
 std::string pathSpecText(const PathSpec& path);
+// The shortest decimal that reads back as the same double, never with an exponent (which the
+// number parser refuses): 0.0001, 30, 12.5.
+std::string decimalText(double value);
 SpanMode parseSpanMode(std::string_view text);
 std::string_view spanModeName(SpanMode mode);
 // Throws UsageError when the settings contradict each other (threshold: lower > upper).

@@ -2,7 +2,6 @@
 
 #include <toml++/toml.h>
 
-#include <charconv>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -55,12 +54,10 @@ double number(const std::string& name, const toml::node& node, std::string_view 
   return *value;
 }
 
-// The shortest text that reads back as the same double.
-std::string shortest(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr;
-  std::string text(buffer, end);
-  if (text.find('.') == std::string::npos) text += ".0";  // stays a TOML float
+// A decimal TOML reads as a float, even when it is whole ("30.0").
+std::string tomlFloat(double value) {
+  std::string text = decimalText(value);
+  if (text.find('.') == std::string::npos) text += ".0";
   return text;
 }
 
@@ -163,9 +160,9 @@ std::string presetToml(const Preset& preset) {
   string("path", pathSpecText(s.path));
   string("spans", std::string(spanModeName(s.spans)));
   string("key", std::string(pixelKeyName(s.key)));
-  text << std::boolalpha << "descending = " << s.descending << "\nlower = " << shortest(s.lower)
-       << "\nupper = " << shortest(s.upper) << "\ninvert = " << s.invert << "\nspan-length = " << s.spanLength
-       << "\nmax-span = " << s.maxSpan << "\nskip = " << shortest(s.skipPercent) << "\nsort-transparent = "
+  text << std::boolalpha << "descending = " << s.descending << "\nlower = " << tomlFloat(s.lower)
+       << "\nupper = " << tomlFloat(s.upper) << "\ninvert = " << s.invert << "\nspan-length = " << s.spanLength
+       << "\nmax-span = " << s.maxSpan << "\nskip = " << tomlFloat(s.skipPercent) << "\nsort-transparent = "
        << s.sortTransparent << "\n";
   if (s.seed <= static_cast<std::uint64_t>(INT64_MAX)) text << "seed = " << s.seed << "\n";
   else string("seed", std::to_string(s.seed));
