@@ -69,7 +69,7 @@ shadersort_layer(data      USES core sort                                    PRI
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
-shadersort_layer(art       USES core gl sort data                            PRIVATE toml)
+shadersort_layer(art       USES core gl sort data render                     PRIVATE toml)
 shadersort_layer(ui        USES core gl window sort data render art          PUBLIC imgui PRIVATE glfw)
 shadersort_layer(cli       USES core gl platform sort data render bench art ui PRIVATE cli11)
 

@@ -1,31 +1,629 @@
 #include "art/art_pipeline.h"
 
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
 #include <numeric>
+#include <string>
+
+#include "art/path_map.h"
+#include "art/spans.h"
+#include "core/error.h"
+#include "gl/compute.h"
+#include "render/state_source.h"
+#include "sort/compute/storage_buffer.h"
+#include "sort/frag_odd_even.h"
+#include "sort/odd_even.h"
+#include "sort/registry.h"
 
 namespace shadersort::art {
+namespace {
 
-ArtPipeline::ArtPipeline(const ArtSettings& settings, const ArtImages& images)
-    : plan_(planArt(settings, images)), packed_(packSpans(plan_)) {}
+using compute::StorageBuffer;
 
-void ArtPipeline::load(Sorter& sorter) const {
-  if (!empty()) sorter.load(packed_.data);
+constexpr std::uint32_t kGroupSize = 256;   // shaders/art/art_common.glsl
+constexpr std::uint32_t kScanBlock = 1024;  // shaders/art/scan_blocks.comp
+constexpr GLuint kResultImageUnit = 0;
+static_assert(kResultImageUnit != render::kStateImageUnit);
+// The rows a packing aims for at most: the smallest GL_MAX_TEXTURE_SIZE GL 4.3 allows, so that
+// frag-odd-even can take it.
+constexpr std::uint64_t kMaxPackedRows = 16384;
+
+// Counters the CPU reads after the spans are found (the only read-back of prepare()).
+enum Counter : std::uint32_t { kRuns = 0, kSpanPixels = 1, kSpans = 2, kLongest = 3, kCounterCount = 4 };
+
+// The constants the art kernels share with C++: the PixelKey and SpanMode numbers.
+gl::ShaderDefines artDefines() {
+  gl::ShaderDefines defines;
+  const std::pair<const char*, PixelKey> keys[] = {
+      {"KEY_LUMINANCE", PixelKey::Luminance}, {"KEY_HUE", PixelKey::Hue},     {"KEY_SATURATION", PixelKey::Saturation},
+      {"KEY_VALUE", PixelKey::Value},         {"KEY_RED", PixelKey::Red},     {"KEY_GREEN", PixelKey::Green},
+      {"KEY_BLUE", PixelKey::Blue},           {"KEY_LIGHTNESS", PixelKey::Lightness},
+      {"KEY_INTENSITY", PixelKey::Intensity}, {"KEY_MINIMUM", PixelKey::Minimum}};
+  for (const auto& [name, key] : keys) defines.set(name, std::to_string(static_cast<int>(key)) + "u");
+  const std::pair<const char*, SpanMode> modes[] = {
+      {"SPAN_NONE", SpanMode::None},     {"SPAN_THRESHOLD", SpanMode::Threshold}, {"SPAN_EDGES", SpanMode::Edges},
+      {"SPAN_RANDOM", SpanMode::Random}, {"SPAN_MASK", SpanMode::Mask},           {"SPAN_INTERVALS", SpanMode::Intervals}};
+  for (const auto& [name, mode] : modes) defines.set(name, std::to_string(static_cast<int>(mode)) + "u");
+  return defines;
 }
 
-void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) const {
+std::uint64_t groupsFor(std::uint64_t invocations) { return gl::divideRoundingUp(invocations, kGroupSize); }
+
+void requireSameSize(const Image* image, int width, int height, const char* what) {
+  if (image == nullptr) return;
+  if (image->width != width || image->height != height)
+    throw UsageError(std::string(what) + " is " + std::to_string(image->width) + "x" + std::to_string(image->height) +
+                     ", the picture " + std::to_string(width) + "x" + std::to_string(height) +
+                     ": they must be the same size");
+}
+
+// Integer bounds equal to the CPU's test lower <= key / max <= upper in double: {low, high}
+// with low > high when no key is inside.
+std::pair<std::uint32_t, std::uint32_t> thresholdKeys(double lower, double upper, std::uint32_t max) {
+  const auto fraction = [&](std::uint64_t key) { return static_cast<double>(key) / static_cast<double>(max); };
+  // Smallest key with lower <= key / max (max + 1: none); first key with key / max > upper.
+  std::uint64_t lo = 0, hi = std::uint64_t{max} + 1;
+  while (lo < hi) {
+    const std::uint64_t mid = (lo + hi) / 2;
+    if (lower <= fraction(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  const std::uint64_t lowKey = lo;
+  lo = 0, hi = std::uint64_t{max} + 1;
+  while (lo < hi) {
+    const std::uint64_t mid = (lo + hi) / 2;
+    if (fraction(mid) > upper) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo == 0 || lowKey > max) return {1u, 0u};
+  return {static_cast<std::uint32_t>(lowKey), static_cast<std::uint32_t>(lo - 1)};
+}
+
+}  // namespace
+
+RowWidth rowWidthFor(const Sorter& sorter) {
+  const bool compareExchange =
+      dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr;
+  return compareExchange ? RowWidth::Short : RowWidth::Long;
+}
+
+struct ArtPipeline::Gpu {
+  gl::ShaderDefines defines = artDefines();
+  std::map<std::string, gl::Program> programs;  // built on first use
+
+  StorageBuffer dummy{"art: nothing", 4};
+  StorageBuffer picture, keyImage, mask, intervals;
+  gl::Texture result;
+
+  // The path map: the pixels line after line, in order along each line, their line numbers, and
+  // each line's first and one-past-last position (both 0 for an empty line).
+  StorageBuffer mapPixels, mapLines, lineFirst, lineEnd;
+  std::uint32_t lineCount = 0;
+
+  StorageBuffer keys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
+  StorageBuffer counted, keptPixels, kept, runState, counters;
+  std::vector<StorageBuffer> scanTotals;  // per level of the scan
+  StorageBuffer binOffset, binSpan;
+  StorageBuffer packedKeys, packedValues, destinations;
+
+  const gl::Program& program(const std::string& path, const gl::ShaderDefines& extra = {}) {
+    const std::string key = path + "\n" + extra.preamble();
+    auto found = programs.find(key);
+    if (found != programs.end()) return found->second;
+    gl::ShaderDefines all = defines;
+    all.setAll(extra);
+    return programs.emplace(key, gl::Program::compute(path, all)).first->second;
+  }
+
+  // For the program in use; GL ignores names the program lacks (location -1).
+  static void setUniform(const gl::Program& program, const char* name, std::uint32_t value) {
+    glUniform1ui(program.uniformLocation(name), value);
+  }
+  static void setUniform(const gl::Program& program, const char* name, std::int32_t value) {
+    glUniform1i(program.uniformLocation(name), value);
+  }
+  static void setUniform(const gl::Program& program, const char* name, std::uint64_t value) {
+    glUniform2ui(program.uniformLocation(name), static_cast<GLuint>(value), static_cast<GLuint>(value >> 32));
+  }
+
+  // One invocation per element of `count`; its writes are then visible to later kernels, copies
+  // and texture reads.
+  static void dispatch(std::uint64_t count) {
+    gl::dispatchLinear(groupsFor(count));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+  }
+
+  // Binds the buffers to bindings 0, 1, 2 ... in order.
+  static void bind(std::initializer_list<const StorageBuffer*> buffers) {
+    GLuint binding = 0;
+    for (const StorageBuffer* buffer : buffers) buffer->bind(binding++);
+  }
+
+  // A buffer of at least `words` words, kept when big enough.
+  static void ensure(StorageBuffer& buffer, const char* label, std::uint64_t words) {
+    const std::uint64_t bytes = std::max<std::uint64_t>(words, 1) * 4;
+    if (buffer.bytes() < bytes) buffer = StorageBuffer(label, bytes);
+  }
+
+  void fill(const StorageBuffer& words, std::uint64_t count, std::uint32_t word) {
+    if (count == 0) return;
+    const gl::Program& kernel = program("shaders/art/fill.comp");
+    kernel.use();
+    bind({&words});
+    setUniform(kernel, "u_count", static_cast<std::uint32_t>(count));
+    setUniform(kernel, "u_word", word);
+    dispatch(count);
+  }
+
+  static void copyWords(GLuint from, std::size_t fromWord, const StorageBuffer& to, std::size_t toWord, std::size_t words) {
+    glBindBuffer(GL_COPY_READ_BUFFER, from);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, to.id());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(fromWord * 4),
+                        static_cast<GLintptr>(toWord * 4), static_cast<GLsizeiptr>(words * 4));
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  }
+
+  // Exclusive prefix sum of `count` words in place; the total goes to counters[slot]. Each level
+  // scans blocks of 1024 and writes their totals to the next level, which is scanned the same way
+  // and added back.
+  void scan(const StorageBuffer& words, std::uint64_t count, Counter slot) {
+    std::vector<std::uint64_t> sizes;
+    std::uint64_t level = std::max<std::uint64_t>(count, 1);
+    do {
+      level = gl::divideRoundingUp(level, kScanBlock);
+      sizes.push_back(level);
+    } while (level > 1);
+    while (scanTotals.size() < sizes.size()) scanTotals.emplace_back();
+    for (std::size_t i = 0; i < sizes.size(); ++i) ensure(scanTotals[i], "art: scan totals", sizes[i]);
+
+    const gl::Program& blocks = program("shaders/art/scan_blocks.comp");
+    blocks.use();
+    const StorageBuffer* levelWords = &words;
+    std::uint64_t levelCount = count;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      bind({levelWords, &scanTotals[i]});
+      setUniform(blocks, "u_count", static_cast<std::uint32_t>(levelCount));
+      gl::dispatchLinear(sizes[i]);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      levelWords = &scanTotals[i];
+      levelCount = sizes[i];
+    }
+    // The last level is one block: its total is the whole sum.
+    copyWords(scanTotals[sizes.size() - 1].id(), 0, counters, slot, 1);
+
+    const gl::Program& add = program("shaders/art/scan_add.comp");
+    add.use();
+    for (std::size_t j = sizes.size(); j-- > 0;) {
+      if (sizes[j] <= 1) continue;  // one block: nothing comes before it
+      const std::uint64_t wordsAtLevel = j == 0 ? count : sizes[j - 1];
+      bind({j == 0 ? &words : &scanTotals[j - 1], &scanTotals[j]});
+      setUniform(add, "u_count", static_cast<std::uint32_t>(wordsAtLevel));
+      dispatch(wordsAtLevel);
+    }
+  }
+};
+
+ArtPipeline::ArtPipeline() : gpu_(std::make_unique<Gpu>()) {}
+ArtPipeline::~ArtPipeline() = default;
+
+void ArtPipeline::setImages(const ArtImages& images) {
+  const Image& picture = *images.picture;
+  requireSameSize(images.mask, picture.width, picture.height, "the mask (--mask)");
+  requireSameSize(images.intervals, picture.width, picture.height, "the interval image (--intervals)");
+  requireSameSize(images.keyImage, picture.width, picture.height, "the key image (--key-image)");
+  if (picture.pixelCount() >= 0xFFFFFFFFull) throw UserError("a pixel-sort takes fewer than 2^32 pixels");
+  width_ = picture.width;
+  height_ = picture.height;
+  const auto upload = [](const Image* image, const char* label) {
+    return image == nullptr ? StorageBuffer() : StorageBuffer(label, image->rgba.size(), image->rgba.data());
+  };
+  gpu_->picture = upload(&picture, "art: picture");
+  gpu_->mask = upload(images.mask, "art: mask");
+  gpu_->intervals = upload(images.intervals, "art: interval image");
+  gpu_->keyImage = upload(images.keyImage, "art: key image");
+  hasMask_ = images.mask != nullptr;
+  hasIntervals_ = images.intervals != nullptr;
+  hasKeyImage_ = images.keyImage != nullptr;
+  gpu_->result = gl::makeNearestTexture("art: result", GL_RGBA8, std::max(width_, 1), std::max(height_, 1));
+  mappedPath_.reset();
+  preparedFor_.reset();
+  packed_ = {};
+  paintInput();
+}
+
+void ArtPipeline::setSettings(const ArtSettings& settings) {
+  requireConsistent(settings);
+  if (settings.spans == SpanMode::Mask && !hasMask_) throw UsageError("the mask (--mask) is needed by this span mode");
+  if (settings.spans == SpanMode::Intervals && !hasIntervals_)
+    throw UsageError("the interval image (--intervals) is needed by this span mode");
+  settings_ = settings;
+  preparedFor_.reset();
+}
+
+void ArtPipeline::buildMap() {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  const auto count = static_cast<std::uint32_t>(pixels);
+  // A stable radix sort by line number (after one by the place along the line, for rings and
+  // spokes) puts every line together, in order along it.
+  const auto sorter = findAlgorithm("radix").create({});
+  Gpu::ensure(gpu.mapPixels, "art: map pixels", pixels);
+  Gpu::ensure(gpu.mapLines, "art: map lines", pixels);
+  const StorageBuffer keys("art: map keys", pixels * 4), values("art: map values", pixels * 4);
+  const auto sortByKeys = [&](std::uint32_t differing) {
+    sorter->load(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0}, .values = {values.id(), 0},
+                            .differingBits = differing});
+    sorter->runAll();
+    const GpuStateView state = sorter->gpuState();
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    Gpu::copyWords(state.keys, 0, gpu.mapLines, 0, pixels);
+    Gpu::copyWords(state.values, 0, gpu.mapPixels, 0, pixels);
+  };
+  const auto bitsBelow = [](std::uint64_t limit) {
+    return limit <= 1 ? 0u : static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(limit - 1)) - 1);
+  };
+  const PathSpec& path = settings_.path;
+  if (path.kind == PathKind::Rings || path.kind == PathKind::Spokes) {
+    const RadialGeometry geometry = radialGeometry(path, width_, height_);
+    gpu.lineCount = geometry.lineCount;
+    const gl::Program& kernel = gpu.program("shaders/art/map_radial.comp");
+    for (const bool lineKeys : {false, true}) {
+      kernel.use();
+      Gpu::bind({lineKeys ? &gpu.mapPixels : &gpu.dummy, &keys, &values});
+      Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+      Gpu::setUniform(kernel, "u_count", count);
+      Gpu::setUniform(kernel, "u_centreX2", geometry.centreX2);
+      Gpu::setUniform(kernel, "u_centreY2", geometry.centreY2);
+      Gpu::setUniform(kernel, "u_spokes", path.kind == PathKind::Spokes ? geometry.spokes : 0u);
+      Gpu::setUniform(kernel, "u_lineKeys", lineKeys ? 1u : 0u);
+      Gpu::dispatch(pixels);
+      sortByKeys(lineKeys ? bitsBelow(geometry.lineCount) : 0xFFFFFFFFu);
+    }
+  } else {
+    const double degrees = path.kind == PathKind::Rows ? 0.0 : path.kind == PathKind::Columns ? 90.0 : path.angleDegrees;
+    const AngleLines lines = angleLines(degrees, width_, height_);
+    gpu.lineCount = lines.lineCount;
+    const StorageBuffer shift("art: path shift", lines.shift.size() * 4, lines.shift.data());
+    const gl::Program& kernel = gpu.program("shaders/art/map_angle.comp");
+    kernel.use();
+    Gpu::bind({&shift, &keys, &values});
+    Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+    Gpu::setUniform(kernel, "u_majorSize", static_cast<std::uint32_t>(lines.majorSize));
+    Gpu::setUniform(kernel, "u_minorSize", static_cast<std::uint32_t>(lines.minorSize));
+    Gpu::setUniform(kernel, "u_horizontal", lines.horizontal ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_forward", lines.forward ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_firstLine", lines.firstLine);
+    Gpu::dispatch(pixels);
+    sortByKeys(bitsBelow(lines.lineCount));
+  }
+  Gpu::ensure(gpu.lineFirst, "art: line starts", gpu.lineCount);
+  Gpu::ensure(gpu.lineEnd, "art: line ends", gpu.lineCount);
+  gpu.fill(gpu.lineFirst, gpu.lineCount, 0);
+  gpu.fill(gpu.lineEnd, gpu.lineCount, 0);
+  const gl::Program& bounds = gpu.program("shaders/art/line_bounds.comp");
+  bounds.use();
+  Gpu::bind({&gpu.mapLines, &gpu.lineFirst, &gpu.lineEnd});
+  Gpu::setUniform(bounds, "u_count", count);
+  Gpu::dispatch(pixels);
+  mappedPath_ = path;
+}
+
+void ArtPipeline::computeKeys() {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  Gpu::ensure(gpu.keys, "art: keys", pixels);
+  const gl::Program& kernel = gpu.program("shaders/art/keys.comp");
+  kernel.use();
+  Gpu::bind({hasKeyImage_ ? &gpu.keyImage : &gpu.picture, &gpu.keys});
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+  Gpu::setUniform(kernel, "u_key", static_cast<std::uint32_t>(settings_.key));
+  Gpu::dispatch(pixels);
+}
+
+void ArtPipeline::prepare(RowWidth rows) {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  const auto count = static_cast<std::uint32_t>(pixels);
+  packed_ = {};
+  preparedFor_ = rows;
+  if (pixels == 0) return;
+  const PathSpec& path = settings_.path;
+  if (!mappedPath_ || mappedPath_->kind != path.kind || mappedPath_->angleDegrees != path.angleDegrees ||
+      mappedPath_->centreX != path.centreX || mappedPath_->centreY != path.centreY)
+    buildMap();
+
+  // [keys, inside] art::planArt's keys and findSpans' insidePixels.
+  computeKeys();
+  Gpu::ensure(gpu.inside, "art: inside", pixels);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/inside.comp");
+    kernel.use();
+    const StorageBuffer* other = settings_.spans == SpanMode::Mask        ? &gpu.mask
+                                 : settings_.spans == SpanMode::Intervals ? &gpu.intervals
+                                                                          : &gpu.dummy;
+    Gpu::bind({&gpu.picture, &gpu.keys, other, &gpu.inside});
+    const auto [lowKey, highKey] = thresholdKeys(settings_.lower, settings_.upper, pixelKeyMax(settings_.key));
+    Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+    Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
+    Gpu::setUniform(kernel, "u_mode", static_cast<std::uint32_t>(settings_.spans));
+    Gpu::setUniform(kernel, "u_lowKey", lowKey);
+    Gpu::setUniform(kernel, "u_highKey", highKey);
+    Gpu::setUniform(kernel, "u_edgeLimit", edgeLimitSquared(settings_.lower));
+    Gpu::setUniform(kernel, "u_invert", settings_.invert ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_sortTransparent", settings_.sortTransparent ? 1u : 0u);
+    Gpu::dispatch(pixels);
+  }
+
+  // [spans] Per-line draws, run starts, runs, spans, the sorted ones: art::findSpans in parallel.
+  const bool random = settings_.spans == SpanMode::Random;
+  const std::uint32_t shortest = std::max(2u, settings_.spanLength / 2);
+  const std::uint32_t longest = std::max(shortest, settings_.spanLength + settings_.spanLength / 2);
+  Gpu::ensure(gpu.capOffset, "art: max-span offsets", gpu.lineCount);
+  Gpu::ensure(gpu.breaks, "art: random breaks", gl::divideRoundingUp(pixels, 32));
+  if (random) gpu.fill(gpu.breaks, gl::divideRoundingUp(pixels, 32), 0);
+  if (random || settings_.maxSpan > 0) {
+    const gl::Program& kernel = gpu.program("shaders/art/line_draws.comp");
+    kernel.use();
+    Gpu::bind({&gpu.lineFirst, &gpu.lineEnd, &gpu.capOffset, &gpu.breaks});
+    Gpu::setUniform(kernel, "u_lineCount", gpu.lineCount);
+    Gpu::setUniform(kernel, "u_seed", settings_.seed);
+    Gpu::setUniform(kernel, "u_maxSpan", settings_.maxSpan);
+    Gpu::setUniform(kernel, "u_random", random ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_shortest", shortest);
+    Gpu::setUniform(kernel, "u_longest", longest);
+    Gpu::dispatch(gpu.lineCount);
+  }
+  Gpu::ensure(gpu.starts, "art: run starts", pixels);
+  Gpu::ensure(gpu.runOf, "art: run of position", pixels);
+  Gpu::ensure(gpu.runBegin, "art: run begins", pixels);
+  Gpu::ensure(gpu.runEnd, "art: run ends", pixels);
+  Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
+  gpu.fill(gpu.counters, kCounterCount, 0);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/run_starts.comp");
+    kernel.use();
+    Gpu::bind({&gpu.mapPixels, &gpu.mapLines, &gpu.inside, &gpu.lineFirst, &gpu.capOffset, &gpu.breaks, &gpu.starts,
+               &gpu.runOf});
+    Gpu::setUniform(kernel, "u_count", count);
+    Gpu::setUniform(kernel, "u_maxSpan", settings_.maxSpan);
+    Gpu::setUniform(kernel, "u_random", random ? 1u : 0u);
+    Gpu::dispatch(pixels);
+  }
+  gpu.scan(gpu.runOf, pixels, kRuns);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/runs.comp");
+    kernel.use();
+    Gpu::bind({&gpu.mapPixels, &gpu.inside, &gpu.starts, &gpu.runOf, &gpu.runBegin, &gpu.runEnd});
+    Gpu::setUniform(kernel, "u_count", count);
+    Gpu::dispatch(pixels);
+  }
+  Gpu::ensure(gpu.counted, "art: span numbers", pixels);
+  Gpu::ensure(gpu.keptPixels, "art: span offsets", pixels);
+  Gpu::ensure(gpu.kept, "art: span indices", pixels);
+  Gpu::ensure(gpu.runState, "art: run states", pixels);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/spans_counted.comp");
+    kernel.use();
+    Gpu::bind({&gpu.runBegin, &gpu.runEnd, &gpu.counters, &gpu.counted});
+    Gpu::setUniform(kernel, "u_count", count);
+    Gpu::dispatch(pixels);
+  }
+  gpu.scan(gpu.counted, pixels, kSpans);  // the kept spans' count replaces this total below
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/spans_kept.comp");
+    kernel.use();
+    Gpu::bind({&gpu.runBegin, &gpu.runEnd, &gpu.counters, &gpu.counted, &gpu.keptPixels, &gpu.kept, &gpu.runState});
+    Gpu::setUniform(kernel, "u_count", count);
+    Gpu::setUniform(kernel, "u_seed", settings_.seed);
+    // Skipped when draw % 1000000 < skip% * 10000 (a double): the integers below its ceiling.
+    Gpu::setUniform(kernel, "u_skipBelow",
+                    static_cast<std::uint32_t>(std::min(1000000.0, std::ceil(settings_.skipPercent * 10000.0))));
+    Gpu::dispatch(pixels);
+  }
+  gpu.scan(gpu.keptPixels, pixels, kSpanPixels);
+  gpu.scan(gpu.kept, pixels, kSpans);
+  const std::vector<std::uint32_t> counters = gl::downloadWords(gpu.counters.buffer(), kCounterCount);
+  packed_.spanCount = counters[kSpans];
+  packed_.spanPixels = counters[kSpanPixels];
+  packed_.longestSpan = counters[kLongest];
+  if (packed_.spanCount == 0) return;
+  pack(rows);
+}
+
+void ArtPipeline::pack(RowWidth rows) {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  // Bins of binWidth span pixels, by where spans start. A bin holds at most ceil(binWidth / 2)
+  // spans (each two pixels or more), and each needs a slot below the padding's.
+  const std::uint32_t keyMax = pixelKeyMax(settings_.key);
+  packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
+  const std::uint64_t slots = (std::uint64_t{1} << (32 - packed_.keyBits)) - 1;
+  const std::uint64_t fewestWide = gl::divideRoundingUp(packed_.spanPixels, kMaxPackedRows);
+  const std::uint64_t wanted = rows == RowWidth::Short ? packed_.longestSpan : std::uint64_t{4} * packed_.longestSpan;
+  const std::uint64_t binWidth = std::max<std::uint64_t>(2, std::min(std::max(wanted, fewestWide), 2 * slots));
+  packed_.binWidth = static_cast<std::uint32_t>(binWidth);
+  const std::uint64_t binCount = gl::divideRoundingUp(packed_.spanPixels, binWidth);
+  const std::uint64_t rowLength = binWidth + packed_.longestSpan - 1;
+  if (binCount * rowLength >= 0xFFFFFFFFull) throw UserError("the packed spans need 2^32 elements or more");
+  packed_.shape = {static_cast<std::uint32_t>(binCount), static_cast<std::uint32_t>(rowLength), true};
+  const std::uint64_t elements = packed_.shape.elementCount();
+
+  Gpu::ensure(gpu.binOffset, "art: bin offsets", binCount);
+  Gpu::ensure(gpu.binSpan, "art: bin spans", binCount);
+  gpu.fill(gpu.binOffset, binCount, kPadding);
+  gpu.fill(gpu.binSpan, binCount, kPadding);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/bin_firsts.comp");
+    kernel.use();
+    Gpu::bind({&gpu.runState, &gpu.keptPixels, &gpu.kept, &gpu.binOffset, &gpu.binSpan});
+    Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+    Gpu::setUniform(kernel, "u_binWidth", packed_.binWidth);
+    Gpu::dispatch(pixels);
+  }
+  Gpu::ensure(gpu.packedKeys, "art: packed keys", elements);
+  Gpu::ensure(gpu.packedValues, "art: packed values", elements);
+  Gpu::ensure(gpu.destinations, "art: packed destinations", elements);
+  gpu.fill(gpu.packedKeys, elements, kPadding);
+  gpu.fill(gpu.destinations, elements, kPadding);
+  const gl::Program& kernel = gpu.program("shaders/art/pack.comp");
+  kernel.use();
+  Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keptPixels, &gpu.kept, &gpu.binOffset,
+             &gpu.binSpan, &gpu.keys, &gpu.packedKeys, &gpu.packedValues, &gpu.destinations});
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+  Gpu::setUniform(kernel, "u_binWidth", packed_.binWidth);
+  Gpu::setUniform(kernel, "u_rowLength", packed_.shape.sequenceLength);
+  Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
+  Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
+  Gpu::setUniform(kernel, "u_keyMax", keyMax);
+  Gpu::dispatch(pixels);
+}
+
+void ArtPipeline::load(Sorter& sorter) {
+  const RowWidth rows = rowWidthFor(sorter);
+  if (preparedFor_ != rows) prepare(rows);
   if (empty()) return;
+  // The composite keys use the slot bits up to the most slots a bin can hold. Radix may skip the
+  // digits above: the padding (all ones) then ties with the largest keys in them and, being
+  // last in its row, stays last in a stable sort.
+  const std::uint64_t slotsUsed = gl::divideRoundingUp(packed_.binWidth, 2);
+  const std::uint32_t bits = std::min(32u, packed_.keyBits + static_cast<std::uint32_t>(std::bit_width(slotsUsed)));
+  sorter.load(SortTarget{.shape = packed_.shape,
+                         .keys = {gpu_->packedKeys.id(), 0},
+                         .values = {gpu_->packedValues.id(), 0},
+                         .differingBits = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1});
+}
+
+void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
   load(sorter);
-  if (passes) sorter.seek(*passes);
-  else sorter.runAll();
+  if (!empty()) {
+    if (passes) sorter.seek(*passes);
+    else sorter.runAll();
+  }
+  paint(sorter);
+}
+
+void ArtPipeline::paintInput() {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (pixels == 0) return;
+  const gl::Program& kernel = gpu.program("shaders/art/paint_input.comp");
+  kernel.use();
+  Gpu::bind({&gpu.picture});
+  glBindImageTexture(kResultImageUnit, gpu.result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
+  Gpu::dispatch(pixels);
+  glBindImageTexture(kResultImageUnit, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+}
+
+void ArtPipeline::paint(const Sorter& sorter) {
+  paintInput();
+  if (empty() || !preparedFor_) return;
+  Gpu& gpu = *gpu_;
+  const GpuStateView state = sorter.gpuState();
+  const SortShape& shape = packed_.shape;
+  render::requireReadableState(state, shape);
+  const gl::Program& kernel = gpu.program("shaders/art/paint_sorted.comp", render::stateSourceDefines(state.storage));
+  kernel.use();
+  render::bindStateSource(state, shape, render::StateSourceUniforms::find(kernel));
+  gpu.picture.bind(2);
+  gpu.destinations.bind(3);
+  glBindImageTexture(kResultImageUnit, gpu.result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(shape.elementCount()));
+  Gpu::dispatch(shape.elementCount());
+  glBindImageTexture(kResultImageUnit, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  render::unbindStateSource(state.storage);
+}
+
+void ArtPipeline::paintSpanOverlay() {
+  if (!preparedFor_) prepare(RowWidth::Long);
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (pixels == 0) return;
+  Gpu& gpu = *gpu_;
+  const gl::Program& kernel = gpu.program("shaders/art/span_overlay.comp");
+  kernel.use();
+  Gpu::bind({&gpu.picture, &gpu.mapPixels, &gpu.runOf, &gpu.runState});
+  glBindImageTexture(kResultImageUnit, gpu.result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+  Gpu::dispatch(pixels);
+  glBindImageTexture(kResultImageUnit, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+}
+
+GLuint ArtPipeline::resultTexture() const { return gpu_->result.id(); }
+
+Image ArtPipeline::readResult() const {
+  Image image(width_, height_);
+  if (image.pixelCount() == 0) return image;
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, gpu_->result.id());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return image;
 }
 
 std::vector<std::uint32_t> ArtPipeline::sources(const Sorter& sorter) const {
-  const std::size_t pixelCount = plan_.sortKeys.size();
-  if (empty()) {
-    std::vector<std::uint32_t> identity(pixelCount);
-    std::iota(identity.begin(), identity.end(), 0u);
-    return identity;
+  const std::size_t pixels = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+  std::vector<std::uint32_t> result(pixels);
+  std::iota(result.begin(), result.end(), 0u);
+  if (empty()) return result;
+  const SortData state = sorter.read();
+  const std::vector<std::uint32_t> destinations =
+      gl::downloadWords(gpu_->destinations.buffer(), packed_.shape.elementCount());
+  for (std::size_t i = 0; i < destinations.size(); ++i) {
+    if (destinations[i] == kPadding) continue;
+    // Padding where a pixel belongs (a broken sort) shows as kPadding, which checkSources() reports.
+    result[destinations[i]] = state.keys[i] == kPadding ? kPadding : state.values[i];
   }
-  return unpackSources(packed_, sorter.read(), pixelCount);
+  return result;
+}
+
+PathMap ArtPipeline::readMap() const {
+  PathMap map;
+  map.width = width_;
+  map.height = height_;
+  const std::size_t pixels = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+  if (pixels == 0 || !mappedPath_) return map;
+  map.pixels = gl::downloadWords(gpu_->mapPixels.buffer(), pixels);
+  const std::vector<std::uint32_t> lines = gl::downloadWords(gpu_->mapLines.buffer(), pixels);
+  for (std::size_t at = 0; at < pixels; ++at)
+    if (at == 0 || lines[at] != lines[at - 1]) {
+      map.lineStarts.push_back(static_cast<std::uint32_t>(at));
+      map.lineIds.push_back(lines[at]);
+    }
+  map.lineStarts.push_back(static_cast<std::uint32_t>(pixels));
+  return map;
+}
+
+std::vector<std::uint32_t> ArtPipeline::readKeys() const {
+  const std::size_t pixels = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+  std::vector<std::uint32_t> keys = gl::downloadWords(gpu_->keys.buffer(), pixels);
+  if (settings_.descending)
+    for (std::uint32_t& key : keys) key = pixelKeyMax(settings_.key) - key;
+  return keys;
+}
+
+std::vector<std::uint32_t> ArtPipeline::keyHistogram(std::uint32_t bins) {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (pixels == 0 || bins == 0) return std::vector<std::uint32_t>(bins, 0);
+  computeKeys();
+  const StorageBuffer counts("art: key histogram", std::size_t{bins} * 4);
+  gpu.fill(counts, bins, 0);
+  const gl::Program& kernel = gpu.program("shaders/art/key_histogram.comp");
+  kernel.use();
+  Gpu::bind({&gpu.keys, &counts});
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+  Gpu::setUniform(kernel, "u_bins", bins);
+  Gpu::setUniform(kernel, "u_keyMax", pixelKeyMax(settings_.key));
+  Gpu::dispatch(pixels);
+  return gl::downloadWords(counts.buffer(), bins);
 }
 
 }  // namespace shadersort::art

@@ -1,44 +1,126 @@
 #pragma once
-// One pixel-sort from settings to picture, driving any registered sorter: plan and pack on the
-// CPU (art_plan, span_packing), sort the packed spans on the GPU, unpack the source map. `run`
-// and the tests go through here.
+// The GPU-resident pixel-sort: the picture is uploaded once; the path map, the keys, the spans and
+// their packing are worked out on the GPU (shaders/art/), any registered sorter sorts the packing
+// where it lies (Sorter::load of a SortTarget), and the sorted pixels are written back into a
+// picture on the GPU. New settings re-run it from the keys (from the map when the path changed)
+// without uploading anything. `run`, the viewer and the tests drive this one pipeline; the CPU
+// plan (art_plan.h) is the reference it is checked against.
+//
+// Packing: the spans' pixels, line after line in path order, are cut into bins of binWidth pixels
+// by where each span starts; a bin's spans go into one row of the sort, each span keeping its
+// slot (its index in the bin) above the pixel key (slot << keyBits | key), so a sort of the whole
+// row sorts each span in place and no pixel crosses into another span. Rows are binWidth +
+// longest span - 1 long and end in padding keys above every real one. Pixels outside the spans
+// are not sorted at all. Every step is parallel; only three counters (spans, their pixels, the
+// longest) come back to the CPU, to size the sort.
+
+#include <glad/gl.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "art/art_plan.h"
-#include "art/span_packing.h"
+#include "data/image.h"
 #include "sort/sorter.h"
 
 namespace shadersort::art {
 
-// What planning and packing hold per pixel on top of an ordinary sort's kSortBytesPerPixel: the
-// path map and its build, keys, spans, the packing with its padding and destinations, the source
-// map and its check. A 3840x2160 pixel-sort along rings peaked at 96 bytes a pixel in all on
-// llvmpipe, a plain sort of it at 70.
-constexpr std::uint64_t kArtBytesPerPixel = 48;
+// GPU memory the pipeline holds per pixel on top of the sorter's: pictures, keys, the map, span
+// bookkeeping and the packing with its padding (about 2x).
+constexpr std::uint64_t kArtBytesPerPixel = 96;
+
+// Padding keys and destinations of the packing, above every real key.
+constexpr std::uint32_t kPadding = 0xFFFFFFFFu;
+
+// What prepare() made: the packing's shape and the spans behind it.
+struct PackedSpans {
+  SortShape shape;              // rows x row length, with values (source pixel indices)
+  std::uint32_t keyBits = 0;    // the pixel key's bits; the slot takes the rest of the 32
+  std::uint32_t binWidth = 0;
+  std::uint32_t spanCount = 0;  // spans sorted (of two pixels or more, not skipped)
+  std::uint64_t spanPixels = 0;
+  std::uint32_t longestSpan = 0;
+};
+
+// How long the rows of the packing should be: as short as the longest span allows (odd-even's and
+// frag-odd-even's pass counts follow the row length), or as long as the slots allow (radix and
+// bitonic: less padding).
+enum class RowWidth { Short, Long };
+RowWidth rowWidthFor(const Sorter& sorter);
 
 class ArtPipeline {
  public:
-  // Plans and packs; throws UsageError for images of the wrong size or contradicting settings.
-  ArtPipeline(const ArtSettings& settings, const ArtImages& images);
+  // Compiles the kernels; needs a current GL 4.3 context.
+  ArtPipeline();
+  ~ArtPipeline();
+  ArtPipeline(const ArtPipeline&) = delete;
+  ArtPipeline& operator=(const ArtPipeline&) = delete;
 
-  const ArtPlan& plan() const { return plan_; }
+  // Uploads the picture and the images the settings may read (mask, intervals, key image; null
+  // when absent). Throws UsageError (exit 2) for an image of another size than the picture.
+  void setImages(const ArtImages& images);
+  // Takes new settings; the next prepare() rebuilds the path map only when the path changed.
+  // Throws UsageError when they contradict each other or need an image setImages() lacks.
+  void setSettings(const ArtSettings& settings);
+  const ArtSettings& settings() const { return settings_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+  // The next prepare() builds the path map again (benchmarks time the whole pipeline).
+  void forgetMap() { mappedPath_.reset(); }
+  // Map (when stale), keys, spans and packing for `rows`, on the GPU.
+  void prepare(RowWidth rows);
   const PackedSpans& packed() const { return packed_; }
   // Nothing to sort: no span of two pixels or more.
-  bool empty() const { return packed_.data.keys.empty(); }
+  bool empty() const { return packed_.spanCount == 0; }
 
-  // Loads the packing into `sorter` (nothing when empty()). The sorter must take
-  // packed().data.shape() (registry's requireSortable).
-  void load(Sorter& sorter) const;
-  // load(), then `passes` passes (all when empty).
-  void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt) const;
-  // The source map of the sorter's current state (identity when empty()).
+  // prepare(rowWidthFor(sorter)) when needed, then loads the packing into `sorter` on the GPU
+  // (nothing when empty()). Throws UserError when the sorter cannot take the packing's shape.
+  void load(Sorter& sorter);
+  // load(), then `passes` passes (all when not given), then paint().
+  void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt);
+  // Writes the sorter's current state into the result picture, on the GPU: each span's pixels as
+  // the sorter has arranged them, every other pixel as in the input. With an empty() packing (or a
+  // sorter never loaded) the result is the input.
+  void paint(const Sorter& sorter);
+  // The input picture again as the result (before any sort).
+  void paintInput();
+  // The span overlay (AcerolaFX's debug view) as the result: pixels inside a sorted span in a
+  // lighter tone of their own colour alternating per span, pixels outside darkened, skipped spans
+  // tinted blue.
+  void paintSpanOverlay();
+
+  // The result picture: RGBA8, width() x height(), row 0 at the top, ready to sample.
+  GLuint resultTexture() const;
+  // The result read back: the one read-back of `run --out`.
+  Image readResult() const;
+
+  // For tests and --verify (read-backs):
+  // the source map of the sorter's current state (identity when empty());
   std::vector<std::uint32_t> sources(const Sorter& sorter) const;
+  // the GPU's path map, to compare with buildPathMap();
+  PathMap readMap() const;
+  // the sort keys the GPU computed, by pixel.
+  std::vector<std::uint32_t> readKeys() const;
+
+  // `bins` counts of key * bins / (max + 1) over the picture (the viewer's histogram), computed
+  // on the GPU; one read-back of `bins` words.
+  std::vector<std::uint32_t> keyHistogram(std::uint32_t bins);
 
  private:
-  ArtPlan plan_;
+  void buildMap();
+  void computeKeys();
+  void pack(RowWidth rows);
+
+  struct Gpu;
+  std::unique_ptr<Gpu> gpu_;
+  ArtSettings settings_;
+  int width_ = 0, height_ = 0;
+  bool hasMask_ = false, hasIntervals_ = false, hasKeyImage_ = false;
+  std::optional<PathSpec> mappedPath_;
+  std::optional<RowWidth> preparedFor_;  // empty: settings changed since the last prepare()
   PackedSpans packed_;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <numeric>
+#include <utility>
 
 namespace shadersort::art {
 namespace {
@@ -22,7 +24,9 @@ PathMap fromLineNumbers(int width, int height, const std::vector<std::uint32_t>&
   for (std::uint32_t line = 0; line < lineCount; ++line) {
     cursor[line] = offset;
     offset += counts[line];
-    if (counts[line] > 0) map.lineStarts.push_back(offset);
+    if (counts[line] == 0) continue;
+    map.lineStarts.push_back(offset);
+    map.lineIds.push_back(line);
   }
   map.pixels.resize(lineOf.size());
   for (std::uint32_t pixel : visitOrder) map.pixels[cursor[lineOf[pixel]]++] = pixel;
@@ -36,87 +40,108 @@ double normalisedDegrees(double degrees) {
 }
 
 PathMap angleMap(double degrees, int width, int height) {
-  const double angle = normalisedDegrees(degrees);
-  const double radians = angle * std::numbers::pi / 180.0;
-  // Which axis the lines advance along one pixel at a time; 45 degrees exactly goes horizontal.
-  const bool horizontal = angle <= 45.0 || (angle >= 135.0 && angle <= 225.0) || angle >= 315.0;
-  // major: the coordinate a line advances along; minor: the one it drifts in.
-  const int majorSize = horizontal ? width : height;
-  const int minorSize = horizontal ? height : width;
-  const double slope = horizontal ? std::tan(radians) : std::cos(radians) / std::sin(radians);
-  const bool forward = horizontal ? std::cos(radians) > 0 : std::sin(radians) > 0;
-  // shift(major) = round(major * slope), |slope| <= 1, so neighbouring pixels of a line touch.
-  std::vector<std::int64_t> shift(static_cast<std::size_t>(majorSize));
-  std::int64_t lowest = 0, highest = 0;
-  for (int m = 0; m < majorSize; ++m) {
-    shift[m] = static_cast<std::int64_t>(std::floor(m * slope + 0.5));
-    lowest = std::min(lowest, shift[m]);
-    highest = std::max(highest, shift[m]);
-  }
-  // Line k holds minor - shift(major) = k, for k from -highest to minorSize - 1 - lowest.
-  const std::int64_t firstLine = -highest;
-  const auto lineCount = static_cast<std::uint32_t>(minorSize - 1 - lowest - firstLine + 1);
+  const AngleLines lines = angleLines(degrees, width, height);
   const std::size_t pixelCount = static_cast<std::size_t>(width) * height;
   std::vector<std::uint32_t> lineOf(pixelCount), visitOrder;
   visitOrder.reserve(pixelCount);
-  for (int step = 0; step < majorSize; ++step) {
-    const int m = forward ? step : majorSize - 1 - step;
-    for (int n = 0; n < minorSize; ++n) {
-      const int x = horizontal ? m : n, y = horizontal ? n : m;
+  for (int step = 0; step < lines.majorSize; ++step) {
+    const int m = lines.forward ? step : lines.majorSize - 1 - step;
+    for (int n = 0; n < lines.minorSize; ++n) {
+      const int x = lines.horizontal ? m : n, y = lines.horizontal ? n : m;
       const auto pixel = static_cast<std::uint32_t>(static_cast<std::size_t>(y) * width + x);
-      lineOf[pixel] = static_cast<std::uint32_t>(n - shift[m] - firstLine);
+      lineOf[pixel] = static_cast<std::uint32_t>(n - lines.shift[m] - lines.firstLine);
       visitOrder.push_back(pixel);
     }
   }
-  return fromLineNumbers(width, height, lineOf, lineCount, visitOrder);
-}
-
-// Polar coordinates of pixel centres about the centre (fractions of the size): distance and the
-// clockwise angle from +x in [0, 1) turns.
-struct Polar {
-  double distance, turns;
-};
-
-Polar polarOf(int x, int y, double centreX, double centreY) {
-  const double dx = x + 0.5 - centreX, dy = y + 0.5 - centreY;
-  double turns = std::atan2(dy, dx) / (2.0 * std::numbers::pi);
-  if (turns < 0) turns += 1.0;
-  if (turns >= 1.0) turns = 0.0;
-  return {std::hypot(dx, dy), turns};
+  return fromLineNumbers(width, height, lineOf, lines.lineCount, visitOrder);
 }
 
 PathMap radialMap(const PathSpec& path, int width, int height) {
-  const double centreX = path.centreX * width, centreY = path.centreY * height;
-  const std::size_t pixelCount = static_cast<std::size_t>(width) * height;
-  std::vector<Polar> polar(pixelCount);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) polar[static_cast<std::size_t>(y) * width + x] = polarOf(x, y, centreX, centreY);
-  double farthest = 0;
-  for (const Polar& p : polar) farthest = std::max(farthest, p.distance);
-
+  const RadialGeometry geometry = radialGeometry(path, width, height);
   const bool rings = path.kind == PathKind::Rings;
-  // Spokes: about one ray per pixel of the outermost ring, so rays stay one pixel wide there.
-  const auto spokes = static_cast<std::uint32_t>(std::max(8.0, std::ceil(2.0 * std::numbers::pi * farthest)));
-  std::vector<std::uint32_t> lineOf(pixelCount);
-  std::uint32_t lineCount = 0;
-  for (std::size_t i = 0; i < pixelCount; ++i) {
-    const std::uint32_t line = rings ? static_cast<std::uint32_t>(polar[i].distance)
-                                     : static_cast<std::uint32_t>(std::floor(polar[i].turns * spokes + 0.5)) % spokes;
-    lineOf[i] = line;
-    lineCount = std::max(lineCount, line + 1);
-  }
-  // Along a ring: clockwise; along a spoke: outwards. Ties (same angle or distance) by pixel index.
+  const std::size_t pixelCount = static_cast<std::size_t>(width) * height;
+  std::vector<std::uint32_t> lineOf(pixelCount), along(pixelCount);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const std::int64_t dx = 2 * x + 1 - geometry.centreX2, dy = 2 * y + 1 - geometry.centreY2;
+      const std::size_t pixel = static_cast<std::size_t>(y) * width + x;
+      const std::uint32_t turns = diamondTurns(dx, dy);
+      lineOf[pixel] = rings ? ringOf(dx, dy) : spokeOf(turns, geometry.spokes);
+      along[pixel] = rings ? turns : static_cast<std::uint32_t>(dx * dx + dy * dy);
+    }
   std::vector<std::uint32_t> visitOrder(pixelCount);
-  for (std::size_t i = 0; i < pixelCount; ++i) visitOrder[i] = static_cast<std::uint32_t>(i);
-  std::sort(visitOrder.begin(), visitOrder.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const double first = rings ? polar[a].turns : polar[a].distance;
-    const double second = rings ? polar[b].turns : polar[b].distance;
-    return first != second ? first < second : a < b;
-  });
-  return fromLineNumbers(width, height, lineOf, lineCount, visitOrder);
+  std::iota(visitOrder.begin(), visitOrder.end(), 0u);
+  std::stable_sort(visitOrder.begin(), visitOrder.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return along[a] < along[b]; });
+  return fromLineNumbers(width, height, lineOf, geometry.lineCount, visitOrder);
 }
 
 }  // namespace
+
+AngleLines angleLines(double degrees, int width, int height) {
+  const double angle = normalisedDegrees(degrees);
+  const double radians = angle * std::numbers::pi / 180.0;
+  AngleLines lines;
+  // Which axis the lines advance along one pixel at a time; 45 degrees exactly goes horizontal.
+  lines.horizontal = angle <= 45.0 || (angle >= 135.0 && angle <= 225.0) || angle >= 315.0;
+  lines.majorSize = lines.horizontal ? width : height;
+  lines.minorSize = lines.horizontal ? height : width;
+  const double slope = lines.horizontal ? std::tan(radians) : std::cos(radians) / std::sin(radians);
+  lines.forward = lines.horizontal ? std::cos(radians) > 0 : std::sin(radians) > 0;
+  // shift(major) = round(major * slope), |slope| <= 1, so neighbouring pixels of a line touch.
+  lines.shift.resize(static_cast<std::size_t>(lines.majorSize));
+  std::int32_t lowest = 0, highest = 0;
+  for (int m = 0; m < lines.majorSize; ++m) {
+    lines.shift[m] = static_cast<std::int32_t>(std::floor(m * slope + 0.5));
+    lowest = std::min(lowest, lines.shift[m]);
+    highest = std::max(highest, lines.shift[m]);
+  }
+  // Line k holds minor - shift(major) = k, for k from -highest to minorSize - 1 - lowest.
+  lines.firstLine = -highest;
+  lines.lineCount = static_cast<std::uint32_t>(lines.minorSize - 1 - lowest - lines.firstLine + 1);
+  return lines;
+}
+
+std::uint32_t diamondTurns(std::int64_t dx, std::int64_t dy) {
+  if (dx == 0 && dy == 0) return 0;
+  const std::uint64_t sum = static_cast<std::uint64_t>(std::llabs(dx) + std::llabs(dy));
+  std::uint64_t quadrant = 0, part = 0;
+  if (dx > 0 && dy >= 0) quadrant = 0, part = static_cast<std::uint64_t>(dy);
+  else if (dx <= 0 && dy > 0) quadrant = 1, part = static_cast<std::uint64_t>(-dx);
+  else if (dx < 0 && dy <= 0) quadrant = 2, part = static_cast<std::uint64_t>(-dy);
+  else quadrant = 3, part = static_cast<std::uint64_t>(dx);
+  return static_cast<std::uint32_t>(quadrant << 30 | (part << 30) / sum);
+}
+
+std::uint32_t ringOf(std::int64_t dx2, std::int64_t dy2) {
+  const auto squared = static_cast<std::uint64_t>(dx2 * dx2 + dy2 * dy2);
+  auto root = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(squared)));
+  while (root * root > squared) --root;
+  while ((root + 1) * (root + 1) <= squared) ++root;
+  return static_cast<std::uint32_t>(root / 2);  // half pixels to whole pixels
+}
+
+std::uint32_t spokeOf(std::uint32_t turns, std::uint32_t spokes) {
+  // round(turns * spokes / 2^32), the last ray's far half joining ray 0.
+  return static_cast<std::uint32_t>(((std::uint64_t{turns} * spokes + (1ull << 31)) >> 32) % spokes);
+}
+
+RadialGeometry radialGeometry(const PathSpec& path, int width, int height) {
+  RadialGeometry geometry;
+  geometry.centreX2 = static_cast<std::int32_t>(std::lround(2.0 * path.centreX * width));
+  geometry.centreY2 = static_cast<std::int32_t>(std::lround(2.0 * path.centreY * height));
+  // The farthest pixel centre is in a corner.
+  std::uint32_t farthestRing = 0;
+  double farthest = 0;
+  for (const auto& [x, y] : {std::pair{0, 0}, {width - 1, 0}, {0, height - 1}, {width - 1, height - 1}}) {
+    const std::int64_t dx = 2 * x + 1 - geometry.centreX2, dy = 2 * y + 1 - geometry.centreY2;
+    farthestRing = std::max(farthestRing, ringOf(dx, dy));
+    farthest = std::max(farthest, std::sqrt(static_cast<double>(dx * dx + dy * dy)) / 2.0);
+  }
+  geometry.spokes = static_cast<std::uint32_t>(std::max(8.0, std::ceil(2.0 * std::numbers::pi * farthest)));
+  geometry.lineCount = path.kind == PathKind::Rings ? farthestRing + 1 : geometry.spokes;
+  return geometry;
+}
 
 PathMap buildPathMap(const PathSpec& path, int width, int height) {
   switch (path.kind) {

@@ -16,14 +16,43 @@ struct PathMap {
   std::vector<std::uint32_t> pixels;
   // lineStarts[i] .. lineStarts[i + 1] is line i in `pixels`; lineCount() + 1 entries.
   std::vector<std::uint32_t> lineStarts;
+  // Each line's number before empty lines were dropped: what seeded draws per line use, so that
+  // the GPU, which keeps empty lines, draws the same numbers.
+  std::vector<std::uint32_t> lineIds;
   std::uint32_t lineCount() const { return lineStarts.empty() ? 0u : static_cast<std::uint32_t>(lineStarts.size() - 1); }
 };
 
 // angle:DEG: digital lines. Within 45 degrees of horizontal, column x is shifted by
 // round(x * tan(angle)) and line k holds the pixels with y - shift(x) = k, one per column, in x
 // order along the direction (so a line is 8-connected); nearer vertical, the same with x and y
-// swapped. rings: pixels by whole distance from the centre, each ring in clockwise order from +x.
-// spokes: pixels by nearest of 2 pi R rays (R, the farthest corner's distance), outwards.
+// swapped.
+struct AngleLines {
+  bool horizontal = true;  // lines advance along x
+  bool forward = true;     // along +x (or +y)
+  int majorSize = 0, minorSize = 0;
+  std::vector<std::int32_t> shift;  // by major coordinate
+  std::int32_t firstLine = 0;       // line number of minor - shift = firstLine is 0
+  std::uint32_t lineCount = 0;
+};
+AngleLines angleLines(double degrees, int width, int height);
+
+// rings and spokes in exact integer geometry, so that the GPU builds the same map: coordinates in
+// half pixels about the centre rounded to the nearest half pixel, a pixel's ring is its whole
+// distance, and angles are compared by diamond angle (monotone in the true angle, clockwise on the
+// screen from +x), quantised to 2^-32 of a turn. Spokes: the nearest of `spokes` rays, spaced
+// evenly in diamond angle, about one per pixel of the outermost ring. Along a ring: clockwise;
+// along a spoke: outwards; ties by pixel index.
+struct RadialGeometry {
+  std::int32_t centreX2 = 0, centreY2 = 0;  // the centre in half pixels
+  std::uint32_t lineCount = 0;              // rings up to the farthest pixel, or rays
+  std::uint32_t spokes = 0;
+};
+RadialGeometry radialGeometry(const PathSpec& path, int width, int height);
+// Clockwise diamond angle of (dx, dy) (y down) in 2^-32 turns: quadrant << 30 | floor(2^30 * part).
+std::uint32_t diamondTurns(std::int64_t dx, std::int64_t dy);
+std::uint32_t ringOf(std::int64_t dx2, std::int64_t dy2);
+std::uint32_t spokeOf(std::uint32_t turns, std::uint32_t spokes);
+
 PathMap buildPathMap(const PathSpec& path, int width, int height);
 
 }  // namespace shadersort::art

@@ -32,9 +32,10 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
     }
     case SpanMode::Edges:
     case SpanMode::Intervals: {
-      const std::vector<double> strength =
-          edgeStrength(settings.spans == SpanMode::Edges ? picture : *sources.intervals);
-      for (std::size_t i = 0; i < count; ++i) inside[i] = strength[i] < settings.lower;
+      const std::vector<std::uint64_t> sobel =
+          sobelSquared(settings.spans == SpanMode::Edges ? picture : *sources.intervals);
+      const std::uint64_t edge = edgeLimitSquared(settings.lower);
+      for (std::size_t i = 0; i < count; ++i) inside[i] = sobel[i] < edge;
       break;
     }
     case SpanMode::Mask:
@@ -63,27 +64,33 @@ std::uint64_t seededDraw(std::uint64_t seed, std::uint64_t stream, std::uint64_t
   return z;
 }
 
-std::vector<double> edgeStrength(const Image& image) {
+std::vector<std::uint64_t> sobelSquared(const Image& image) {
   const int w = image.width, h = image.height;
-  std::vector<double> lum(image.pixelCount());
+  std::vector<std::int64_t> lum(image.pixelCount());
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) lum[static_cast<std::size_t>(y) * w + x] = luminance01(image.pixel(x, y));
+    for (int x = 0; x < w; ++x) lum[static_cast<std::size_t>(y) * w + x] = pixelKey(PixelKey::Luminance, image.pixel(x, y));
   const auto at = [&](int x, int y) {
     x = std::clamp(x, 0, w - 1);
     y = std::clamp(y, 0, h - 1);
     return lum[static_cast<std::size_t>(y) * w + x];
   };
-  std::vector<double> strength(image.pixelCount());
+  std::vector<std::uint64_t> squared(image.pixelCount());
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
-      // Sobel divided by 4 gives each axis -1..1; the magnitude divided by sqrt(2) gives 0..1.
-      const double gx = (at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) -
-                         2 * at(x - 1, y) - at(x - 1, y + 1)) / 4.0;
-      const double gy = (at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) -
-                         2 * at(x, y - 1) - at(x + 1, y - 1)) / 4.0;
-      strength[static_cast<std::size_t>(y) * w + x] = std::min(1.0, std::sqrt(gx * gx + gy * gy) / std::sqrt(2.0));
+      const std::int64_t gx = at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) -
+                              2 * at(x - 1, y) - at(x - 1, y + 1);
+      const std::int64_t gy = at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) -
+                              2 * at(x, y - 1) - at(x + 1, y - 1);
+      squared[static_cast<std::size_t>(y) * w + x] = static_cast<std::uint64_t>(gx * gx + gy * gy);
     }
-  return strength;
+  return squared;
+}
+
+std::uint64_t edgeLimitSquared(double strength) {
+  // Strength s is |Sobel| / (4 max sqrt 2): s >= t where |Sobel|^2 >= 32 max^2 t^2.
+  const double max = pixelKeyMax(PixelKey::Luminance);
+  const double limit = std::ceil(32.0 * max * max * strength * strength);
+  return limit >= 18446744073709551615.0 ? ~0ull : static_cast<std::uint64_t>(limit);
 }
 
 std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, const SpanSources& sources,
@@ -104,10 +111,11 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
   const std::uint32_t longest = std::max(shortest, settings.spanLength + settings.spanLength / 2);
   for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
     const std::uint32_t begin = map.lineStarts[line], end = map.lineStarts[line + 1];
+    const std::uint64_t lineId = map.lineIds[line];
     // The cap's cuts sit at positions offset + k * maxSpan, the offset drawn per line, so that
     // neighbouring lines do not break at the same place (the "barcode" look).
     const std::uint32_t capOffset =
-        settings.maxSpan > 0 ? static_cast<std::uint32_t>(seededDraw(settings.seed, kMaxSpanOffset, line) % settings.maxSpan) : 0;
+        settings.maxSpan > 0 ? static_cast<std::uint32_t>(seededDraw(settings.seed, kMaxSpanOffset, lineId) % settings.maxSpan) : 0;
     std::uint32_t nextRandomBreak = begin;
     std::uint64_t randomDraws = 0;
     std::uint32_t spanStart = begin;
@@ -116,7 +124,7 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
       const std::uint32_t position = at - begin;
       bool breakHere = false;
       if (settings.spans == SpanMode::Random && at == nextRandomBreak) {
-        const std::uint64_t draw = seededDraw(settings.seed, kRandomLengths, (static_cast<std::uint64_t>(line) << 32) | randomDraws++);
+        const std::uint64_t draw = seededDraw(settings.seed, kRandomLengths, lineId << 32 | randomDraws++);
         nextRandomBreak = at + shortest + static_cast<std::uint32_t>(draw % (longest - shortest + 1));
         breakHere = true;
       }

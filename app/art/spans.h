@@ -28,8 +28,12 @@ struct SpanSources {
 std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, const SpanSources& sources,
                             const std::vector<std::uint32_t>& keys);
 
-// Gradient magnitude of the luminance (Sobel, edges clamped), 0 to 1, by pixel index.
-std::vector<double> edgeStrength(const Image& image);
+// Edge strength: the gradient magnitude of the luminance key (Sobel, edges clamped) divided by its
+// largest value, 0 to 1. In integers, so that the GPU finds the same edges: the squared Sobel
+// magnitude by pixel index, and the squared magnitude from which a pixel is an edge of strength
+// `strength` or more.
+std::vector<std::uint64_t> sobelSquared(const Image& image);
+std::uint64_t edgeLimitSquared(double strength);
 
 // A reproducible draw from the seed: the same numbers on every machine (splitmix64).
 std::uint64_t seededDraw(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);

@@ -19,6 +19,11 @@ class ShaderDefines {
  public:
   ShaderDefines& set(std::string name, std::string value);
   ShaderDefines& set(std::string name, std::int64_t value) { return set(std::move(name), std::to_string(value)); }
+  // Every define of `other` set here too.
+  ShaderDefines& setAll(const ShaderDefines& other) {
+    for (const auto& [name, value] : other.defines_) set(name, value);
+    return *this;
+  }
   std::string preamble() const;
 
  private:

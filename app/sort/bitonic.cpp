@@ -393,8 +393,8 @@ BitonicSorter::Geometry BitonicSorter::geometry() const {
           .paddedLog2 = log2Of(paddedLength_)};
 }
 
-void BitonicSorter::load(const SortData& input) {
-  shape_ = input.shape();
+void BitonicSorter::load(const SortTarget& input) {
+  shape_ = input.shape;
   paddedLength_ = bitonicPaddedLength(shape_.sequenceLength);
   passesRun_ = 0;
   passes_.clear();
@@ -403,13 +403,14 @@ void BitonicSorter::load(const SortData& input) {
   inputValues_.reset();
   keys_.reset();
   values_.reset();
-  if (input.size() == 0) return;
+  const std::size_t bytes = shape_.elementCount() * 4;
+  if (bytes == 0) return;
 
-  inputKeys_ = compute::StorageBuffer("bitonic: input keys", input.keys);
-  keys_ = compute::StorageBuffer("bitonic: keys", input.size() * 4);
-  if (input.hasValues()) {
-    inputValues_ = compute::StorageBuffer("bitonic: input values", input.values);
-    values_ = compute::StorageBuffer("bitonic: values", input.size() * 4);
+  inputKeys_ = storageCopyOf("bitonic: input keys", input.keys, bytes);
+  keys_ = compute::StorageBuffer("bitonic: keys", bytes);
+  if (shape_.hasValues) {
+    inputValues_ = storageCopyOf("bitonic: input values", input.values, bytes);
+    values_ = compute::StorageBuffer("bitonic: values", bytes);
   }
   tile_ = tileFor(shape_.hasValues);
   wideTile_ = wideTileFor(shape_.hasValues);

@@ -55,7 +55,8 @@ class BitonicSorter final : public Sorter {
   explicit BitonicSorter(const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
-  void load(const SortData& input) override;
+  using Sorter::load;
+  void load(const SortTarget& input) override;
   void restart() override;
   std::uint32_t passCount() const override { return static_cast<std::uint32_t>(passes_.size()); }
   std::uint32_t passesRun() const override { return passesRun_; }

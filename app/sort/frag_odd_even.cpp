@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "gl/compute.h"
 #include "sort/checkpoint_support.h"
 #include "sort/odd_even.h"
 #include "sort/state_readback.h"
@@ -27,31 +28,22 @@ std::string FragOddEvenSorter::whyCannotSort(const SortShape& shape, const gl::L
   return {};
 }
 
-void FragOddEvenSorter::load(const SortData& input) {
-  shape_ = input.shape();
+void FragOddEvenSorter::load(const SortTarget& input) {
+  shape_ = input.shape;
   passesRun_ = 0;
   current_ = 0;
   loadId_ = newLoadId();
   input_.reset();
   for (auto& texture : state_) texture.reset();
   for (auto& target : targets_) target.reset();
-  if (input.size() == 0) return;
+  if (shape_.elementCount() == 0) return;
 
   const auto width = static_cast<GLsizei>(shape_.sequenceLength);
   const auto height = static_cast<GLsizei>(shape_.sequenceCount);
   input_ = gl::makeNearestTexture("frag-odd-even: input", GL_RG32UI, width, height);
   state_[0] = gl::makeNearestTexture("frag-odd-even: state A", GL_RG32UI, width, height);
   state_[1] = gl::makeNearestTexture("frag-odd-even: state B", GL_RG32UI, width, height);
-
-  std::vector<std::uint32_t> interleaved(input.size() * 2);
-  for (std::size_t i = 0; i < input.size(); ++i) {
-    interleaved[2 * i] = input.keys[i];
-    interleaved[2 * i + 1] = input.hasValues() ? input.values[i] : 0u;
-  }
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glBindTexture(GL_TEXTURE_2D, input_.id());
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RG_INTEGER, GL_UNSIGNED_INT, interleaved.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
+  fillInput(input);
 
   const char* targetLabels[2] = {"frag-odd-even: draw into A", "frag-odd-even: draw into B"};
   for (int i = 0; i < 2; ++i) {
@@ -63,6 +55,31 @@ void FragOddEvenSorter::load(const SortData& input) {
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   restart();
+}
+
+void FragOddEvenSorter::fillInput(const SortTarget& input) {
+  if (!loadProgram_.id()) loadProgram_ = gl::Program::compute("shaders/sort/frag_odd_even/load_state.comp");
+  const std::size_t bytes = shape_.elementCount() * 4;
+  // Shaders that wrote the target come first.
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 0, input.keys.buffer, static_cast<GLintptr>(input.keys.offset),
+                    static_cast<GLsizeiptr>(bytes));
+  if (shape_.hasValues)
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, input.values.buffer, static_cast<GLintptr>(input.values.offset),
+                      static_cast<GLsizeiptr>(bytes));
+  else
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, input.keys.buffer, static_cast<GLintptr>(input.keys.offset),
+                      static_cast<GLsizeiptr>(bytes));
+  glBindImageTexture(0, input_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
+  loadProgram_.use();
+  glUniform2ui(loadProgram_.uniformLocation("u_size"), shape_.sequenceLength, shape_.sequenceCount);
+  glUniform1i(loadProgram_.uniformLocation("u_hasValues"), shape_.hasValues ? 1 : 0);
+  glDispatchCompute(static_cast<GLuint>(gl::divideRoundingUp(shape_.sequenceLength, 16)),
+                    static_cast<GLuint>(gl::divideRoundingUp(shape_.sequenceCount, 16)), 1);
+  glUseProgram(0);
+  glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
+  // restart() copies the texture and the passes sample it.
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 }
 
 void FragOddEvenSorter::restart() {

@@ -18,7 +18,8 @@ class FragOddEvenSorter final : public Sorter {
   explicit FragOddEvenSorter(const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
-  void load(const SortData& input) override;
+  using Sorter::load;
+  void load(const SortTarget& input) override;
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
@@ -32,8 +33,11 @@ class FragOddEvenSorter final : public Sorter {
   std::size_t checkpointBytes() const override;
 
  private:
+  void fillInput(const SortTarget& input);
+
   bool descendingKeys_ = false;
   gl::Program program_;
+  gl::Program loadProgram_;  // built on the first load
   GLint parityLocation_ = -1;
   GLint lengthLocation_ = -1;
   GLint stateLocation_ = -1;

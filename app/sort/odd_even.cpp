@@ -224,8 +224,8 @@ OddEvenSorter::TileLayout OddEvenSorter::layoutFor(const SortShape& shape) const
   return layout;
 }
 
-void OddEvenSorter::load(const SortData& input) {
-  shape_ = input.shape();
+void OddEvenSorter::load(const SortTarget& input) {
+  shape_ = input.shape;
   layout_ = layoutFor(shape_);
   passesRun_ = 0;
   current_ = 0;
@@ -234,12 +234,12 @@ void OddEvenSorter::load(const SortData& input) {
   inputValues_.reset();
   for (auto& buffer : keys_) buffer.reset();
   for (auto& buffer : values_) buffer.reset();
-  const std::size_t bytes = input.size() * 4;
-  inputKeys_ = compute::StorageBuffer("odd-even: input keys", input.keys);
+  const std::size_t bytes = shape_.elementCount() * 4;
+  inputKeys_ = storageCopyOf("odd-even: input keys", input.keys, bytes);
   keys_[0] = compute::StorageBuffer("odd-even: keys A", bytes);
   if (!teaching_) keys_[1] = compute::StorageBuffer("odd-even: keys B", bytes);
   if (shape_.hasValues) {
-    inputValues_ = compute::StorageBuffer("odd-even: input values", input.values);
+    inputValues_ = storageCopyOf("odd-even: input values", input.values, bytes);
     values_[0] = compute::StorageBuffer("odd-even: values A", bytes);
     if (!teaching_) values_[1] = compute::StorageBuffer("odd-even: values B", bytes);
   }

@@ -53,7 +53,8 @@ class OddEvenSorter final : public Sorter {
   explicit OddEvenSorter(const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
-  void load(const SortData& input) override;
+  using Sorter::load;
+  void load(const SortTarget& input) override;
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }

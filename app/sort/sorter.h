@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sort/sort_data.h"
+#include "sort/sort_target.h"
 
 namespace shadersort {
 
@@ -54,9 +55,13 @@ class Sorter {
  public:
   virtual ~Sorter() = default;
 
-  // Uploads the input (replacing any earlier one) and rewinds to pass 0. The input's shape must
+  // Takes the input from where it lies on the GPU (a copy made there; the target's buffers may
+  // change afterwards), replacing any earlier one, and rewinds to pass 0. The input's shape must
   // have passed the registry's limit check for this GPU.
-  virtual void load(const SortData& input) = 0;
+  virtual void load(const SortTarget& input) = 0;
+  // The same for CPU data, through UploadedSortData (sort_target.cpp). Subclasses say
+  // `using Sorter::load;` so that both stay callable.
+  void load(const SortData& input);
   // Back to the loaded input, pass 0.
   virtual void restart() = 0;
 

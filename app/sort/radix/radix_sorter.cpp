@@ -192,24 +192,20 @@ std::uint32_t RadixSorter::sequenceWorkgroupFor(std::uint32_t sequenceLength) co
                     std::max(sequenceWorkgroupSize_, 32u));
 }
 
-void RadixSorter::load(const SortData& input) {
+void RadixSorter::load(const SortTarget& input) {
   load_ = {};
-  load_.shape = input.shape();
+  load_.shape = input.shape;
   passesRun_ = 0;
   loadId_ = newLoadId();
   places_.clear();
   buffers_ = {};
-  buffers_.keysInput = compute::StorageBuffer("radix: input keys", input.keys);
-  buffers_.valuesInput = compute::StorageBuffer("radix: input values", input.values);
+  const std::size_t bytes = load_.shape.elementCount() * 4;
+  buffers_.keysInput = storageCopyOf("radix: input keys", input.keys, bytes);
+  buffers_.valuesInput = storageCopyOf("radix: input values", input.values, load_.shape.hasValues ? bytes : 0);
 
   choosePipeline();
   // Digit places where some keys differ; every other place would leave the order as it is.
-  std::uint32_t anyBits = 0, allBits = ~0u;
-  for (std::uint32_t key : input.keys) {
-    anyBits |= key;
-    allBits &= key;
-  }
-  const std::uint32_t differing = input.size() == 0 ? 0u : anyBits ^ allBits;
+  const std::uint32_t differing = bytes == 0 ? 0u : input.differingBits;
   const std::uint32_t bits = digitBits();
   if (load_.shape.sequenceLength >= 2)
     for (std::uint32_t place = 0; place < placesOf(bits); ++place)
@@ -226,11 +222,11 @@ void RadixSorter::load(const SortData& input) {
   if (pipeline_ == Pipeline::Sequence)
     sequenceDefines_ = sequenceKernelDefines(ranking_.ballotKind, ranking_.subgroupWidth,
                                              sequenceWorkgroupFor(load_.shape.sequenceLength));
-  allocateBuffers(input);
+  allocateBuffers();
 }
 
-void RadixSorter::allocateBuffers(const SortData& input) {
-  const std::size_t count = input.size();
+void RadixSorter::allocateBuffers() {
+  const std::size_t count = load_.shape.elementCount();
   const std::uint32_t bits = load_.digitBits;
   // Sizes beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE are refused by StorageBuffer, naming the buffer.
   auto words = [](std::uint64_t count) { return static_cast<std::size_t>(count * 4); };

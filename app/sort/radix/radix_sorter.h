@@ -38,7 +38,8 @@ class RadixSorter final : public Sorter {
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
   static std::vector<Tunable> tunables(const gl::Limits& limits) { return RadixSettings::table().tunables(limits); }
 
-  void load(const SortData& input) override;
+  using Sorter::load;
+  void load(const SortTarget& input) override;
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
@@ -100,7 +101,7 @@ class RadixSorter final : public Sorter {
   // Keys per invocation and histogram partitions per workgroup for this input (automatic ones
   // follow its size); drops kernels compiled for others.
   void choosePartitions();
-  void allocateBuffers(const SortData& input);
+  void allocateBuffers();
   radix::KernelLayout kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const;
   std::uint32_t scanBlock() const;  // counters one workgroup of the counter scan takes
   std::uint32_t workgroupSize() const;  // of the pipeline's kernels (not the one-per-sequence kernel)

@@ -1,0 +1,47 @@
+// Whether each pixel may be in a span (art::findSpans' insidePixels): by span mode, then invert,
+// then fully transparent pixels out unless they are sorted too.
+
+#include "shaders/art/art_common.glsl"
+#include "shaders/art/pixel_key.glsl"
+#include "shaders/art/wide_math.glsl"
+
+layout(std430, binding = 0) readonly buffer Picture { uint b_picture[]; };
+layout(std430, binding = 1) readonly buffer Keys { uint b_keys[]; };
+layout(std430, binding = 2) readonly buffer Other { uint b_other[]; };  // mask or interval image
+layout(std430, binding = 3) writeonly buffer Inside { uint b_inside[]; };
+
+uniform uint u_width, u_height;
+uniform uint u_mode;  // SPAN_* numbers of art::SpanMode
+uniform uint u_lowKey, u_highKey;  // threshold: inside when lowKey <= key <= highKey
+uniform uvec2 u_edgeLimit;  // edges, intervals: an edge where Sobel^2 >= this (64-bit)
+uniform bool u_invert, u_sortTransparent;
+
+uint luminanceAt(int x, int y) {
+  x = clamp(x, 0, int(u_width) - 1);
+  y = clamp(y, 0, int(u_height) - 1);
+  const uint at = uint(y) * u_width + uint(x);
+  return pixelKey(KEY_LUMINANCE, u_mode == SPAN_EDGES ? b_picture[at] : b_other[at]);
+}
+
+// art::sobelSquared's test, with the square in 64 bits.
+bool isEdge(uint pixel) {
+  const int x = int(pixel % u_width), y = int(pixel / u_width);
+  const int gx = int(luminanceAt(x + 1, y - 1) + 2u * luminanceAt(x + 1, y) + luminanceAt(x + 1, y + 1)) -
+                 int(luminanceAt(x - 1, y - 1) + 2u * luminanceAt(x - 1, y) + luminanceAt(x - 1, y + 1));
+  const int gy = int(luminanceAt(x - 1, y + 1) + 2u * luminanceAt(x, y + 1) + luminanceAt(x + 1, y + 1)) -
+                 int(luminanceAt(x - 1, y - 1) + 2u * luminanceAt(x, y - 1) + luminanceAt(x + 1, y - 1));
+  const uvec2 squared = add64(multiplyWide(uint(abs(gx)), uint(abs(gx))), multiplyWide(uint(abs(gy)), uint(abs(gy))));
+  return atLeast64(squared, u_edgeLimit);
+}
+
+void main() {
+  const uint pixel = elementIndex();
+  if (pixel >= u_width * u_height) return;
+  bool inside = true;
+  if (u_mode == SPAN_THRESHOLD) inside = u_lowKey <= b_keys[pixel] && b_keys[pixel] <= u_highKey;
+  else if (u_mode == SPAN_EDGES || u_mode == SPAN_INTERVALS) inside = !isEdge(pixel);
+  else if (u_mode == SPAN_MASK) inside = pixelKey(KEY_LUMINANCE, b_other[pixel]) >= 1275000u;  // half of white
+  if (u_invert && u_mode != SPAN_NONE && u_mode != SPAN_RANDOM) inside = !inside;
+  if (!u_sortTransparent && (b_picture[pixel] >> 24) == 0u) inside = false;
+  b_inside[pixel] = inside ? 1u : 0u;
+}
