@@ -1,7 +1,8 @@
-// Pixel-sort art: paths, spans, the packing that lets every sorter sort spans, and the `run`
-// options. The CPU reference (art_plan's referenceSources: a stable sort of every span) is the
-// oracle; every sorter's GPU result is held to it (stable sorts exactly, bitonic by checkSources:
-// spans ordered, each holding its own pixels, the rest in place).
+// Pixel-sort art: paths, spans, the GPU pipeline (map, keys, spans, packing, write-back) that lets
+// every sorter sort spans, and the `run` options. The CPU reference (art_plan: the path map, the
+// spans, and referenceSources, a stable sort of every span) is the oracle; the GPU's map and
+// keys must equal it, and every sorter's result is held to it (stable sorts exactly, bitonic by
+// checkSources: spans ordered, each holding its own pixels, the rest in place).
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include "data/default_image.h"
 #include "data/inputs.h"
 #include "gl/limits.h"
+#include "sort/registry.h"
 #include "gl_test_environment.h"
 #include "golden_support.h"
 #include "sort_test_support.h"
@@ -96,7 +98,9 @@ TEST(ArtPaths, RingsAndSpokesMapEveryPixelOnceInOrder) {
       const PathSpec spec = parsePathSpec(path);
       const PathMap map = buildPathMap(spec, width, height);
       ASSERT_EQ(checkPartition(map), "");
-      const double cx = spec.centreX * width, cy = spec.centreY * height;
+      // The centre the map uses: rounded to the nearest half pixel.
+      const RadialGeometry geometry = radialGeometry(spec, width, height);
+      const double cx = geometry.centreX2 / 2.0, cy = geometry.centreY2 / 2.0;
       const auto polar = [&](std::uint32_t pixel) {
         const double dx = pixel % width + 0.5 - cx, dy = pixel / width + 0.5 - cy;
         double turns = std::atan2(dy, dx) / (2 * std::numbers::pi);
@@ -109,13 +113,82 @@ TEST(ArtPaths, RingsAndSpokesMapEveryPixelOnceInOrder) {
           const auto [radius1, turns1] = polar(map.pixels[at]);
           if (spec.kind == PathKind::Rings) {
             ASSERT_EQ(std::floor(radius1), std::floor(polar(first).first)) << "ring " << line << " mixes radii";
-            ASSERT_LE(turns0, turns1) << "ring " << line << " is not in clockwise order";
+            // Angles closer than the map's 2^-30 quadrant steps may come in pixel order.
+            ASSERT_LE(turns0, turns1 + 1e-9) << "ring " << line << " is not in clockwise order";
           } else {
             ASSERT_LE(radius0, radius1) << "spoke " << line << " does not go outwards";
           }
         }
       }
     }
+}
+
+// The GPU builds the same map as the CPU: every angle, rings and spokes, odd and even sizes.
+TEST(ArtPaths, TheGpuMapIsTheCpuMap) {
+  const std::pair<int, int> sizes[] = {{1021, 769}, {64, 48}, {7, 5}, {1, 9}};
+  ArtPipeline pipeline;
+  for (const auto& [width, height] : sizes) {
+    const Image picture(width, height);
+    pipeline.setImages({&picture});
+    std::vector<std::string> paths = {"rows", "columns", "rings", "spokes", "rings:0,0", "spokes:0.25,0.9", "rings:1,1"};
+    for (int degrees = 0; degrees < 360; ++degrees) paths.push_back("angle:" + std::to_string(degrees));
+    for (const std::string& path : paths) {
+      SCOPED_TRACE(path + " " + std::to_string(width) + "x" + std::to_string(height));
+      pipeline.setSettings(settingsFor(path, SpanMode::None));
+      const PathMap gpu = pipeline.readMap(), cpu = buildPathMap(parsePathSpec(path), width, height);
+      ASSERT_EQ(checkPartition(gpu), "");
+      ASSERT_TRUE(gpu.pixels == cpu.pixels) << "the pixels along the lines differ";
+      ASSERT_EQ(gpu.lineStarts, cpu.lineStarts);
+      ASSERT_EQ(gpu.lineIds, cpu.lineIds);
+    }
+  }
+}
+
+// Keys, and the spans found on the GPU, equal the CPU's: an unsorted packing (no pass run) puts
+// every pixel back, and its shape follows the spans the CPU finds.
+TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
+  const Image image = randomImage(61, 47, 8);
+  ArtPipeline pipeline;
+  pipeline.setImages({&image});
+  for (PixelKey key : {PixelKey::Luminance, PixelKey::Lightness, PixelKey::Hue, PixelKey::Saturation}) {
+    SCOPED_TRACE(std::string(pixelKeyName(key)));
+    ArtSettings settings = settingsFor("angle:37", SpanMode::Random, key);
+    settings.spanLength = 6;
+    settings.descending = key == PixelKey::Hue;
+    pipeline.setSettings(settings);
+    const ArtPlan plan = planArt(settings, {&image});
+    auto sorter = findAlgorithm("odd-even").create({});
+    pipeline.load(*sorter);
+    EXPECT_EQ(pipeline.readKeys(), plan.sortKeys);
+    EXPECT_EQ(pipeline.packed().spanCount, plan.spans.size());
+    EXPECT_EQ(pipeline.packed().spanPixels, plan.spanPixels());
+    EXPECT_EQ(pipeline.packed().longestSpan, plan.longestSpan());
+    std::vector<std::uint32_t> identity(image.pixelCount());
+    std::iota(identity.begin(), identity.end(), 0u);
+    EXPECT_EQ(pipeline.sources(*sorter), identity) << "an unsorted packing must put every pixel back";
+  }
+}
+
+// Packings stay within the row limit and hold little padding: many short spans, and spans the
+// luminance key's slots limit (1023 a row).
+TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {
+  const Image image = randomImage(300, 300, 2);
+  ArtPipeline pipeline;
+  pipeline.setImages({&image});
+  for (const bool random : {true, false}) {
+    ArtSettings settings = settingsFor("rows", random ? SpanMode::Random : SpanMode::None, PixelKey::Luminance);
+    settings.sortTransparent = true;
+    settings.spanLength = 2;
+    settings.maxSpan = random ? 0 : 2;
+    pipeline.setSettings(settings);
+    for (RowWidth rows : {RowWidth::Short, RowWidth::Long}) {
+      pipeline.prepare(rows);
+      const PackedSpans& packed = pipeline.packed();
+      EXPECT_LE(packed.shape.sequenceCount, 16384u);
+      EXPECT_LE(packed.shape.elementCount(), 3 * packed.spanPixels) << packed.shape.sequenceCount << " rows of "
+                                                                     << packed.shape.sequenceLength;
+    }
+  }
 }
 
 // One row of pixels whose lightness (max + min) is 2 * level.
@@ -276,57 +349,6 @@ TEST(ArtReference, CheckCatchesDisorderStrayPixelsAndInstability) {
   EXPECT_TRUE(found) << "the picture has no equal keys in a span to test stability with";
 }
 
-// The packing alone, sorted by a CPU stable sort of each row, gives the reference: slots keep
-// spans apart and padding stays at the ends.
-TEST(ArtPacking, RowsSortedOnTheCpuUnpackToTheReference) {
-  const Image image = randomImage(61, 47, 8);
-  for (PixelKey key : {PixelKey::Luminance, PixelKey::Lightness, PixelKey::Hue}) {
-    ArtSettings settings = settingsFor("angle:37", SpanMode::Random, key);
-    settings.spanLength = 6;
-    settings.descending = key == PixelKey::Hue;
-    const ArtPlan plan = planArt(settings, {&image});
-    const PackedSpans packed = packSpans(plan);
-    EXPECT_LE(packed.data.sequenceCount, kMaxPackedRows);
-    EXPECT_EQ(packed.data.sequenceLength, plan.longestSpan());
-    SortData sorted = packed.data;
-    for (std::uint32_t row = 0; row < sorted.sequenceCount; ++row) {
-      std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-      for (std::uint32_t i = 0; i < sorted.sequenceLength; ++i)
-        pairs.emplace_back(sorted.keys[row * sorted.sequenceLength + i], sorted.values[row * sorted.sequenceLength + i]);
-      std::stable_sort(pairs.begin(), pairs.end(), [](auto a, auto b) { return a.first < b.first; });
-      for (std::uint32_t i = 0; i < sorted.sequenceLength; ++i) sorted.values[row * sorted.sequenceLength + i] = pairs[i].second;
-    }
-    EXPECT_EQ(unpackSources(packed, sorted, image.pixelCount()), referenceSources(plan)) << pixelKeyName(key);
-  }
-}
-
-// With the luminance key a row holds 1023 spans: when that, not the row limit, closes rows, rows
-// are no longer than those spans need (a row limit of 8 here stands for 16384 on a huge picture).
-TEST(ArtPacking, RowsClosedBySlotsHoldLittlePadding) {
-  const Image image = randomImage(300, 300, 2);
-  ArtSettings settings = settingsFor("rows", SpanMode::None, PixelKey::Luminance);
-  settings.sortTransparent = true;
-  settings.maxSpan = 2;
-  const ArtPlan plan = planArt(settings, {&image});
-  ASSERT_GT(plan.spans.size(), 8u * 1023u);
-  const PackedSpans packed = packSpans(plan, 8);
-  EXPECT_LE(packed.data.keys.size(), 3 * plan.spanPixels()) << packed.data.sequenceCount << " rows of " << packed.data.sequenceLength;
-  // Unsorted, the packing must put every pixel back where it was.
-  std::vector<std::uint32_t> identity(image.pixelCount());
-  std::iota(identity.begin(), identity.end(), 0u);
-  EXPECT_EQ(unpackSources(packed, packed.data, image.pixelCount()), identity);
-}
-
-TEST(ArtPacking, ManyShortSpansStayWithinTheRowLimit) {
-  const Image image = randomImage(300, 300, 2);
-  ArtSettings settings = settingsFor("rows", SpanMode::Random);
-  settings.sortTransparent = true;
-  settings.spanLength = 2;
-  const PackedSpans packed = packSpans(planArt(settings, {&image}));
-  EXPECT_LE(packed.data.sequenceCount, kMaxPackedRows);
-  EXPECT_GE(packed.data.sequenceCount, 2u);
-}
-
 // A real photograph: the top left of NASA's portrait of Eileen Collins (assets/astronaut.png).
 Image photograph(int width, int height) {
   const Image whole = loadImage(SHADERSORT_SOURCE_DIR "/assets/astronaut.png");
@@ -369,17 +391,23 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       settings.maxSpan = artCase.spans == SpanMode::Threshold ? 40 : 0;
       settings.lower = artCase.spans == SpanMode::Threshold ? 0.2 : 0.05;
       settings.descending = artCase.spans == SpanMode::Random;
-      const ArtPipeline pipeline(settings, {&picture, &mask, &intervals});
-      ASSERT_FALSE(pipeline.empty());
+      const ArtPlan plan = planArt(settings, {&picture, &mask, &intervals});
+      ArtPipeline pipeline;
+      pipeline.setImages({&picture, &mask, &intervals});
+      pipeline.setSettings(settings);
       auto sorter = schedule.algorithm->create(optionsFor(schedule));
-      requireSortable(*schedule.algorithm, pipeline.packed().data.shape(), gl::currentLimits());
+      pipeline.prepare(rowWidthFor(*sorter));
+      ASSERT_FALSE(pipeline.empty());
+      requireSortable(*schedule.algorithm, pipeline.packed().shape, gl::currentLimits());
       pipeline.sort(*sorter);
       ASSERT_TRUE(sorter->finished());
       const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
-      EXPECT_EQ(checkSources(pipeline.plan(), sources, schedule.algorithm->stable), "");
+      EXPECT_EQ(checkSources(plan, sources, schedule.algorithm->stable), "");
       if (schedule.algorithm->stable) {
-        EXPECT_TRUE(sources == referenceSources(pipeline.plan())) << "a stable sort must equal the CPU reference";
+        EXPECT_TRUE(sources == referenceSources(plan)) << "a stable sort must equal the CPU reference";
       }
+      // The picture written back on the GPU is the source map's.
+      EXPECT_TRUE(pipeline.readResult().rgba == applySources(picture, sources).rgba);
     }
   }
 }
@@ -559,7 +587,10 @@ TEST(ArtSort, UnfinishedStatesOfCompareExchangeSortsKeepEveryPixelInItsSpan) {
   ArtSettings settings = settingsFor("angle:60", SpanMode::Threshold, PixelKey::Luminance);
   settings.lower = 0.2;
   settings.upper = 0.9;
-  const ArtPipeline pipeline(settings, {&picture});
+  const ArtPlan plan = planArt(settings, {&picture});
+  ArtPipeline pipeline;
+  pipeline.setImages({&picture});
+  pipeline.setSettings(settings);
   int checked = 0;
   for (const Schedule& schedule : allSchedules()) {
     if (schedule.algorithm->name != "odd-even" && schedule.algorithm->name != "frag-odd-even") continue;
@@ -570,11 +601,11 @@ TEST(ArtSort, UnfinishedStatesOfCompareExchangeSortsKeepEveryPixelInItsSpan) {
     while (!sorter->finished()) {
       sorter->runPass();
       const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
-      ASSERT_EQ(checkSources(pipeline.plan(), sources, SourceCheck::SpansKeepTheirPixels), "") << "pass " << sorter->passesRun();
-      sawUnsorted = sawUnsorted || !checkSources(pipeline.plan(), sources, SourceCheck::Sorted).empty();
+      ASSERT_EQ(checkSources(plan, sources, SourceCheck::SpansKeepTheirPixels), "") << "pass " << sorter->passesRun();
+      sawUnsorted = sawUnsorted || !checkSources(plan, sources, SourceCheck::Sorted).empty();
     }
     EXPECT_TRUE(sawUnsorted || sorter->passesRun() == 1) << "no unfinished state was checked";
-    EXPECT_EQ(checkSources(pipeline.plan(), pipeline.sources(*sorter), SourceCheck::SortedStably), "");
+    EXPECT_EQ(checkSources(plan, pipeline.sources(*sorter), SourceCheck::SortedStably), "");
     ++checked;
   }
   EXPECT_EQ(checked, 3) << "odd-even (fast and teaching) and frag-odd-even";

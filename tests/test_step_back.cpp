@@ -242,7 +242,8 @@ class CountingSorter final : public Sorter {
   explicit CountingSorter(Sorter& inner) : inner_(inner) {}
   std::uint64_t passesRunHere = 0;
 
-  void load(const SortData& input) override { inner_.load(input); }
+  using Sorter::load;
+  void load(const SortTarget& input) override { inner_.load(input); }
   void restart() override { inner_.restart(); }
   std::uint32_t passCount() const override { return inner_.passCount(); }
   std::uint32_t passesRun() const override { return inner_.passesRun(); }

@@ -244,30 +244,36 @@ void ArtPipeline::setSettings(const ArtSettings& settings) {
   preparedFor_.reset();
 }
 
+bool ArtPipeline::mapIsCurrent() const {
+  const PathSpec& path = settings_.path;
+  return mappedPath_ && mappedPath_->kind == path.kind && mappedPath_->angleDegrees == path.angleDegrees &&
+         mappedPath_->centreX == path.centreX && mappedPath_->centreY == path.centreY;
+}
+
 void ArtPipeline::buildMap() {
   Gpu& gpu = *gpu_;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   const auto count = static_cast<std::uint32_t>(pixels);
-  // A stable radix sort by line number (after one by the place along the line, for rings and
-  // spokes) puts every line together, in order along it.
-  const auto sorter = findAlgorithm("radix").create({});
   Gpu::ensure(gpu.mapPixels, "art: map pixels", pixels);
   Gpu::ensure(gpu.mapLines, "art: map lines", pixels);
-  const StorageBuffer keys("art: map keys", pixels * 4), values("art: map values", pixels * 4);
-  const auto sortByKeys = [&](std::uint32_t differing) {
-    sorter->load(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0}, .values = {values.id(), 0},
-                            .differingBits = differing});
-    sorter->runAll();
-    const GpuStateView state = sorter->gpuState();
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    Gpu::copyWords(state.keys, 0, gpu.mapLines, 0, pixels);
-    Gpu::copyWords(state.values, 0, gpu.mapPixels, 0, pixels);
-  };
-  const auto bitsBelow = [](std::uint64_t limit) {
-    return limit <= 1 ? 0u : static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(limit - 1)) - 1);
-  };
+  Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
   const PathSpec& path = settings_.path;
   if (path.kind == PathKind::Rings || path.kind == PathKind::Spokes) {
+    // Rings and spokes: two stable radix sorts, by the place along the line and then by line.
+    const auto sorter = findAlgorithm("radix").create({});
+    const StorageBuffer keys("art: map keys", pixels * 4), values("art: map values", pixels * 4);
+    const auto sortByKeys = [&](std::uint32_t differing) {
+      sorter->load(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0}, .values = {values.id(), 0},
+                              .differingBits = differing});
+      sorter->runAll();
+      const GpuStateView state = sorter->gpuState();
+      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+      Gpu::copyWords(state.keys, 0, gpu.mapLines, 0, pixels);
+      Gpu::copyWords(state.values, 0, gpu.mapPixels, 0, pixels);
+    };
+    const auto bitsBelow = [](std::uint64_t limit) {
+      return limit <= 1 ? 0u : static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(limit - 1)) - 1);
+    };
     const RadialGeometry geometry = radialGeometry(path, width_, height_);
     gpu.lineCount = geometry.lineCount;
     const gl::Program& kernel = gpu.program("shaders/art/map_radial.comp");
@@ -288,17 +294,24 @@ void ArtPipeline::buildMap() {
     const AngleLines lines = angleLines(degrees, width_, height_);
     gpu.lineCount = lines.lineCount;
     const StorageBuffer shift("art: path shift", lines.shift.size() * 4, lines.shift.data());
+    const StorageBuffer lineStart("art: angle line starts", std::uint64_t{lines.lineCount} * 4),
+        firstStep("art: angle first steps", std::uint64_t{lines.lineCount} * 4);
+    gpu.fill(lineStart, lines.lineCount, 0);
+    gpu.fill(firstStep, lines.lineCount, kPadding);
     const gl::Program& kernel = gpu.program("shaders/art/map_angle.comp");
-    kernel.use();
-    Gpu::bind({&shift, &keys, &values});
-    Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
-    Gpu::setUniform(kernel, "u_majorSize", static_cast<std::uint32_t>(lines.majorSize));
-    Gpu::setUniform(kernel, "u_minorSize", static_cast<std::uint32_t>(lines.minorSize));
-    Gpu::setUniform(kernel, "u_horizontal", lines.horizontal ? 1u : 0u);
-    Gpu::setUniform(kernel, "u_forward", lines.forward ? 1u : 0u);
-    Gpu::setUniform(kernel, "u_firstLine", lines.firstLine);
-    Gpu::dispatch(pixels);
-    sortByKeys(bitsBelow(lines.lineCount));
+    for (const std::uint32_t pass : {0u, 1u}) {
+      if (pass == 1) gpu.scan(lineStart, lines.lineCount, kRuns);  // kRuns: a scratch slot here
+      kernel.use();
+      Gpu::bind({&shift, &lineStart, &firstStep, &gpu.mapLines, &gpu.mapPixels});
+      Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+      Gpu::setUniform(kernel, "u_majorSize", static_cast<std::uint32_t>(lines.majorSize));
+      Gpu::setUniform(kernel, "u_minorSize", static_cast<std::uint32_t>(lines.minorSize));
+      Gpu::setUniform(kernel, "u_horizontal", lines.horizontal ? 1u : 0u);
+      Gpu::setUniform(kernel, "u_forward", lines.forward ? 1u : 0u);
+      Gpu::setUniform(kernel, "u_firstLine", lines.firstLine);
+      Gpu::setUniform(kernel, "u_pass", pass);
+      Gpu::dispatch(pixels);
+    }
   }
   Gpu::ensure(gpu.lineFirst, "art: line starts", gpu.lineCount);
   Gpu::ensure(gpu.lineEnd, "art: line ends", gpu.lineCount);
@@ -331,10 +344,7 @@ void ArtPipeline::prepare(RowWidth rows) {
   packed_ = {};
   preparedFor_ = rows;
   if (pixels == 0) return;
-  const PathSpec& path = settings_.path;
-  if (!mappedPath_ || mappedPath_->kind != path.kind || mappedPath_->angleDegrees != path.angleDegrees ||
-      mappedPath_->centreX != path.centreX || mappedPath_->centreY != path.centreY)
-    buildMap();
+  if (!mapIsCurrent()) buildMap();
 
   // [keys, inside] art::planArt's keys and findSpans' insidePixels.
   computeKeys();
@@ -584,12 +594,13 @@ std::vector<std::uint32_t> ArtPipeline::sources(const Sorter& sorter) const {
   return result;
 }
 
-PathMap ArtPipeline::readMap() const {
+PathMap ArtPipeline::readMap() {
+  if (!mapIsCurrent()) buildMap();
   PathMap map;
   map.width = width_;
   map.height = height_;
   const std::size_t pixels = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
-  if (pixels == 0 || !mappedPath_) return map;
+  if (pixels == 0) return map;
   map.pixels = gl::downloadWords(gpu_->mapPixels.buffer(), pixels);
   const std::vector<std::uint32_t> lines = gl::downloadWords(gpu_->mapLines.buffer(), pixels);
   for (std::size_t at = 0; at < pixels; ++at)

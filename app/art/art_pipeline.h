@@ -100,8 +100,9 @@ class ArtPipeline {
   // For tests and --verify (read-backs):
   // the source map of the sorter's current state (identity when empty());
   std::vector<std::uint32_t> sources(const Sorter& sorter) const;
-  // the GPU's path map, to compare with buildPathMap();
-  PathMap readMap() const;
+  // the GPU's path map of the settings' path (built first when stale), to compare with
+  // buildPathMap();
+  PathMap readMap();
   // the sort keys the GPU computed, by pixel.
   std::vector<std::uint32_t> readKeys() const;
 
@@ -110,6 +111,7 @@ class ArtPipeline {
   std::vector<std::uint32_t> keyHistogram(std::uint32_t bins);
 
  private:
+  bool mapIsCurrent() const;
   void buildMap();
   void computeKeys();
   void pack(RowWidth rows);
