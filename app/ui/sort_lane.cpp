@@ -13,20 +13,28 @@ namespace {
 // Thin inputs (2 x 2000) would draw under a pixel wide: each side gets at least this much.
 constexpr float kMinimumSidePixels = 48.0f;
 
-std::unique_ptr<Sorter> makeLoadedSorter(const AlgorithmInfo& algorithm, const SorterOptions& options,
-                                         const ResolvedInput& input) {
-  requireSortable(algorithm, input.data.shape(), gl::currentLimits());
-  std::unique_ptr<Sorter> sorter = algorithm.create(options);
-  sorter->load(input.data);
-  return sorter;
-}
+// What a lane's sorter holds when art mode has nothing to sort, so that every call on it stays
+// valid: one element, no pass the lane would show.
+SortData placeholderState() { return singleSequence({0u}, {0u}); }
 
 }  // namespace
 
+std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const {
+  if (!art_) requireSortable(*algorithm_, input.data.shape(), gl::currentLimits());
+  std::unique_ptr<Sorter> sorter = algorithm_->create(options);
+  if (!art_) {
+    sorter->load(input.data);
+  } else {
+    art_->pipeline().load(*sorter);
+    if (art_->pipeline().empty()) sorter->load(placeholderState());
+  }
+  return sorter;
+}
+
 SortLane::SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options,
-                   std::shared_ptr<const ResolvedInput> input)
-    : algorithm_(&algorithm), options_(options) {
-  sorter_ = makeLoadedSorter(algorithm, options, *input);
+                   std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art)
+    : algorithm_(&algorithm), options_(options), art_(std::move(art)) {
+  sorter_ = makeLoadedSorter(options, *input);
   cursor_ = std::make_unique<PassCursor>(*sorter_);
   input_ = std::move(input);
   afterStateChange();
@@ -34,6 +42,7 @@ SortLane::SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options,
 
 void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
   requireSortable(*algorithm_, input->data.shape(), gl::currentLimits());
+  art_.reset();
   sorter_->load(input->data);
   cursor_->reset();
   input_ = std::move(input);
@@ -41,7 +50,7 @@ void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
 }
 
 void SortLane::rebuild(const SorterOptions& options) {
-  std::unique_ptr<Sorter> fresh = makeLoadedSorter(*algorithm_, options, *input_);
+  std::unique_ptr<Sorter> fresh = makeLoadedSorter(options, *input_);
   // The trial sort compiles every kernel this input needs, so a broken shader is found now.
   fresh->runAll();
   fresh->restart();
@@ -54,10 +63,20 @@ void SortLane::rebuild(const SorterOptions& options) {
   afterStateChange();
 }
 
+void SortLane::reloadArt() {
+  // The same sorter takes the new packing (its kernels stay compiled while a slider moves); the
+  // pass count and the checkpoints' interval follow the packing's shape.
+  art_->pipeline().load(*sorter_);
+  if (art_->pipeline().empty()) sorter_->load(placeholderState());
+  cursor_->reset();
+  afterStateChange();
+}
+
 void SortLane::afterStateChange() {
   timer_.discard();
   orderCheck_.cancel();
-  orderCheck_.expect(render::expectedFingerprint(input_->data));
+  // The GPU order check knows plain sequences; an art packing is checked by its tests instead.
+  if (!art_) orderCheck_.expect(render::expectedFingerprint(input_->data));
   measuredPassMs_.clear();
   verifiedAfter_.reset();
   verificationFailed_ = false;
@@ -79,7 +98,7 @@ void SortLane::recordSmallStates(std::optional<std::uint32_t> sequence) {
 }
 
 void SortLane::recordCurrentState() {
-  if (!recordedSequence_ || smallStates_.count(sorter_->passesRun())) return;
+  if (art_ || !recordedSequence_ || smallStates_.count(sorter_->passesRun())) return;
   const SortShape shape = input_->data.shape();
   if (*recordedSequence_ >= shape.sequenceCount) return;
   const SortData state = sorter_->read();
@@ -97,7 +116,8 @@ const std::vector<std::vector<Comparator>>& SortLane::network(std::size_t limit)
     network_.emplace();
     // Only a schedule whose every pass is one compare-exchange step draws as a network; a pass
     // may still have no pair (the odd round of two elements).
-    const bool oneStepPerPass = options_.teaching || !algorithm_->hasTeachingSchedule;
+    // An art packing's rows are not the input's sequences: no network for them.
+    const bool oneStepPerPass = !art_ && (options_.teaching || !algorithm_->hasTeachingSchedule);
     bool anyComparator = false;
     for (std::uint32_t pass = 0; oneStepPerPass && pass < sorter_->passCount(); ++pass) {
       network_->push_back(sorter_->comparators(pass, limit));
@@ -109,6 +129,7 @@ const std::vector<std::vector<Comparator>>& SortLane::network(std::size_t limit)
 }
 
 std::uint32_t SortLane::seek(std::uint32_t target, std::uint32_t maxPasses) {
+  if (nothingToSort()) return 0;
   target = std::min(target, sorter_->passCount());
   if (target < sorter_->passesRun()) {
     timer_.discard();
@@ -148,7 +169,7 @@ void SortLane::checkIfFinished() {
     verificationFailed_ = !(result->ordered && result->conserved);
     if (!verificationFailed_) verifiedAfter_ = result->pass;
   }
-  if (!sorter_->finished() || checkedPass_ == sorter_->passesRun()) return;
+  if (art_ || !sorter_->finished() || checkedPass_ == sorter_->passesRun()) return;
   if (orderCheck_.start(sorter_->gpuState(), input_->data.shape(), sorter_->passesRun()))
     checkedPass_ = sorter_->passesRun();
 }
@@ -176,8 +197,13 @@ double SortLane::totalMilliseconds() const {
 
 void SortLane::updatePicture(const LaneView& view) {
   const bool viewChanged = view.arrayMode != paintedView_.arrayMode ||
-                           (view.arrayMode && view.arraySequence != paintedView_.arraySequence);
+                           (view.arrayMode && view.arraySequence != paintedView_.arraySequence) ||
+                           (art_ && view.spanOverlay != paintedView_.spanOverlay);
   if (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun()) return;
+  if (art_) {
+    paintArt(view);
+    return;
+  }
   const SortShape shape = input_->data.shape();
   render::DisplayLayout layout = render::ImageLayout{.axis = input_->axis};
   if (view.arrayMode) {
@@ -188,6 +214,23 @@ void SortLane::updatePicture(const LaneView& view) {
                                  .height = 256};
   }
   painter_.paint(sorter_->gpuState(), shape, layout, picture_);
+  paintedPass_ = sorter_->passesRun();
+  paintedView_ = view;
+  repaint_ = false;
+}
+
+void SortLane::paintArt(const LaneView& view) {
+  art::ArtPipeline& pipeline = art_->pipeline();
+  if (view.spanOverlay)
+    pipeline.paintSpanOverlay();
+  else
+    pipeline.paint(*sorter_);
+  // A GPU copy into the display texture, whose mipmaps keep a large picture shown small free of
+  // aliasing and whose enlargement keeps pixels as crisp blocks.
+  picture_.resize(pipeline.width(), pipeline.height());
+  glCopyImageSubData(pipeline.resultTexture(), GL_TEXTURE_2D, 0, 0, 0, 0, picture_.id(), GL_TEXTURE_2D, 0, 0, 0, 0,
+                     pipeline.width(), pipeline.height(), 1);
+  picture_.generateMipmaps();
   paintedPass_ = sorter_->passesRun();
   paintedView_ = view;
   repaint_ = false;

@@ -21,6 +21,7 @@
 #include "render/display_texture.h"
 #include "render/gpu_order_check.h"
 #include "render/state_painter.h"
+#include "ui/art_source.h"
 
 namespace shadersort::ui {
 
@@ -30,12 +31,16 @@ struct LaneView {
   std::uint32_t arraySequence = 0;  // array mode: which sequence
   float zoom = 1.0f;                // 1 = fit
   ImVec2 centre{0.5f, 0.5f};        // the picture point (0..1) at the rectangle's centre
+  bool spanOverlay = false;         // art mode: the spans instead of the sorted picture
 };
 
 class SortLane {
  public:
-  // Makes the sorter and loads `input`; throws UserError (input refused) or GpuError.
-  SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options, std::shared_ptr<const ResolvedInput> input);
+  // Makes the sorter and loads `input`; throws UserError (input refused) or GpuError. With `art`
+  // (art mode) the sorter sorts the art pipeline's packing of the input's picture instead, and
+  // the picture is the pipeline's result.
+  SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options, std::shared_ptr<const ResolvedInput> input,
+           std::shared_ptr<ArtSource> art = nullptr);
 
   const AlgorithmInfo& algorithm() const { return *algorithm_; }
   const SorterOptions& options() const { return options_; }
@@ -48,9 +53,16 @@ class SortLane {
   // shader error throws here and the lane keeps its working sorter.
   void rebuild(const SorterOptions& options);
 
-  std::uint32_t pass() const { return sorter_->passesRun(); }
-  std::uint32_t passCount() const { return sorter_->passCount(); }
-  bool finished() const { return sorter_->finished(); }
+  // Art mode, after the source's settings changed: the new packing, back to pass 0. Throws when
+  // the sorter cannot take the packing, before loading it.
+  void reloadArt();
+  bool artMode() const { return art_ != nullptr; }
+  // Art mode with no span of two pixels or more: no pass to run, the picture is the input.
+  bool nothingToSort() const { return art_ && art_->pipeline().empty(); }
+
+  std::uint32_t pass() const { return nothingToSort() ? 0 : sorter_->passesRun(); }
+  std::uint32_t passCount() const { return nothingToSort() ? 0 : sorter_->passCount(); }
+  bool finished() const { return nothingToSort() || sorter_->finished(); }
 
   // Runs passes toward `target` (clamped to the sort), at most `maxPasses` this call; exact when
   // going back. Returns the passes run.
@@ -98,10 +110,13 @@ class SortLane {
 
  private:
   void afterStateChange();
+  std::unique_ptr<Sorter> makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const;
+  void paintArt(const LaneView& view);
 
   const AlgorithmInfo* algorithm_;
   SorterOptions options_;
   std::shared_ptr<const ResolvedInput> input_;
+  std::shared_ptr<ArtSource> art_;
   std::unique_ptr<Sorter> sorter_;
   std::unique_ptr<PassCursor> cursor_;
   std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights

@@ -1,0 +1,65 @@
+#include "ui/art_source.h"
+
+namespace shadersort::ui {
+namespace {
+
+// The image a setting names, loaded again only when its path changed.
+std::shared_ptr<const Image> loadIfChanged(const std::string& path, const std::string& previousPath,
+                                           const std::shared_ptr<const Image>& previous) {
+  if (path.empty()) return nullptr;
+  if (path == previousPath && previous) return previous;
+  return std::make_shared<const Image>(loadImage(path));
+}
+
+}  // namespace
+
+ArtImageFiles readArtImages(const ArtConfig& config) {
+  return {loadIfChanged(config.maskPath, "", nullptr), loadIfChanged(config.intervalsPath, "", nullptr),
+          loadIfChanged(config.keyImagePath, "", nullptr)};
+}
+
+ArtSource::ArtSource(const ArtConfig& config, const Image& picture, ArtImageFiles files)
+    : config_(config), picture_(picture), images_(std::move(files)) {
+  pipeline_ = std::make_unique<art::ArtPipeline>();
+  upload(images_);
+  pipeline_->setSettings(config.settings);
+}
+
+ArtImageFiles ArtSource::loadChanged(const ArtConfig& config) const {
+  return {loadIfChanged(config.maskPath, config_.maskPath, images_.mask),
+          loadIfChanged(config.intervalsPath, config_.intervalsPath, images_.intervals),
+          loadIfChanged(config.keyImagePath, config_.keyImagePath, images_.keyImage)};
+}
+
+void ArtSource::upload(const ArtImageFiles& images) {
+  pipeline_->setImages({&picture_, images.mask.get(), images.intervals.get(), images.keyImage.get()});
+}
+
+void ArtSource::configure(const ArtConfig& config) {
+  // Files are read before anything changes, so an unreadable one leaves all as it was.
+  const ArtImageFiles images = loadChanged(config);
+  const bool imagesChanged =
+      images.mask != images_.mask || images.intervals != images_.intervals || images.keyImage != images_.keyImage;
+  try {
+    if (imagesChanged) upload(images);
+    pipeline_->setSettings(config.settings);
+  } catch (...) {
+    if (imagesChanged) upload(images_);
+    pipeline_->setSettings(config_.settings);
+    throw;
+  }
+  images_ = images;
+  config_ = config;
+}
+
+const std::vector<float>& ArtSource::keyHistogram(std::uint32_t bins) {
+  const HistogramOf wanted{config_.settings.key, config_.keyImagePath, bins};
+  if (histogramOf_ != wanted) {
+    const std::vector<std::uint32_t> counts = pipeline_->keyHistogram(bins);
+    histogram_.assign(counts.begin(), counts.end());
+    histogramOf_ = wanted;
+  }
+  return histogram_;
+}
+
+}  // namespace shadersort::ui

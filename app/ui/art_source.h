@@ -1,0 +1,72 @@
+#pragma once
+// The viewer's pixel-sort (art mode): the GPU pipeline on the input's picture, the images its
+// settings name, and the settings as the panel and the keys edit them. The lane sorts the
+// pipeline's packing (ui/sort_lane.h); nothing is read back per frame.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "art/art_pipeline.h"
+#include "art/art_settings.h"
+#include "data/image.h"
+
+namespace shadersort::ui {
+
+// What art mode sorts by: the settings and the files of the images they name (empty: none).
+struct ArtConfig {
+  art::ArtSettings settings;
+  std::string maskPath, intervalsPath, keyImagePath;
+};
+
+// The images an ArtConfig names, decoded (null where none is named).
+struct ArtImageFiles {
+  std::shared_ptr<const Image> mask, intervals, keyImage;
+};
+// Reads them, needing no GPU, so that an unreadable file fails before a window opens; throws
+// UserError naming the file.
+ArtImageFiles readArtImages(const ArtConfig& config);
+
+class ArtSource {
+ public:
+  // Uploads `picture` and `files` (read from `config`'s paths). Throws UsageError for an image
+  // of another size or settings that contradict each other.
+  ArtSource(const ArtConfig& config, const Image& picture, ArtImageFiles files);
+  // The same, reading the files first (UserError for an unreadable one).
+  ArtSource(const ArtConfig& config, const Image& picture) : ArtSource(config, picture, readArtImages(config)) {}
+  ArtSource(const ArtSource&) = delete;
+  ArtSource& operator=(const ArtSource&) = delete;
+
+  const ArtConfig& config() const { return config_; }
+  // Takes `config`, loading the images whose paths changed. Throws as the constructor does and
+  // then keeps the config it had.
+  void configure(const ArtConfig& config);
+
+  art::ArtPipeline& pipeline() { return *pipeline_; }
+  const art::ArtPipeline& pipeline() const { return *pipeline_; }
+
+  // The key's histogram over the picture, `bins` bins; computed on the GPU once per key (a
+  // read-back of `bins` words), not per frame.
+  const std::vector<float>& keyHistogram(std::uint32_t bins);
+
+ private:
+  ArtImageFiles loadChanged(const ArtConfig& config) const;
+  void upload(const ArtImageFiles& images);
+
+  ArtConfig config_;
+  Image picture_;
+  ArtImageFiles images_;  // kept alive while the pipeline holds them
+  std::unique_ptr<art::ArtPipeline> pipeline_;
+  struct HistogramOf {
+    PixelKey key;
+    std::string keyImagePath;
+    std::uint32_t bins;
+    bool operator==(const HistogramOf&) const = default;
+  };
+  std::optional<HistogramOf> histogramOf_;
+  std::vector<float> histogram_;
+};
+
+}  // namespace shadersort::ui
