@@ -51,9 +51,12 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     // size meets the GPU's limits before it is decoded.
     inputs_.spec = config_.input;
     inputs_.imageFile = config_.input.imagePath;
+    if (config_.art && !config_.race.empty()) throw UsageError("a race has no pixel-sort art: give --race or the art options");
     const InputPlan plan = planInput(inputs_.spec);
+    const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
     host_ = makeHost();
-    if (config_.race.empty()) requireSortable(findAlgorithm(config_.algorithm), plan.shape, gl::currentLimits());
+    // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.
+    if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan.shape, gl::currentLimits());
     inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
     ImGui_ImplOpenGL3_Init("#version 430 core");
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
@@ -64,7 +67,8 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     gl::setShaderDirectory(config_.shaderDirectory);
     shaderStamp_ = gl::shaderDirectoryStamp();
     teaching_ = config_.teaching;
-    view_.arrayMode = config_.arrayMode;
+    view_.arrayMode = config_.arrayMode && !config_.art;
+    if (config_.art) art_ = std::make_shared<ArtSource>(*config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;
     race_.byTime = config_.raceByTime;
     race_.seconds = config_.raceSeconds;
@@ -75,6 +79,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     view_.arraySequence = inputs_.resolved->data.sequenceCount / 2;
   } catch (...) {
     lanes_.clear();
+    art_.reset();
     if (host_) ImGui_ImplOpenGL3_Shutdown();
     host_.reset();
     ImGui::DestroyContext();
@@ -92,6 +97,7 @@ ViewerApp::~ViewerApp() {
   stopRecording();
   for (std::size_t i = failuresBefore; i < outputFailures_.size(); ++i) warn(outputFailures_[i]);
   lanes_.clear();
+  art_.reset();
   ImGui_ImplOpenGL3_Shutdown();
   host_.reset();
   ImGui::DestroyContext();
@@ -160,6 +166,9 @@ void ViewerApp::frame() {
   ImGui::NewFrame();
   drawLanes();
   drawPanel();
+  // The panel may have sorted (art mode) or deleted a program in use; ImGui's renderer puts back
+  // the program it finds, which must still exist.
+  glUseProgram(0);
   ImGui::Render();
   host_->bindFramebuffer();
   glViewport(0, 0, host_->framebufferWidth(), host_->framebufferHeight());
@@ -179,6 +188,7 @@ void ViewerApp::frame() {
       std::printf("screenshot: %s\n", quote(path).c_str());
       std::fflush(stdout);
       message_ = "wrote " + quote(path);
+      if (art_) writeArtPreset(path);
     } catch (const std::exception& error) {
       outputFailed(error.what());
     }
@@ -209,6 +219,7 @@ SortLane::Placement ViewerApp::lanePlacement(std::size_t index) const {
 // [SECTION] input
 
 void ViewerApp::handleKey(ViewerKey key) {
+  if (handleArtKey(key)) return;
   InputSpec spec = inputs_.spec;
   switch (key) {
     case ViewerKey::None: break;
@@ -299,6 +310,11 @@ void ViewerApp::handleKey(ViewerKey key) {
         pendingRecordingPath_ = defaultOutputPath(".gif");
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
+    case ViewerKey::ToggleArt:
+    case ViewerKey::ToggleSpanOverlay:
+    case ViewerKey::LowerThresholdDown:
+    case ViewerKey::LowerThresholdUp:
+    case ViewerKey::ToggleResultAfterChange: break;  // handleArtKey's
   }
 }
 
@@ -348,7 +364,7 @@ void ViewerApp::replaceLanes(const std::vector<const AlgorithmInfo*>& chosen,
     // Settings from the command line belong to the algorithm they were given for.
     const SorterOptions explicitOptions = algorithm->name == config_.algorithm ? config_.sorter : SorterOptions{};
     try {
-      fresh.push_back(std::make_unique<SortLane>(*algorithm, optionsFor(*algorithm, explicitOptions), input));
+      fresh.push_back(std::make_unique<SortLane>(*algorithm, optionsFor(*algorithm, explicitOptions), input, art_));
     } catch (const std::exception& refusal) {
       // One lane alone keeps the last good state; a race shows the reason in the lane.
       if (chosen.size() == 1) throw;
@@ -370,6 +386,7 @@ void ViewerApp::chooseAlgorithm(const AlgorithmInfo& algorithm) {
   try {
     replaceLanes({&algorithm}, inputs_.resolved);
     message_.clear();
+    if (art_ && artShowsResult_) showArtChange();
   } catch (const std::exception& refused) {
     message_ = refused.what();
   }
@@ -377,6 +394,7 @@ void ViewerApp::chooseAlgorithm(const AlgorithmInfo& algorithm) {
 
 void ViewerApp::chooseRace(std::vector<const AlgorithmInfo*> chosen) {
   try {
+    if (art_) throw UserError("a race has no pixel-sort art: turn art mode off (p) first");
     replaceLanes(chosen, inputs_.resolved);
     message_.clear();
   } catch (const std::exception& refused) {
@@ -386,19 +404,24 @@ void ViewerApp::chooseRace(std::vector<const AlgorithmInfo*> chosen) {
 
 void ViewerApp::chooseInput(const InputSpec& spec) {
   const InputSpec previous = inputs_.spec;
+  const std::shared_ptr<ArtSource> previousArt = art_;
   try {
     const InputPlan plan = planInput(spec);
     // One lane refuses an input it cannot take before it is decoded; a race shows refusals per lane.
-    if (laneAlgorithms_.size() == 1) requireSortable(*laneAlgorithms_.front(), plan.shape, gl::currentLimits());
+    if (laneAlgorithms_.size() == 1 && !art_) requireSortable(*laneAlgorithms_.front(), plan.shape, gl::currentLimits());
     auto resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
+    // Art mode keeps its settings on the new picture (its images must fit it).
+    if (art_) art_ = std::make_shared<ArtSource>(art_->config(), resolved->image);
     // New lanes, not reloaded ones: the direction changes how a sorter describes its passes.
     inputs_.spec = spec;
     replaceLanes(laneAlgorithms_, std::move(resolved));
     const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
     view_.arraySequence = std::min(view_.arraySequence, sequences ? sequences - 1 : 0);
     message_.clear();
+    if (art_ && artShowsResult_) showArtChange();
   } catch (const std::exception& refused) {
     inputs_.spec = previous;
+    art_ = previousArt;
     message_ = refused.what();
   }
 }
@@ -689,7 +712,8 @@ void ViewerApp::recordFrame() {
   if (!recorder_) return;
   // One GIF frame per change of state (or of view), so a paused stretch costs nothing.
   const std::uint64_t stamp = (std::uint64_t{totalPasses()} << 8) ^ (view_.arrayMode ? 1u : 0u) ^
-                              (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40);
+                              (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40) ^
+                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0);
   if (recordedStamp_ == stamp) return;
   recordedStamp_ = stamp;
   const Image frame = host_->readFrame();

@@ -15,6 +15,8 @@
 #include "data/inputs.h"
 #include "render/gif_recorder.h"
 #include "sort/registry.h"
+#include "ui/art_panel.h"
+#include "ui/art_source.h"
 #include "ui/sort_lane.h"
 #include "ui/viewer_host.h"
 #include "ui/viewer_keys.h"
@@ -38,6 +40,8 @@ struct ViewerConfig {
   std::vector<std::string> race;
   bool raceByTime = false;     // lanes advance by their measured GPU time, not one pass a tick
   double raceSeconds = 10.0;   // by time: how long the slowest lane takes to play
+  // Open in pixel-sort art mode with these settings (one lane, no race, image view).
+  std::optional<ArtConfig> art;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };
@@ -90,6 +94,10 @@ class ViewerApp {
   bool teaching() const { return teaching_; }
   ViewerStats stats() const;
   ViewerHost& host() { return *host_; }
+  // Art mode's pixel-sort, or null when art mode is off.
+  const ArtSource* art() const { return art_.get(); }
+  // Art mode: a change shows its finished result at once (else its passes play).
+  bool showsResultAfterChange() const { return artShowsResult_; }
   // Why recordings or screenshots (s) could not be written, one line each, oldest first: the
   // command reports them and fails once the viewer has quit.
   const std::vector<std::string>& outputFailures() const { return outputFailures_; }
@@ -122,6 +130,8 @@ class ViewerApp {
 
   // [SECTION] input
   void handleKey(ViewerKey key);
+  // The art keys, and the keys that mean something else in art mode; false for the rest.
+  bool handleArtKey(ViewerKey key);
   void handleDrops(const std::vector<std::string>& paths);
   void handleMouse(ImVec2 rectMin, ImVec2 rectMax);
   // [SECTION] changes that can be refused: each shows its reason and keeps the last good state
@@ -132,6 +142,15 @@ class ViewerApp {
   void replaceLanes(const std::vector<const AlgorithmInfo*>& chosen, std::shared_ptr<const ResolvedInput> input);
   void chooseInput(const InputSpec& spec);
   void setTeaching(bool teaching);
+  // [SECTION] art mode (viewer_art.cpp)
+  void setArtMode(bool on);
+  // New settings: sorted again from pass 0 (played, or finished at once); a refusal keeps the old.
+  void changeArt(const ArtConfig& config);
+  void showArtChange();
+  ArtConfig startingArtConfig() const;
+  void drawArtControls();
+  // Art mode: the settings as a preset next to a screenshot (X.png gives X.toml).
+  void writeArtPreset(const std::string& screenshotPath);
   void reloadShadersIfChanged();
   // [SECTION] playback
   void advance();
@@ -199,6 +218,10 @@ class ViewerApp {
   // --record, or r: a recording starts once a frame has drawn the lanes (their area is known then).
   std::optional<std::string> pendingRecordingPath_;
   float uiScale_ = 1.0f;
+  std::shared_ptr<ArtSource> art_;  // art mode's pixel-sort, shared with its lane
+  ArtPanel artPanel_;
+  bool artShowsResult_ = false;
+  std::uint64_t artGeneration_ = 0;  // counts applied changes, so recordings see them
 };
 
 }  // namespace shadersort::ui

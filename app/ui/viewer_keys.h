@@ -27,6 +27,11 @@ enum class ViewerKey {
   Screenshot,      // s
   Fit,             // f: zoom to fit
   Record,          // r: start / stop recording the lanes as an animated GIF
+  ToggleArt,       // p: pixel-sort art mode on / off
+  ToggleSpanOverlay,     // o: art mode: the spans over the picture / the sorted picture
+  LowerThresholdDown,    // [: art mode: the lower threshold down 0.05
+  LowerThresholdUp,      // ]: art mode: the lower threshold up 0.05
+  ToggleResultAfterChange,  // e: art mode: a change plays its passes / shows the end result at once
   Quit,            // escape
 };
 

@@ -46,14 +46,16 @@ void ViewerApp::drawPanel() {
   ImGui::Separator();
   drawInputControls();
   ImGui::Separator();
+  drawArtControls();
+  ImGui::Separator();
   drawPlaybackControls();
-  drawRaceControls();
+  if (!art_) drawRaceControls();
   ImGui::Separator();
   if (racing()) {
     drawRanking();
   } else {
     drawLaneStatus(*lanes_.front());
-    drawTeachingPanels(*lanes_.front());
+    if (!art_) drawTeachingPanels(*lanes_.front());
   }
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_.rfind("recording ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
@@ -126,7 +128,7 @@ void ViewerApp::drawInputControls() {
     spec.width = std::max(1, size[0]);
     spec.height = std::max(1, size[1]);
     if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
-  } else if (ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
+  } else if (!art_ && ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
     for (std::string_view name : pixelKeyNames()) {
       if (ImGui::Selectable(std::string(name).c_str(), pixelKeyName(spec.order.key) == name)) {
         spec.order.key = *parsePixelKey(name);
@@ -134,6 +136,12 @@ void ViewerApp::drawInputControls() {
       }
     }
     ImGui::EndCombo();
+  }
+  // Art mode's key, direction and path are in its own panel; its picture is always an image.
+  if (art_) {
+    if (changed) chooseInput(spec);
+    if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+    return;
   }
   int axis = spec.order.axis == Axis::Columns ? 0 : 1;
   bool axisChanged = ImGui::RadioButton("columns", &axis, 0);

@@ -1,0 +1,56 @@
+#include "ui/art_command_text.h"
+
+#include <algorithm>
+
+namespace shadersort::ui {
+
+std::string shellWord(std::string_view word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_-+./:,=@%").find(c) != std::string_view::npos;
+  });
+  if (plain) return std::string(word);
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string equivalentRunCommand(const ArtConfig& config, std::string_view algorithm, const InputSpec& input,
+                                 const std::string& outputPath) {
+  const art::ArtSettings& s = config.settings;
+  std::string command = "shadersort run";
+  const auto add = [&](std::string_view option, std::string_view value = {}) {
+    command += " ";
+    command += option;
+    if (!value.empty()) command += " " + shellWord(value);
+  };
+  if (input.imagePath) {
+    command += " " + shellWord(*input.imagePath);
+  } else if (input.pattern) {
+    add("--pattern", patternName(*input.pattern));
+    add("--size", std::to_string(input.width) + "x" + std::to_string(input.height));
+  }
+  add("--algo", algorithm);
+  add("--path", art::pathSpecText(s.path));
+  add("--spans", art::spanModeName(s.spans));
+  add("--key", pixelKeyName(s.key));
+  if (s.descending) add("--descending");
+  using art::SpanMode;
+  if (s.spans == SpanMode::Threshold || s.spans == SpanMode::Edges || s.spans == SpanMode::Intervals)
+    add("--lower", art::decimalText(s.lower));
+  if (s.spans == SpanMode::Threshold) add("--upper", art::decimalText(s.upper));
+  if (s.invert && s.spans != SpanMode::None && s.spans != SpanMode::Random) add("--invert");
+  if (s.spans == SpanMode::Random) add("--span-length", std::to_string(s.spanLength));
+  if (s.spans == SpanMode::Mask) add("--mask", config.maskPath);
+  if (s.spans == SpanMode::Intervals) add("--intervals", config.intervalsPath);
+  if (s.maxSpan > 0) add("--max-span", std::to_string(s.maxSpan));
+  if (s.skipPercent > 0.0) add("--skip", art::decimalText(s.skipPercent));
+  // The seed draws random spans, cut offsets and skips (and a pattern), so it is always said.
+  add("--seed", std::to_string(s.seed));
+  if (s.sortTransparent) add("--sort-transparent");
+  if (!config.keyImagePath.empty()) add("--key-image", config.keyImagePath);
+  add("--out", outputPath);
+  return command;
+}
+
+}  // namespace shadersort::ui

@@ -1,0 +1,182 @@
+// The viewer's art mode: switching it on and off, applying the art panel's and the keys' changes
+// (each one sorts again from pass 0), and the preset a screenshot leaves beside it.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <span>
+
+#include "art/presets.h"
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/quoting.h"
+#include "ui/art_command_text.h"
+#include "ui/viewer_app.h"
+
+namespace shadersort::ui {
+namespace {
+
+constexpr double kThresholdStep = 0.05;
+
+// `path` as a preset in `folder` names it: relative to the folder, as presets resolve them.
+std::string pathFromFolder(const std::string& path, const std::filesystem::path& folder) {
+  if (path.empty()) return path;
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  const std::filesystem::path base = std::filesystem::absolute(folder.empty() ? "." : folder, error);
+  const std::filesystem::path relative = absolute.lexically_normal().lexically_relative(base.lexically_normal());
+  return relative.empty() ? absolute.string() : relative.string();
+}
+
+}  // namespace
+
+bool ViewerApp::handleArtKey(ViewerKey key) {
+  if (key == ViewerKey::ToggleArt) {
+    setArtMode(!art_);
+    return true;
+  }
+  const bool artKey = key == ViewerKey::ToggleSpanOverlay || key == ViewerKey::LowerThresholdDown ||
+                      key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange;
+  if (!art_) {
+    if (artKey) message_ = "pixel-sort art mode is off (p turns it on)";
+    return artKey;
+  }
+  ArtConfig config = art_->config();
+  art::ArtSettings& settings = config.settings;
+  switch (key) {
+    case ViewerKey::ToggleSpanOverlay: view_.spanOverlay = !view_.spanOverlay; return true;
+    case ViewerKey::LowerThresholdDown:
+    case ViewerKey::LowerThresholdUp:
+      settings = withLowerThresholdMoved(settings, key == ViewerKey::LowerThresholdUp ? kThresholdStep : -kThresholdStep);
+      changeArt(config);
+      return true;
+    case ViewerKey::ToggleResultAfterChange:
+      artShowsResult_ = !artShowsResult_;
+      if (artShowsResult_) showArtChange();
+      return true;
+    // In art mode the key, the direction and the path are the art settings'.
+    case ViewerKey::NextPixelKey: {
+      const auto& names = pixelKeyNames();
+      const auto at = std::find(names.begin(), names.end(), pixelKeyName(settings.key));
+      settings.key = *parsePixelKey(at == names.end() || at + 1 == names.end() ? names.front() : *(at + 1));
+      changeArt(config);
+      return true;
+    }
+    case ViewerKey::ToggleDescending:
+      settings.descending = !settings.descending;
+      changeArt(config);
+      return true;
+    case ViewerKey::ToggleAxis:
+      settings.path.kind = settings.path.kind == art::PathKind::Columns ? art::PathKind::Rows : art::PathKind::Columns;
+      changeArt(config);
+      return true;
+    case ViewerKey::ToggleArray:
+      message_ = "array view shows plain sorts: turn pixel-sort art mode off (p) first";
+      return true;
+    default: return false;
+  }
+}
+
+ArtConfig ViewerApp::startingArtConfig() const {
+  // The input's order carries over; threshold spans make the first look a pixel-sort's.
+  ArtConfig config;
+  art::ArtSettings& settings = config.settings;
+  settings.path.kind = inputs_.spec.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
+  settings.spans = art::SpanMode::Threshold;
+  settings.key = inputs_.spec.order.key;
+  settings.descending = inputs_.spec.order.descending;
+  settings.seed = inputs_.spec.seed;
+  return config;
+}
+
+void ViewerApp::setArtMode(bool on) {
+  if (on == (art_ != nullptr)) return;
+  const std::shared_ptr<ArtSource> previous = art_;
+  try {
+    art_ = on ? std::make_shared<ArtSource>(startingArtConfig(), inputs_.resolved->image) : nullptr;
+    // One lane: art mode has no race, and leaving it goes back to the lane's algorithm alone.
+    replaceLanes({laneAlgorithms_.front()}, inputs_.resolved);
+    message_.clear();
+  } catch (const std::exception& refused) {
+    art_ = previous;
+    message_ = refused.what();
+    return;
+  }
+  view_.arrayMode = false;
+  view_.spanOverlay = false;
+  ++artGeneration_;
+  if (art_) showArtChange();
+}
+
+void ViewerApp::changeArt(const ArtConfig& config) {
+  const ArtConfig previous = art_->config();
+  try {
+    art_->configure(config);
+    try {
+      lanes_.front()->reloadArt();
+    } catch (...) {
+      // The sorter could not take the new packing: back to the settings it had.
+      art_->configure(previous);
+      lanes_.front()->reloadArt();
+      throw;
+    }
+    message_.clear();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+    return;
+  }
+  ++artGeneration_;
+  showArtChange();
+}
+
+void ViewerApp::showArtChange() {
+  targetPass_.reset();
+  SortLane& lane = *lanes_.front();
+  if (artShowsResult_) {
+    // All passes now, in this frame: the finished picture is what this frame shows.
+    lane.seek(lane.passCount());
+    playback_.playing = false;
+  } else {
+    playback_.playing = !lane.finished();
+    playback_.owedPasses = 0.0;
+    playback_.lastAdvance = std::chrono::steady_clock::now();
+  }
+}
+
+void ViewerApp::drawArtControls() {
+  bool on = art_ != nullptr;
+  if (ImGui::Checkbox("pixel-sort art (p)", &on)) handleKey(ViewerKey::ToggleArt);
+  if (!art_) return;
+  ArtPanelView view;
+  view.spanOverlay = view_.spanOverlay;
+  view.showResultAfterChange = artShowsResult_;
+  view.nothingToSort = lanes_.front()->nothingToSort();
+  view.runCommand = equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
+  const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
+  if (edits.key) handleKey(*edits.key);
+  if (edits.config) changeArt(*edits.config);
+}
+
+void ViewerApp::writeArtPreset(const std::string& screenshotPath) {
+  try {
+    const std::filesystem::path path = std::filesystem::path(screenshotPath).replace_extension(".toml");
+    const std::filesystem::path folder = path.parent_path();
+    const ArtConfig& config = art_->config();
+    art::Preset preset;
+    preset.settings = config.settings;
+    preset.maskPath = pathFromFolder(config.maskPath, folder);
+    preset.intervalsPath = pathFromFolder(config.intervalsPath, folder);
+    preset.keyImagePath = pathFromFolder(config.keyImagePath, folder);
+    const std::string text = art::presetToml(preset);
+    writeFileAtomically(path.string(), std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    std::printf("preset: %s\n", quote(path.string()).c_str());
+    std::fflush(stdout);
+    message_ += " and " + quote(path.string());
+  } catch (const std::exception& error) {
+    outputFailed(error.what());
+  }
+}
+
+}  // namespace shadersort::ui
