@@ -304,6 +304,9 @@ int runCommandLine(int argc, char** argv) {
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
+  viewCommand->add_option("image", viewInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern");
+  ArtOptionText viewArtText;
+  addArtOptions(*viewCommand, viewArtText);
   auto* viewFramesOption = viewCommand->add_option(
       "--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
@@ -380,6 +383,7 @@ int runCommandLine(int argc, char** argv) {
   if (*viewCommand) {
     requireAlgorithm(view.algorithm);
     view.input = toInputSpec(viewInput);
+    view.art = toArtRequest(*viewCommand, viewArtText, view.input);
     view.sorter = toSorterOptions(viewSorter);
     if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);

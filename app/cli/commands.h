@@ -73,6 +73,7 @@ struct ViewOptions {
   std::string recordPath;             // --record OUT.gif
   double raceSeconds = 10.0;
   SorterOptions sorter;
+  std::optional<ArtRequest> art;  // open in pixel-sort art mode (--path, --spans, --preset, ...)
 };
 
 struct BenchOptions {

@@ -80,6 +80,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   if (!(options.raceSeconds >= 0.1 && options.raceSeconds <= 3600.0))
     throw UsageError("--race-seconds must be between 0.1 and 3600");
   config.raceSeconds = options.raceSeconds;
+  if (options.art) {
+    if (!options.race.empty()) throw UsageError("--race and the pixel-sort options (--path, --spans, --preset, ...) do not mix");
+    if (options.arrayMode) throw UsageError("--array shows plain sorts, not a pixel-sort (--path, --spans, --preset, ...)");
+    const ArtRequest& request = *options.art;
+    config.art = ui::ArtConfig{request.settings, request.maskPath, request.intervalsPath, request.keyImagePath};
+  }
   const bool useTuneCache = global.useTuneCache;
   config.withTunedSettings = [useTuneCache](const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) {
     return bench::withTunedSettings(algorithm, explicitOptions, gl::currentLimits(), useTuneCache);
