@@ -35,6 +35,9 @@ done
   --key lightness --out assets/art/angle30.png
 "$bin" run assets/astronaut.png --algo radix --path rings:0.45,0.35 --spans threshold --lower 0.35 --upper 0.95 \
   --key lightness --out assets/art/rings.png
+# The viewer's art panel: the angle:30 look above, finished at once (e: a change shows the result).
+"$bin" view assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
+  --key lightness --offscreen --keys e --frames 2 --screenshot assets/art/panel.png
 # A pixel-sort watched pass by pass: odd-even's teaching schedule, every 20th pass.
 "$bin" run assets/astronaut.png --algo odd-even --teaching --path angle:60 --spans threshold --lower 0.3 \
   --upper 0.95 --key lightness --max-span 60 --sheet assets/art/odd-even-sheet.png --every 20
