@@ -117,7 +117,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)
       std::printf("rank %zu: %s, %u passes, %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
-                  ranking[i].milliseconds, app.lane(0).clock().c_str(), ranking[i].verified ? ", verified" : ", NOT verified");
+                  ranking[i].milliseconds, app.lane(0).clock().c_str(),
+                  ranking[i].verified ? ", verified" : app.art() ? ", not checked (a pixel-sort)" : ", NOT verified");
   }
   // A recording or screenshot asked for that could not be written fails the command, each one said.
   const auto& failures = app.outputFailures();
