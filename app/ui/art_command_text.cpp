@@ -22,10 +22,13 @@ std::string equivalentRunCommand(const ArtConfig& config, std::string_view algor
   const auto add = [&](std::string_view option, std::string_view value = {}) {
     command += " ";
     command += option;
-    if (!value.empty()) command += " " + shellWord(value);
+    if (value.empty()) return;
+    command += ' ';
+    command += shellWord(value);
   };
   if (input.imagePath) {
-    command += " " + shellWord(*input.imagePath);
+    command += ' ';
+    command += shellWord(*input.imagePath);
   } else if (input.pattern) {
     add("--pattern", patternName(*input.pattern));
     add("--size", std::to_string(input.width) + "x" + std::to_string(input.height));

@@ -131,19 +131,21 @@ void ViewerApp::frame() {
   const bool scripted = config_.frames > 0;
   const bool animating = playback_.playing || targetPass_.has_value();
   host_->pollEvents(!animating && !scripted, 0.25);
+  // The sort work of this frame: the passes run, and in art mode the pipeline a change re-runs
+  // (a key may change a setting).
+  const std::uint32_t passesBefore = totalPasses();
+  const std::uint64_t artBefore = artGeneration_;
+  clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   if (frame_ < static_cast<int>(config_.keys.size())) handleKey(config_.keys[static_cast<std::size_t>(frame_)]);
   for (ViewerKey key : host_->takeKeys()) handleKey(key);
   handleDrops(host_->takeDroppedFiles());
   reloadShadersIfChanged();
   for (auto& lane : lanes_)
     lane->recordSmallStates(overlaysShown() ? std::optional<std::uint32_t>(view_.arraySequence) : std::nullopt);
-
-  // Advance the sorts: the sort work of this frame.
-  const std::uint32_t passesBefore = totalPasses();
-  clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   advance();
   clock_->sort.end();
-  if (totalPasses() != passesBefore) clock_->framesWithPasses.insert(static_cast<std::uint64_t>(frame_));
+  if (totalPasses() != passesBefore || artGeneration_ != artBefore)
+    clock_->framesWithPasses.insert(static_cast<std::uint64_t>(frame_));
   for (auto& lane : lanes_) {
     lane->collectResults();
     lane->checkIfFinished();

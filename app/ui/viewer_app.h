@@ -52,7 +52,7 @@ struct ViewerStats {
   double seconds = 0.0;
   std::string clock;                // "gpu" or "wall"
   double medianDisplayMilliseconds = 0.0;  // painting the lanes' pictures and the panels
-  double medianSortMilliseconds = 0.0;     // the passes run in a frame, over frames that ran any
+  double medianSortMilliseconds = 0.0;     // the passes run in a frame (and an art change's pipeline), over frames that ran any
 };
 
 class ViewerApp {
