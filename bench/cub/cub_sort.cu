@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
     std::sort(sorted.begin(), sorted.end());
     const bool right = keysOut == sorted && pairsRight(input, sorted, pairKeys, pairValues);
     allRight = allRight && right;
-    std::printf("%d,%zu,%.4f,%.2f,%.4f,%.2f,%s\n", k, n, keysMs, n / (keysMs * 1e6), pairsMs,
+    std::printf("%d,%zu,%.5f,%.3f,%.5f,%.3f,%s\n", k, n, keysMs, n / (keysMs * 1e6), pairsMs,
                 n / (pairsMs * 1e6), right ? "yes" : "no");
     std::fflush(stdout);
   }
