@@ -144,6 +144,13 @@ cat -- "$work/cub.csv" >&2
 # cub_sort exits 1 after printing when a result was wrong (its table then says checked=no).
 ((cub_status == 0 || cub_status == 1)) || die "'$cub' failed (exit status $cub_status)"
 
+# CUB's rates as 'shadersort plot --reference' reads them, beside shadersort's CSVs (--keep).
+for kind in keys pairs; do
+  awk -F, -v kind="$kind" 'BEGIN { print "series,n,g_keys_per_s" }
+    /^[0-9]/ && $7 == "yes" { printf "CUB %s,%s,%.6g\n", kind, $2, $2 / ((kind == "keys" ? $3 : $5) * 1e6) }' \
+    "$work/cub.csv" >"$work/cub_${kind}_reference.csv"
+done
+
 # --- the table ---------------------------------------------------------------------------------
 info_value() { sed -n "s/^$1  *//p" "$work/info.txt" | head -1; }
 renderer=$(info_value renderer)
