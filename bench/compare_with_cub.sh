@@ -90,6 +90,10 @@ done
 sizes=$(printf '2^%s,' "${log2s[@]}")
 sizes=${sizes%,}
 
+if [[ -n "$out" ]]; then
+  [[ -d "$(dirname -- "$out")" ]] || die "--out '$out': its folder does not exist"
+  [[ ! -d "$out" ]] || die "--out '$out' is a folder; give a file name"
+fi
 [[ -x "$shadersort" ]] || die "no shadersort binary at '$shadersort' (build it: README.md, or pass --shadersort PATH)"
 
 if [[ ! -x "$cub" ]]; then
