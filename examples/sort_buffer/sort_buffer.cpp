@@ -1,8 +1,9 @@
 // shadersort as a user links it: make a headless OpenGL 4.3 context (EGL, no window), fill a
 // buffer with float keys and one with values, sort both in place with shadersort::GpuSorter,
 // read them back and check the order. Exits 0 when sorted, 1 when not, 2 without a context.
-// The build links it with the library target alone (CMakeLists.txt: shadersort_library), which
-// proves that the library needs no GLFW, Dear ImGui, stb or giflib.
+// shadersort's own build links it with the library target alone (Library.Example), which proves
+// that the library needs no GLFW, Dear ImGui, stb or giflib; Library.Install builds it with this
+// folder's CMakeLists.txt against an installed shadersort.
 
 #include <glad/egl.h>
 #include <glad/gl.h>
