@@ -65,6 +65,8 @@ shadersort_layer(platform  USES core gl)
 # platform/window.* is a layer of its own: what needs only the headless EGL context (the sort tests) links no GLFW.
 shadersort_layer(window    FOLDER platform FILES window USES core gl platform PRIVATE glfw)
 shadersort_layer(sort      USES core gl)
+# The library's public face (include/shadersort/): sorts the caller's GL buffers in place.
+shadersort_layer(lib       USES core gl sort)
 shadersort_layer(data      USES core sort                                    PRIVATE stb)
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data)

@@ -1,0 +1,110 @@
+#pragma once
+// shadersort as a library: sorts keys (and values) that lie in the caller's OpenGL shader storage
+// buffers, in place, on the GPU. It needs only a current OpenGL 4.3 context made by the caller
+// (any windowing library, or none); nothing comes back to the CPU but error checks.
+//
+//   #include <shadersort/gpu_sorter.h>
+//
+//   shadersort::GpuSorter sorter(eglGetProcAddress);  // or glfwGetProcAddress; once per context
+//   shadersort::SortRequest request;
+//   request.keys = keyBuffer;                           // GLuint, count 32-bit keys from byte 0
+//   request.values = valueBuffer;                       // optional: 0 for none
+//   request.count = 1 << 20;
+//   request.keyFormat = shadersort::KeyFormat::F32;     // u32, i32 or f32 (IEEE 754 totalOrder)
+//   request.order = shadersort::SortOrder::Descending;
+//   request.rowLength = 1024;                           // optional: each row of 1024 sorted on its own
+//   sorter.sort(request);                               // throws shadersort::SortError on bad arguments
+//   // The keys and values are sorted; every barrier a later read needs has been issued.
+//
+// Threads and contexts: a GpuSorter belongs to the context current when it was made; call it
+// only while that context is current, from the thread that has it current, and destroy it there.
+//
+// GL state: sort() leaves the caller's state as it found it. It changes, and restores before it
+// returns (also when it throws):
+//   - the current program (glUseProgram),
+//   - the shader storage buffer bindings 0 to 15 (buffer, offset and size of each) and the
+//     generic GL_SHADER_STORAGE_BUFFER binding,
+//   - the generic GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER bindings,
+//   - the active texture unit and its GL_TEXTURE_2D binding, and the bound vertex array object
+//     (the sorters it runs bind none today; saved so that a future pass cannot leak them).
+// It binds no image unit, atomic counter, uniform buffer, framebuffer or indirect buffer, and
+// changes no capability (glEnable), viewport or pixel store setting. The uniforms it sets belong
+// to its own programs. Its scratch buffers and programs belong to the GpuSorter: made on first
+// use, reused by later calls and grown only when a call needs more.
+//
+// Memory barriers: sort() waits for the caller's earlier GL commands in the usual GL order, but
+// data that the caller's shaders wrote into the buffers through image or storage writes needs the
+// caller's glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT) first,
+// as for any GL reader. After its last write, sort() issues glMemoryBarrier(GL_ALL_BARRIER_BITS),
+// so every later use of the buffers (shader reads, vertex attributes, glGetBufferSubData,
+// mapping, copies) sees the sorted data without a barrier of the caller's.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+
+namespace shadersort {
+
+// Bad arguments (a buffer smaller than the count, a count that is no multiple of the row length,
+// an algorithm this library does not offer), sizes beyond this GPU's limits, or a context
+// without OpenGL 4.3. The message says which. GL state is restored before it is thrown.
+class SortError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// How the 32-bit keys are read (named apart from the app's data/key_encoding.h KeyType, so the two
+// never meet in one program under one name). F32 orders by IEEE 754 totalOrder:
+// -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN; every bit pattern is kept.
+enum class KeyFormat { U32, I32, F32 };
+
+enum class SortOrder { Ascending, Descending };
+
+enum class SortAlgorithm {
+  Radix,    // LSD radix sort: stable, the fastest
+  Bitonic,  // bitonic network: NOT stable (equal keys may trade their values)
+  OddEven,  // odd-even transposition: stable, O(n^2) work, for short rows
+};
+
+struct SortRequest {
+  // Buffer names of the caller's context. Keys: `count` 32-bit words from byte 0 (std430 uint,
+  // int or float array); values (0 for none): `count` 32-bit words from byte 0 that travel with
+  // their keys. Bytes beyond the first count * 4 of either buffer are not touched.
+  unsigned int keys = 0;
+  unsigned int values = 0;
+  std::size_t count = 0;
+  KeyFormat keyFormat = KeyFormat::U32;
+  SortOrder order = SortOrder::Ascending;
+  // 0: one sequence of `count` keys. Otherwise the keys are count / rowLength rows of rowLength
+  // keys, one after another, each sorted on its own; count must be a multiple of it.
+  std::size_t rowLength = 0;
+  SortAlgorithm algorithm = SortAlgorithm::Radix;
+};
+
+class GpuSorter {
+ public:
+  // What eglGetProcAddress, glfwGetProcAddress and SDL_GL_GetProcAddress return.
+  using GlFunction = void (*)();
+  using GlFunctionLoader = GlFunction (*)(const char* name);
+
+  // Loads the GL functions of the current context through `loader`; without one, they must
+  // already have been loaded through the same glad this library links (as in shadersort itself).
+  // Throws SortError when the context has no OpenGL 4.3.
+  explicit GpuSorter(GlFunctionLoader loader = nullptr);
+  ~GpuSorter();
+  GpuSorter(const GpuSorter&) = delete;
+  GpuSorter& operator=(const GpuSorter&) = delete;
+  GpuSorter(GpuSorter&&) noexcept;
+  GpuSorter& operator=(GpuSorter&&) noexcept;
+
+  // Sorts request.keys (and request.values with them) in place; see the top of this file for the
+  // state it restores and the barrier it issues. Throws SortError (see above).
+  void sort(const SortRequest& request);
+
+ private:
+  struct Resources;
+  std::unique_ptr<Resources> resources_;
+};
+
+}  // namespace shadersort

@@ -1,0 +1,324 @@
+// The library (include/shadersort/gpu_sorter.h) as a user calls it: the caller's own buffers,
+// sorted in place, checked against std::stable_sort, with the caller's GL state left as it was.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gl/handles.h"
+#include "gl/limits.h"
+#include "gl/program.h"
+#include "shadersort/gpu_sorter.h"
+#include "sort_test_support.h"
+
+namespace shadersort::testing {
+namespace {
+
+constexpr std::array kAlgorithms = {SortAlgorithm::Radix, SortAlgorithm::Bitonic, SortAlgorithm::OddEven};
+constexpr std::array kKeyFormats = {KeyFormat::U32, KeyFormat::I32, KeyFormat::F32};
+constexpr std::array kOrders = {SortOrder::Ascending, SortOrder::Descending};
+
+std::string algorithmName(SortAlgorithm algorithm) {
+  switch (algorithm) {
+    case SortAlgorithm::Radix: return "Radix";
+    case SortAlgorithm::Bitonic: return "Bitonic";
+    case SortAlgorithm::OddEven: return "OddEven";
+  }
+  return "Unknown";
+}
+
+KeyType rawTypeOf(KeyFormat format) {
+  switch (format) {
+    case KeyFormat::U32: return KeyType::U32;
+    case KeyFormat::I32: return KeyType::I32;
+    case KeyFormat::F32: return KeyType::F32;
+  }
+  return KeyType::U32;
+}
+
+// A buffer the way a user makes one: `words`, then `tail` words of 0xDEADBEEF after them.
+gl::Buffer userBuffer(const std::vector<std::uint32_t>& words, std::size_t tail = 0) {
+  std::vector<std::uint32_t> contents = words;
+  contents.resize(words.size() + tail, 0xDEADBEEFu);
+  gl::Buffer buffer("test: user buffer");
+  glBindBuffer(GL_COPY_WRITE_BUFFER, buffer.id());
+  // A buffer of no bytes cannot be bound, so an empty one still gets a word.
+  glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(contents.size(), 1) * 4),
+               contents.empty() ? nullptr : contents.data(), GL_DYNAMIC_DRAW);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  return buffer;
+}
+
+std::vector<std::uint32_t> readWords(const gl::Buffer& buffer, std::size_t count) {
+  std::vector<std::uint32_t> words(count);
+  if (count == 0) return words;
+  glBindBuffer(GL_COPY_READ_BUFFER, buffer.id());
+  glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * 4), words.data());
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  return words;
+}
+
+// Keys with many repeats (so stability shows), for f32 also NaN of both signs, +-0 and +-inf.
+std::vector<std::uint32_t> makeKeys(KeyFormat format, std::size_t count, std::uint32_t seed) {
+  std::mt19937 random(seed);
+  std::vector<std::uint32_t> pool(std::max<std::size_t>(count / 4, 1));
+  for (std::uint32_t& key : pool) key = random();
+  if (format == KeyFormat::F32) {
+    const std::array<std::uint32_t, 8> special = {0x7FC00000u, 0xFFC00000u, 0x00000000u, 0x80000000u,
+                                                  0x7F800000u, 0xFF800000u, 0x3F800000u, 0xBF800000u};
+    for (std::size_t i = 0; i < pool.size() && i < special.size(); ++i) pool[i * 7 % pool.size()] = special[i];
+  }
+  std::vector<std::uint32_t> keys(count);
+  for (std::uint32_t& key : keys) key = pool[random() % pool.size()];
+  return keys;
+}
+
+struct Pairs {
+  std::vector<std::uint32_t> keys, values;
+};
+
+// std::stable_sort of each row on its own, values following their keys.
+Pairs referenceSort(const Pairs& input, KeyFormat format, SortOrder order, std::size_t rowLength) {
+  const KeyType type = rawTypeOf(format);
+  Pairs sorted;
+  const std::size_t count = input.keys.size();
+  const std::size_t row = rowLength == 0 ? count : rowLength;
+  for (std::size_t start = 0; start < count; start += row) {
+    std::vector<std::size_t> positions(row);
+    std::iota(positions.begin(), positions.end(), start);
+    std::stable_sort(positions.begin(), positions.end(), [&](std::size_t a, std::size_t b) {
+      return order == SortOrder::Ascending ? rawKeyLess(type, input.keys[a], input.keys[b])
+                                           : rawKeyLess(type, input.keys[b], input.keys[a]);
+    });
+    for (std::size_t position : positions) {
+      sorted.keys.push_back(input.keys[position]);
+      if (!input.values.empty()) sorted.values.push_back(input.values[position]);
+    }
+  }
+  return sorted;
+}
+
+// Sorts `input` through `sorter` in user buffers with `tail` sentinel words after the count, and
+// checks keys, values and the untouched tails against the reference.
+void expectSortsLikeStableSort(GpuSorter& sorter, SortAlgorithm algorithm, KeyFormat format, SortOrder order,
+                               const Pairs& input, std::size_t rowLength = 0, std::size_t tail = 0) {
+  const std::size_t count = input.keys.size();
+  SCOPED_TRACE(algorithmName(algorithm) + " format " + std::to_string(static_cast<int>(format)) + " order " +
+               std::to_string(static_cast<int>(order)) + " count " + std::to_string(count) + " rows of " +
+               std::to_string(rowLength) + (input.values.empty() ? " keys only" : " with values"));
+  const gl::Buffer keys = userBuffer(input.keys, tail);
+  const gl::Buffer values = input.values.empty() ? gl::Buffer() : userBuffer(input.values, tail);
+  sorter.sort({.keys = keys.id(), .values = values.id(), .count = count, .keyFormat = format, .order = order,
+               .rowLength = rowLength, .algorithm = algorithm});
+
+  const Pairs expected = referenceSort(input, format, order, rowLength);
+  const std::vector<std::uint32_t> keyWords = readWords(keys, count + tail);
+  const std::vector<std::uint32_t> sortedKeys(keyWords.begin(), keyWords.begin() + static_cast<std::ptrdiff_t>(count));
+  ASSERT_EQ(sortedKeys, expected.keys);
+  EXPECT_TRUE(std::all_of(keyWords.begin() + static_cast<std::ptrdiff_t>(count), keyWords.end(),
+                          [](std::uint32_t word) { return word == 0xDEADBEEFu; }))
+      << "the keys buffer changed beyond the count";
+  if (input.values.empty()) return;
+  const std::vector<std::uint32_t> valueWords = readWords(values, count + tail);
+  std::vector<std::uint32_t> sortedValues(valueWords.begin(), valueWords.begin() + static_cast<std::ptrdiff_t>(count));
+  EXPECT_TRUE(std::all_of(valueWords.begin() + static_cast<std::ptrdiff_t>(count), valueWords.end(),
+                          [](std::uint32_t word) { return word == 0xDEADBEEFu; }))
+      << "the values buffer changed beyond the count";
+  if (algorithm != SortAlgorithm::Bitonic) {
+    EXPECT_EQ(sortedValues, expected.values);  // stable: exactly std::stable_sort's order
+    return;
+  }
+  // Bitonic may swap equal keys: the (key, value) pairs must be the same multiset.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> got, want;
+  for (std::size_t i = 0; i < count; ++i) {
+    got.emplace_back(sortedKeys[i], sortedValues[i]);
+    want.emplace_back(expected.keys[i], expected.values[i]);
+  }
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+}
+
+Pairs makePairs(KeyFormat format, std::size_t count, std::uint32_t seed, bool withValues) {
+  Pairs pairs{makeKeys(format, count, seed), {}};
+  if (withValues) {
+    pairs.values.resize(count);
+    std::iota(pairs.values.begin(), pairs.values.end(), 0u);
+  }
+  return pairs;
+}
+
+// What the caller's GL state looks like, field by field, to compare before and after a sort.
+struct GlStateSnapshot {
+  GLint program = 0, storageBuffer = 0, copyRead = 0, copyWrite = 0, activeTexture = 0, texture2d = 0,
+        vertexArray = 0;
+  std::array<std::array<GLint64, 3>, 16> storageBindings{};  // buffer, start, size
+
+  static GlStateSnapshot take() {
+    GlStateSnapshot state;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &state.program);
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &state.storageBuffer);
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &state.copyRead);
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &state.copyWrite);
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &state.activeTexture);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &state.texture2d);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &state.vertexArray);
+    GLint available = 0;
+    glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &available);
+    for (GLuint index = 0; index < 16 && static_cast<GLint>(index) < available; ++index) {
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_BINDING, index, &state.storageBindings[index][0]);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, index, &state.storageBindings[index][1]);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, index, &state.storageBindings[index][2]);
+    }
+    return state;
+  }
+};
+
+void expectSameState(const GlStateSnapshot& before, const GlStateSnapshot& after) {
+  EXPECT_EQ(after.program, before.program) << "current program";
+  EXPECT_EQ(after.storageBuffer, before.storageBuffer) << "generic GL_SHADER_STORAGE_BUFFER";
+  EXPECT_EQ(after.copyRead, before.copyRead) << "GL_COPY_READ_BUFFER";
+  EXPECT_EQ(after.copyWrite, before.copyWrite) << "GL_COPY_WRITE_BUFFER";
+  EXPECT_EQ(after.activeTexture, before.activeTexture) << "active texture";
+  EXPECT_EQ(after.texture2d, before.texture2d) << "GL_TEXTURE_2D binding";
+  EXPECT_EQ(after.vertexArray, before.vertexArray) << "vertex array";
+  for (std::size_t index = 0; index < before.storageBindings.size(); ++index)
+    EXPECT_EQ(after.storageBindings[index], before.storageBindings[index]) << "storage binding " << index;
+}
+
+// Sizes 0, 1, 2 and 2^k - 1, 2^k + 1: odd lengths, lengths just past a power of two (bitonic's
+// padding, radix's partitions), up to 2^12 (llvmpipe runs odd-even's O(n^2) on the CPU).
+std::vector<std::size_t> testSizes() {
+  std::vector<std::size_t> sizes = {0, 1, 2};
+  for (int k : {2, 3, 5, 7, 9, 12}) {
+    sizes.push_back((std::size_t{1} << k) - 1);
+    sizes.push_back((std::size_t{1} << k) + 1);
+  }
+  return sizes;
+}
+
+class LibrarySort : public ::testing::TestWithParam<SortAlgorithm> {};
+
+// One GpuSorter for every size, key type and order: its scratch grows and shrinks back in use.
+TEST_P(LibrarySort, EveryKeyTypeOrderAndSizeMatchesStableSort) {
+  GpuSorter sorter;
+  std::uint32_t seed = 1;
+  for (KeyFormat format : kKeyFormats)
+    for (SortOrder order : kOrders)
+      for (bool withValues : {false, true})
+        for (std::size_t count : testSizes())
+          expectSortsLikeStableSort(sorter, GetParam(), format, order, makePairs(format, count, seed++, withValues));
+}
+
+TEST_P(LibrarySort, SortsEachRowOnItsOwn) {
+  GpuSorter sorter;
+  for (auto [rows, rowLength] : {std::pair<std::size_t, std::size_t>{64, 37}, {3, 512}, {100, 1}, {1, 300}})
+    for (SortOrder order : kOrders)
+      expectSortsLikeStableSort(sorter, GetParam(), KeyFormat::F32, order,
+                                makePairs(KeyFormat::F32, rows * rowLength, static_cast<std::uint32_t>(rows), true),
+                                rowLength);
+}
+
+TEST_P(LibrarySort, LeavesTheBufferBeyondTheCountAlone) {
+  GpuSorter sorter;
+  expectSortsLikeStableSort(sorter, GetParam(), KeyFormat::I32, SortOrder::Descending,
+                            makePairs(KeyFormat::I32, 1000, 5, true), 0, 123);
+  expectSortsLikeStableSort(sorter, GetParam(), KeyFormat::U32, SortOrder::Ascending,
+                            makePairs(KeyFormat::U32, 250, 6, false), 50, 7);
+}
+
+// Every piece of state gpu_sorter.h promises to restore, set to something other than its default.
+TEST_P(LibrarySort, RestoresTheCallersGlState) {
+  GLint alignment = 0;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  std::vector<gl::Buffer> bound;
+  for (GLuint index = 0; index < 16; ++index) {
+    bound.push_back(userBuffer(std::vector<std::uint32_t>(static_cast<std::size_t>(alignment) + 64, index)));
+    if (index % 2 == 0)
+      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, index, bound.back().id(), alignment, 64);
+    else
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, bound.back().id());
+  }
+  const gl::Program program =
+      gl::Program::compute("shaders/bench/copy.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{64}));
+  glUseProgram(program.id());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound[3].id());
+  glBindBuffer(GL_COPY_READ_BUFFER, bound[4].id());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, bound[5].id());
+  const gl::VertexArray vertexArray("test: caller's vertex array");
+  glBindVertexArray(vertexArray.id());
+  const gl::Texture texture("test: caller's texture");
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+
+  GpuSorter sorter;
+  const Pairs input = makePairs(KeyFormat::F32, 3000, 9, true);
+  const gl::Buffer keys = userBuffer(input.keys), values = userBuffer(input.values);
+  const GlStateSnapshot before = GlStateSnapshot::take();
+  sorter.sort({.keys = keys.id(), .values = values.id(), .count = input.keys.size(), .keyFormat = KeyFormat::F32,
+               .algorithm = GetParam()});
+  expectSameState(before, GlStateSnapshot::take());
+  // Also when the call throws.
+  EXPECT_THROW(sorter.sort({.keys = keys.id(), .count = input.keys.size() + 1, .algorithm = GetParam()}), SortError);
+  expectSameState(before, GlStateSnapshot::take());
+
+  glUseProgram(0);
+  for (GLuint index = 0; index < 16; ++index) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, 0);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  glBindVertexArray(0);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glActiveTexture(GL_TEXTURE0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Library, LibrarySort, ::testing::ValuesIn(kAlgorithms),
+                         [](const ::testing::TestParamInfo<SortAlgorithm>& info) { return algorithmName(info.param); });
+
+TEST(Library, SortsAFewHundredThousandKeys) {
+  GpuSorter sorter;
+  expectSortsLikeStableSort(sorter, SortAlgorithm::Radix, KeyFormat::F32, SortOrder::Ascending,
+                            makePairs(KeyFormat::F32, 300'000, 11, true));
+}
+
+TEST(Library, RejectsBadArguments) {
+  GpuSorter sorter;
+  const gl::Buffer keys = userBuffer(std::vector<std::uint32_t>(100, 1)), values = userBuffer({1, 2, 3});
+  const auto expectError = [&](const SortRequest& request, const std::string& words) {
+    try {
+      sorter.sort(request);
+      ADD_FAILURE() << "no SortError; expected one saying '" << words << "'";
+    } catch (const SortError& error) {
+      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
+    }
+  };
+  expectError({.keys = keys.id(), .count = 101}, "the keys buffer holds 400 bytes");
+  expectError({.keys = keys.id(), .values = values.id(), .count = 100}, "the values buffer holds 12 bytes");
+  expectError({.keys = keys.id(), .count = 100, .rowLength = 30}, "not a multiple of the row length 30");
+  expectError({.keys = keys.id(), .count = 10, .algorithm = static_cast<SortAlgorithm>(7)}, "unsupported algorithm");
+  expectError({.keys = 0, .count = 10}, "is not a buffer");
+  expectError({.keys = keys.id(), .values = keys.id(), .count = 10}, "different buffers");
+  // Beyond the GPU's storage block size (radix: also past its 2^30 positions): said before the
+  // buffer's size is looked at.
+  const std::size_t tooMany =
+      std::min<std::size_t>(static_cast<std::size_t>(gl::currentLimits().maxShaderStorageBlockSize / 4) + 1,
+                            std::size_t{1} << 31);
+  for (SortAlgorithm algorithm : kAlgorithms) {
+    try {
+      sorter.sort({.keys = keys.id(), .count = tooMany, .algorithm = algorithm});
+      ADD_FAILURE() << "no SortError for " << tooMany << " keys";
+    } catch (const SortError& error) {
+      EXPECT_EQ(std::string(error.what()).find("keys buffer holds"), std::string::npos) << error.what();
+    }
+  }
+  expectError({.keys = keys.id(), .count = std::size_t{1} << 33}, "exceed 2^32 - 1");
+}
+
+}  // namespace
+}  // namespace shadersort::testing
