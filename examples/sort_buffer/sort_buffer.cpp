@@ -3,7 +3,8 @@
 // read them back and check the order. Exits 0 when sorted, 1 when not, 2 without a context.
 // shadersort's own build links it with the library target alone (Library.Example), which proves
 // that the library needs no GLFW, Dear ImGui, stb or giflib; Library.Install builds it with this
-// folder's CMakeLists.txt against an installed shadersort.
+// folder's CMakeLists.txt against an installed shadersort, Library.InstallShared against an
+// installed libshadersort.so (also through pkg-config).
 
 #include <glad/egl.h>
 #include <glad/gl.h>

@@ -44,12 +44,20 @@
 #include <memory>
 #include <stdexcept>
 
+// The symbols libshadersort.so exports (its objects are built with -fvisibility=hidden); in the
+// archive it changes nothing.
+#if defined(__GNUC__)
+#define SHADERSORT_API __attribute__((visibility("default")))
+#else
+#define SHADERSORT_API
+#endif
+
 namespace shadersort {
 
 // Bad arguments (a buffer smaller than the count, a count that is no multiple of the row length,
 // an algorithm this library does not offer), sizes beyond this GPU's limits, or a context
 // without OpenGL 4.3. The message says which. GL state is restored before it is thrown.
-class SortError : public std::runtime_error {
+class SHADERSORT_API SortError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -82,7 +90,7 @@ struct SortRequest {
   SortAlgorithm algorithm = SortAlgorithm::Radix;
 };
 
-class GpuSorter {
+class SHADERSORT_API GpuSorter {
  public:
   // What eglGetProcAddress, glfwGetProcAddress and SDL_GL_GetProcAddress return.
   using GlFunction = void (*)();

@@ -1,0 +1,101 @@
+# Library.InstallShared: configures a build of its own with -DBUILD_SHARED_LIBS=ON, builds only the
+# library (not the app or the tests), installs it into a fresh prefix, builds examples/sort_buffer
+# against it through find_package(shadersort) (the installed RPATH-less library found through the
+# example's build RPATH, as CMake gives a user) and through pkg-config (found through
+# LD_LIBRARY_PATH), runs both, and checks that they load libshadersort.so under its SONAME.
+#   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<scratch folder> -DCC=<C compiler> -DCXX=<compiler>
+#         [-DLAUNCHER=<compiler launcher, e.g. ccache>] -P cmake/test_install_shared.cmake
+cmake_minimum_required(VERSION 3.25)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT result EQUAL 0)
+    string(REPLACE ";" " " shown "${ARGN}")
+    message(FATAL_ERROR "${shown} failed (${result}):\n${output}")
+  endif()
+  set(last_output "${output}" PARENT_SCOPE)
+endfunction()
+
+# The build folder is kept between runs, so that a second run rebuilds nothing; the prefix and
+# the example's builds are made afresh.
+set(build ${WORK_DIR}/build)
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
+set(launchers "")
+if(LAUNCHER)
+  set(launchers -DCMAKE_C_COMPILER_LAUNCHER=${LAUNCHER} -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
+endif()
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${build} -G Ninja -DBUILD_SHARED_LIBS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    -DCMAKE_C_COMPILER=${CC} -DCMAKE_CXX_COMPILER=${CXX} ${launchers})
+run(${CMAKE_COMMAND} --build ${build} --target shadersort_installed --parallel 2)  # CI has 2 cores
+run(${CMAKE_COMMAND} --install ${build} --prefix ${prefix})
+
+file(STRINGS ${SOURCE_DIR}/CMakeLists.txt project_line REGEX "^project\\(shadersort VERSION")
+string(REGEX MATCH "VERSION ([0-9]+)\\.([0-9]+)\\.([0-9]+)" version "${project_line}")
+set(version ${CMAKE_MATCH_1}.${CMAKE_MATCH_2}.${CMAKE_MATCH_3})
+set(soname libshadersort.so.${CMAKE_MATCH_1}.${CMAKE_MATCH_2})
+if(CMAKE_MATCH_1 GREATER 0)
+  set(soname libshadersort.so.${CMAKE_MATCH_1})
+endif()
+foreach(installed include/shadersort/gpu_sorter.h include/shadersort/third_party/glad/gl.h
+                  lib/libshadersort.so lib/${soname} lib/libshadersort.so.${version}
+                  lib/cmake/shadersort/shadersortConfig.cmake lib/pkgconfig/shadersort.pc)
+  if(NOT EXISTS ${prefix}/${installed})
+    message(FATAL_ERROR "cmake --install left out ${installed}")
+  endif()
+endforeach()
+if(EXISTS ${prefix}/lib/libshadersort.a)
+  message(FATAL_ERROR "a BUILD_SHARED_LIBS=ON install holds libshadersort.a")
+endif()
+
+# The SONAME, and the exports: the public API and glad, not the library's internals.
+run(readelf --dynamic --wide ${prefix}/lib/libshadersort.so.${version})
+if(NOT last_output MATCHES "\\(SONAME\\)[^\n]*\\[${soname}\\]")
+  message(FATAL_ERROR "libshadersort.so's SONAME is not ${soname}:\n${last_output}")
+endif()
+run(nm --dynamic --defined-only --demangle ${prefix}/lib/libshadersort.so.${version})
+set(exports "${last_output}")
+foreach(expected "shadersort::GpuSorter::sort\\(" "shadersort::GpuSorter::GpuSorter\\(" "typeinfo for shadersort::SortError"
+                 " gladLoadGL" " glad_glDispatchCompute")
+  if(NOT exports MATCHES "${expected}")
+    message(FATAL_ERROR "libshadersort.so does not export ${expected}")
+  endif()
+endforeach()
+string(REGEX MATCHALL "[^\n]*shadersort::[^\n]*" shadersort_exports "${exports}")
+list(FILTER shadersort_exports EXCLUDE REGEX "shadersort::(GpuSorter|SortError)")
+if(shadersort_exports)
+  list(JOIN shadersort_exports "\n" shown)
+  message(FATAL_ERROR "libshadersort.so exports more than its public API:\n${shown}")
+endif()
+
+function(check_loads binary)
+  run(ldd ${binary})
+  string(REGEX MATCH "[^\n]*libshadersort[^\n]*" line "${last_output}")
+  string(STRIP "${line}" line)
+  string(FIND "${line}" "${soname} => ${prefix}/lib/${soname} " at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "${binary} does not load ${prefix}/lib/${soname}; ldd:\n${last_output}")
+  endif()
+  message(STATUS "ldd ${binary}: ${line}")
+  run(${binary})
+  message(STATUS "${last_output}")
+endfunction()
+
+# find_package(shadersort): CMake gives the example a build RPATH naming the prefix's lib.
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/sort_buffer -B ${WORK_DIR}/example -G Ninja
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/example)
+unset(ENV{LD_LIBRARY_PATH})
+check_loads(${WORK_DIR}/example/sort_buffer)
+
+# pkg-config, by hand, as a Makefile would: no RPATH, so LD_LIBRARY_PATH.
+find_program(PKG_CONFIG pkg-config REQUIRED)
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+run(${PKG_CONFIG} --cflags --libs shadersort)
+separate_arguments(flags UNIX_COMMAND "${last_output}")
+file(MAKE_DIRECTORY ${WORK_DIR}/example_pkgconfig)
+run(${CXX} -std=c++20 -O1 -o ${WORK_DIR}/example_pkgconfig/sort_buffer
+    ${SOURCE_DIR}/examples/sort_buffer/sort_buffer.cpp ${flags})
+set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
+check_loads(${WORK_DIR}/example_pkgconfig/sort_buffer)
+file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
