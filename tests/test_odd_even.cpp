@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "data/patterns.h"
 #include "gl/compute.h"
-#include "gl/limits.h"
 #include "sort_test_support.h"
 #include "sort/odd_even.h"
 #include "sort/verify.h"
@@ -23,7 +22,7 @@ OddEvenSorter makeSorter(bool teaching, Settings settings = {}) {
   SorterOptions options;
   options.teaching = teaching;
   options.settings = std::move(settings);
-  return OddEvenSorter(options);
+  return OddEvenSorter(testSortContext(), options);
 }
 
 void expectStableSorted(const SortData& input, const SortData& output) {
@@ -232,7 +231,7 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
   const Settings rejected[] = {
       {{"radix-bits", 4}},
       {{"workgroup-size", 0}},
-      {{"workgroup-size", gl::currentLimits().maxComputeWorkGroupInvocations + 1}},
+      {{"workgroup-size", testLimits().maxComputeWorkGroupInvocations + 1}},
       {{"items-per-thread", 3}},
       {{"items-per-thread", 0}},
       {{"items-per-thread", 66}},
@@ -245,13 +244,13 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
     SCOPED_TRACE(settings.begin()->first + " " + std::to_string(settings.begin()->second));
     SorterOptions options;
     options.settings = settings;
-    EXPECT_THROW(findAlgorithm("odd-even").create(options), UserError);
+    EXPECT_THROW(findAlgorithm("odd-even").create(testSortContext(), options), UserError);
   }
   EXPECT_NO_THROW(makeSorter(false, {{"workgroup-size", 8}, {"items-per-thread", 2}, {"rounds-per-dispatch", 7}}));
 }
 
 TEST_F(OddEven, EveryTuningCandidateIsAccepted) {
-  for (const Tunable& tunable : OddEvenSettings::table().tunables(gl::currentLimits())) {
+  for (const Tunable& tunable : OddEvenSettings::table().tunables(testLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) {
       SCOPED_TRACE(tunable.name + " " + std::to_string(value));

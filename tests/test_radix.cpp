@@ -11,7 +11,6 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "gl/limits.h"
 #include "sort/compute/kernel.h"
 #include "sort/radix/radix_sorter.h"
 #include "sort/radix/uniforms.h"
@@ -65,11 +64,11 @@ std::unique_ptr<RadixSorter> makeSorter(const std::map<std::string, int, std::le
   SorterOptions options;
   options.teaching = teaching;
   options.settings = settings;
-  return std::make_unique<RadixSorter>(options);
+  return std::make_unique<RadixSorter>(testSortContext(), options);
 }
 
 SortData sortWith(RadixSorter& sorter, const SortData& input) {
-  EXPECT_EQ(RadixSorter::whyCannotSort(input.shape(), gl::currentLimits()), "");
+  EXPECT_EQ(RadixSorter::whyCannotSort(input.shape(), testLimits()), "");
   sorter.load(input);
   sorter.runAll();
   EXPECT_TRUE(sorter.finished());
@@ -100,7 +99,7 @@ class RadixVariant : public ::testing::TestWithParam<Variant> {
   void SetUp() override {
     ::testing::TestWithParam<Variant>::SetUp();
     if (GetParam().settings.contains("ballot") && GetParam().settings.at("ballot") == 2 &&
-        !gl::currentLimits().hasExtension("GL_NV_shader_subgroup_partitioned"))
+        !testLimits().hasExtension("GL_NV_shader_subgroup_partitioned"))
       GTEST_SKIP() << "no GL_NV_shader_subgroup_partitioned on this GPU";
   }
 };
@@ -115,7 +114,7 @@ TEST_P(RadixVariant, UsesTheRequestedPipelineAndRanking) {
   }
   const int scan = variant.settings.at("scan");
   EXPECT_EQ(sorter->pipelineName(), scan == 3 ? "fast/workgroup-per-sequence" : scan == 2 ? "fast/chained" : "fast/portable");
-  const gl::Limits& limits = gl::currentLimits();
+  const gl::Limits& limits = testLimits();
   if (variant.settings.at("ballot") == 1 || (!limits.hasKhrSubgroup && !limits.hasArbShaderBallot)) {
     EXPECT_EQ(sorter->rankingName(), "shared memory");
   } else {
@@ -222,7 +221,7 @@ TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
   // Status words beyond one storage block (4 passes x 256 digits per partition of 32 keys): auto
   // takes reduce-then-scan; just under, still chained.
   auto tiny = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}});
-  const auto maxWords = static_cast<std::uint32_t>(gl::currentLimits().maxShaderStorageBlockSize / 4);
+  const auto maxWords = static_cast<std::uint32_t>(testLimits().maxShaderStorageBlockSize / 4);
   const std::uint32_t fittingParts = maxWords / (4 * 256);
   EXPECT_EQ(pipelineFor(*tiny, 1, fittingParts * 32), "fast/chained");
   EXPECT_EQ(pipelineFor(*tiny, 1, fittingParts * 32 + 1), "fast/portable");
@@ -436,7 +435,7 @@ TEST_F(Radix, ProductionPartitionsAreRightAfterEveryPass) {
   // The fast pipeline with its real partition sizes over many partitions, checked pass by pass
   // with a message that says how a pass went wrong. Keys-per-thread 15 gave wrong output on an
   // NVIDIA H200 at 2^23 and 2^24 keys (never on llvmpipe); these sizes reach that on a real GPU.
-  const bool software = gl::currentLimits().isSoftwareRenderer();
+  const bool software = testLimits().isSoftwareRenderer();
   const std::vector<std::size_t> sizes =
       software ? std::vector<std::size_t>{(1u << 16) + 5} : std::vector<std::size_t>{1u << 23, 1u << 24, (1u << 24) + 3};
   for (std::size_t size : sizes) {
@@ -509,7 +508,7 @@ TEST_F(Radix, ProductionPartitionsAreRightAfterEveryPass) {
 
 TEST_F(Radix, GridsBeyondOneDimensionOfWorkgroups) {
   // More partitions than 65535 workgroups fit in one grid row, on each pipeline.
-  const std::uint32_t maxX = static_cast<std::uint32_t>(gl::currentLimits().maxComputeWorkGroupCount[0]);
+  const std::uint32_t maxX = static_cast<std::uint32_t>(testLimits().maxComputeWorkGroupCount[0]);
   // NVIDIA allows 2^31 - 1 groups in x: dispatchLinear never needs a second row there, and an
   // input that would need one (2^36 keys) exceeds radix's own limit.
   if (maxX > (1u << 20)) GTEST_SKIP() << "this GPU dispatches " << maxX << " groups in one row";
@@ -561,7 +560,7 @@ TEST_F(Radix, RejectsUnknownSettingsAndUnusableValues) {
   EXPECT_THROW(makeSorter({{"radix-bits", 8}}, /*teaching=*/true), UserError);
   EXPECT_NO_THROW(makeSorter({{"radix-bits", 4}}, /*teaching=*/true));
   // The match instruction is refused, naming the extension, where the driver lacks it.
-  if (!gl::currentLimits().hasExtension("GL_NV_shader_subgroup_partitioned")) {
+  if (!testLimits().hasExtension("GL_NV_shader_subgroup_partitioned")) {
     try {
       makeSorter({{"ballot", 2}});
       ADD_FAILURE() << "ballot 2 was accepted without GL_NV_shader_subgroup_partitioned";
@@ -614,7 +613,7 @@ TEST_F(Radix, AValueOutsideANamedSettingNamesTheWords) {
   SorterOptions options;
   options.settings["scan"] = 4;
   try {
-    RadixSorter sorter(options);
+    RadixSorter sorter(testSortContext(), options);
     ADD_FAILURE() << "scan 4 was accepted";
   } catch (const UserError& error) {
     EXPECT_EQ(std::string(error.what()), "radix: scan 4 must be auto (0), portable (1), chained (2) or workgroup (3)");
@@ -666,7 +665,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   }
   expectKernelBuilds<SequenceSortUniforms>("shaders/sort/radix/sequence.comp",
                                            fast->sequenceKernelDefines(0, kCoreSubgroupWidth, 64));
-  if (gl::currentLimits().hasArbShaderBallot) {
+  if (testLimits().hasArbShaderBallot) {
     gl::ShaderDefines probe;
     probe.set("WORKGROUP_SIZE", 64).set("BALLOT_KIND", kRankBallotArb).set("PROBE_BINDING", kProbeBinding);
     expectKernelBuilds<NoUniforms>("shaders/sort/radix/ballot_probe.comp", probe);
@@ -674,7 +673,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
 }
 
 TEST_F(Radix, TunableCandidatesAreUsableHere) {
-  const auto tunables = RadixSorter::tunables(gl::currentLimits());
+  const auto tunables = RadixSorter::tunables(testLimits());
   ASSERT_FALSE(tunables.empty());
   for (const Tunable& tunable : tunables) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
@@ -684,12 +683,12 @@ TEST_F(Radix, TunableCandidatesAreUsableHere) {
 }
 
 TEST_F(Radix, RefusesShapesBeyondTheStorageBlockLimit) {
-  gl::Limits limits = gl::currentLimits();
+  gl::Limits limits = testLimits();
   limits.maxShaderStorageBlockSize = 1 << 20;
   EXPECT_EQ(RadixSorter::whyCannotSort({1, 1 << 18, true}, limits), "");
   EXPECT_NE(RadixSorter::whyCannotSort({1, (1 << 18) + 1, true}, limits).find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"),
             std::string::npos);
-  EXPECT_NE(RadixSorter::whyCannotSort({1u << 16, 1u << 15, false}, gl::currentLimits()).find("2^30"), std::string::npos);
+  EXPECT_NE(RadixSorter::whyCannotSort({1u << 16, 1u << 15, false}, testLimits()).find("2^30"), std::string::npos);
 }
 
 }  // namespace

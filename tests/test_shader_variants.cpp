@@ -12,6 +12,7 @@
 
 #include "gl/program.h"
 #include "sort/radix/radix_sorter.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -51,7 +52,7 @@ TEST_F(ShaderVariants, TheValidatorRejectsABrokenShader) {
 }
 
 TEST_F(ShaderVariants, RadixSubgroupRankingsCompile) {
-  RadixSorter sorter{SorterOptions{}};
+  RadixSorter sorter(testSortContext(), SorterOptions{});
   for (int ballotKind : {2, 3}) {
     for (int chained : {0, 1}) {
       gl::ShaderDefines defines = sorter.kernelDefines(ballotKind, 32);

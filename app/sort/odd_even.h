@@ -50,7 +50,7 @@ struct OddEvenSettings {
 
 class OddEvenSorter final : public Sorter {
  public:
-  explicit OddEvenSorter(const SorterOptions& options);
+  OddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;

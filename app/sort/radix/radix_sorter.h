@@ -33,7 +33,7 @@ namespace shadersort {
 
 class RadixSorter final : public Sorter {
  public:
-  explicit RadixSorter(const SorterOptions& options);
+  RadixSorter(SortContext& context, const SorterOptions& options);
   ~RadixSorter() override;
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
   static std::vector<Tunable> tunables(const gl::Limits& limits) { return RadixSettings::table().tunables(limits); }
@@ -114,6 +114,7 @@ class RadixSorter final : public Sorter {
 
   RadixSettings settings_;
   bool descendingKeys_ = false;
+  std::uint64_t maxStorageBlockBytes_ = 0;  // of the context this sorter was made for
   radix::Ranking ranking_;
   bool chained_ = false;                      // the fast pipeline's scan, resolved
   std::uint32_t largeSortWorkgroup_ = 256;    // auto workgroup-size above 2^16 keys on this GPU
