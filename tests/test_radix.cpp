@@ -609,6 +609,20 @@ TEST_F(Radix, ScanAndBallotWordsChooseWhatTheirNumbersDo) {
   EXPECT_EQ(off->rankingName(), makeSorter({{"ballot", 1}})->rankingName());
 }
 
+TEST_F(Radix, TheRankingProbeRunsOncePerContext) {
+  SortContext context;
+  const RadixSorter first(context, {});
+  const RadixSorter second(context, {});
+  EXPECT_EQ(context.rankingCache().probed.size(), 1u);
+  EXPECT_EQ(first.rankingName(), second.rankingName());
+  EXPECT_EQ(first.subgroupWidth(), second.subgroupWidth());
+  SorterOptions sharedMemory;
+  sharedMemory.settings["ballot"] = RadixSettings::kBallotOff;
+  const RadixSorter shared(context, sharedMemory);
+  EXPECT_EQ(context.rankingCache().probed.size(), 2u);  // another setting, another probe
+  EXPECT_EQ(shared.rankingName(), "shared memory");
+}
+
 TEST_F(Radix, AValueOutsideANamedSettingNamesTheWords) {
   SorterOptions options;
   options.settings["scan"] = 4;

@@ -39,7 +39,7 @@ RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions) : 16u;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
-  ranking_ = radix::probeRanking(settings_, limits);
+  ranking_ = radix::cachedRanking(context, settings_);
   const bool coreMatch = ranking_.ballotKind == 0;
   largeSortWorkgroup_ = radix::largeSortWorkgroup(settings_, ranking_.subgroupWidth, coreMatch, limits);
   workgroupSize_ = settings_.workgroupSize != 0 ? static_cast<std::uint32_t>(settings_.workgroupSize)
