@@ -10,6 +10,7 @@
 #include "data/patterns.h"
 #include "gl/compute.h"
 #include "sort_test_support.h"
+#include "sorter_test_access.h"
 #include "sort/odd_even.h"
 #include "sort/verify.h"
 
@@ -46,7 +47,7 @@ TEST_F(OddEven, NearlySortedInputStopsWithinFivePercentOfThePasses) {
       sorter.load(input);
       sorter.runAll();
       EXPECT_TRUE(sorter.finished());
-      EXPECT_TRUE(sorter.sortedAfter().has_value());
+      EXPECT_TRUE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
       EXPECT_LE(sorter.passesRun() * 20, sorter.passCount());
       expectStableSorted(input, sorter.read());
     }
@@ -61,7 +62,7 @@ TEST_F(OddEven, FastDefaultsStopRightAfterTheDispatchThatSorted) {
   EXPECT_EQ(sorter.passCount(), 8u);  // 4000 elements, 512 rounds per dispatch
   // Its last two rounds swapped nothing, so the first dispatch is known to have sorted. A real
   // GPU runs ahead of the check by at most the ring of checks in flight (llvmpipe by none).
-  EXPECT_EQ(sorter.sortedAfter(), std::optional<std::uint32_t>(1));
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), std::optional<std::uint32_t>(1));
   EXPECT_LE(sorter.passesRun(), 1u + SwapWatch::kRingSize);
   expectStableSorted(input, sorter.read());
 }
@@ -181,7 +182,7 @@ TEST_F(OddEven, AQuietFirstRoundIsNotEnough) {
   OddEvenSorter sorter = makeSorter(true, {{"check-interval", 1}});
   sorter.load(input);
   sorter.runAll();
-  EXPECT_EQ(sorter.sortedAfter(), std::optional<std::uint32_t>(4));
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), std::optional<std::uint32_t>(4));
   expectStableSorted(input, sorter.read());
 }
 
@@ -214,16 +215,16 @@ TEST_F(OddEven, RestartAfterAnEarlyExitSortsAgainAlike) {
   sorter.load(input);
   sorter.runAll();
   const std::uint32_t passes = sorter.passesRun();
-  const std::optional<std::uint32_t> sortedAfter = sorter.sortedAfter();
+  const std::optional<std::uint32_t> sortedAfter = OddEvenSorterTestAccess::sortedAfter(sorter);
   ASSERT_LT(passes, sorter.passCount());
   ASSERT_TRUE(sortedAfter.has_value());
   sorter.restart();
   EXPECT_FALSE(sorter.finished());
-  EXPECT_FALSE(sorter.sortedAfter().has_value());
+  EXPECT_FALSE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
   EXPECT_EQ(sorter.read().keys, input.keys);
   sorter.runAll();
   // The pass that proved it sorted is the same; how far the GPU ran ahead may differ.
-  EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
   expectStableSorted(input, sorter.read());
 }
 

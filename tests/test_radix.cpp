@@ -16,6 +16,7 @@
 #include "sort/radix/uniforms.h"
 #include "sort/registry.h"
 #include "sort_test_support.h"
+#include "sorter_test_access.h"
 #include "sort/verify.h"
 
 namespace shadersort::testing {
@@ -181,7 +182,7 @@ class Radix : public ::testing::Test {};
 
 TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
   auto sorter = makeSorter({{"scan", 3}});
-  const std::uint32_t tile = sorter->sequenceWorkgroupFor(RadixSorter::kMaxWorkgroupSortLength) * 4;
+  const std::uint32_t tile = RadixSorterTestAccess::sequenceWorkgroupFor(*sorter, RadixSorterTestAccess::kMaxWorkgroupSortLength) * 4;
   for (std::uint32_t size : {0u, 1u, 2u, 3u, 1000u, tile - 1, tile, tile + 1, 3 * tile + 1, 27648u, 32768u}) {
     SCOPED_TRACE("size " + std::to_string(size));
     const SortData input = withIndexValues(singleSequence(randomWords(size, size + 11, 2)));
@@ -193,9 +194,9 @@ TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
   }
   // Forced, it goes to its own limit.
   auto& forced = sorter;
-  const SortData longest = withIndexValues(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength, 6, 3)));
+  const SortData longest = withIndexValues(singleSequence(randomWords(RadixSorterTestAccess::kMaxWorkgroupSortLength, 6, 3)));
   EXPECT_EQ(sortWith(*forced, longest).values, referenceStableSort(longest).values);
-  EXPECT_THROW(forced->load(singleSequence(randomWords(RadixSorter::kMaxWorkgroupSortLength + 1, 7))), UserError);
+  EXPECT_THROW(forced->load(singleSequence(randomWords(RadixSorterTestAccess::kMaxWorkgroupSortLength + 1, 7))), UserError);
 }
 
 TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
@@ -204,7 +205,7 @@ TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
     sorter.load(makeSequences(Pattern::Random, sequences, length));
     return sorter.pipelineName();
   };
-  const std::uint32_t many = RadixSorter::kWorkgroupSortMinSequences;
+  const std::uint32_t many = RadixSorterTestAccess::kWorkgroupSortMinSequences;
   EXPECT_EQ(pipelineFor(*automatic, many, 1000), "fast/workgroup-per-sequence");
   EXPECT_EQ(pipelineFor(*automatic, many, 32768), "fast/workgroup-per-sequence");
   // Too few sequences to fill a GPU, or too long ones: partitioned, chained at every size.
@@ -275,7 +276,7 @@ TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
   auto sorter = makeSorter({});
   sorter->load(singleSequence(randomWords((1u << 16) + 1, 3)));
   ASSERT_EQ(sorter->pipelineName(), "fast/chained");
-  const std::uint32_t p = sorter->partitionSize();
+  const std::uint32_t p = RadixSorterTestAccess::partitionSize(*sorter);
   ASSERT_TRUE(p == 5120u || p == 2560u) << p;
   const std::uint32_t whole = ((1u << 16) / p + 1) * p;  // the first multiple of p above 2^16
   for (std::uint32_t size : {whole - 1, whole, whole + 1, whole + p + 1}) {
@@ -283,7 +284,7 @@ TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
       SCOPED_TRACE("size " + std::to_string(size) + ", AND of " + std::to_string(anded) + " words");
       const SortData input = withIndexValues(singleSequence(randomWords(size, size + anded, anded)));
       const SortData result = sortWith(*sorter, input);
-      ASSERT_EQ(sorter->partitionSize(), p);
+      ASSERT_EQ(RadixSorterTestAccess::partitionSize(*sorter), p);
       ASSERT_EQ(result.values, referenceStableSort(input).values);
     }
     std::vector<std::uint32_t> fewValues = randomWords(size, size, 1);
@@ -302,7 +303,7 @@ TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
 TEST_F(Radix, AutomaticEarlyCountsFollowThePartitionCountAndValues) {
   const std::map<std::string, int, std::less<>> small = {{"scan", 2}, {"workgroup-size", 32}, {"keys-per-thread", 2}};
   auto earlyCountsDefine = [](const RadixSorter& sorter) {
-    const std::string preamble = sorter.kernelDefines(0, radix::kCoreSubgroupWidth).preamble();
+    const std::string preamble = RadixSorterTestAccess::kernelDefines(sorter, 0, radix::kCoreSubgroupWidth).preamble();
     if (preamble.find("#define EARLY_COUNTS 1\n") != std::string::npos) return 1;
     return preamble.find("#define EARLY_COUNTS 0\n") != std::string::npos ? 0 : -1;
   };
@@ -318,10 +319,10 @@ TEST_F(Radix, AutomaticEarlyCountsFollowThePartitionCountAndValues) {
     SortData input = singleSequence(randomWords(test.partitions * 64 - 1, test.partitions));
     if (test.pairs) input = withIndexValues(input);
     const SortData result = sortWith(*sorter, input);
-    ASSERT_EQ(sorter->partitionSize(), 64u);
+    ASSERT_EQ(RadixSorterTestAccess::partitionSize(*sorter), 64u);
     EXPECT_EQ(earlyCountsDefine(*sorter), test.expected);
     // The kernel that ran was built with it (a stale one would sort right, only slower).
-    EXPECT_NE(sorter->chainedDownsweepDefines().find("#define EARLY_COUNTS " + std::to_string(test.expected) + "\n"),
+    EXPECT_NE(RadixSorterTestAccess::chainedDownsweepDefines(*sorter).find("#define EARLY_COUNTS " + std::to_string(test.expected) + "\n"),
               std::string::npos);
     const SortData want = referenceStableSort(input);
     EXPECT_EQ(result.keys, want.keys);
@@ -355,7 +356,7 @@ TEST_F(Radix, ChainedSortsZeroTheirOwnLookBackState) {
   // what digit_starts.comp zeroes for many sequences; after it, nothing is left for a later sort.
   std::string_view zeroingStep;
   sorter->observeSteps([&](std::string_view step, std::uint64_t) {
-    const RadixSorter::ChainedState state = sorter->readChainedState();
+    const RadixSorterTestAccess::ChainedState state = RadixSorterTestAccess::readChainedState(*sorter);
     if (step == "histogram" && nonZero(state.status) != 0)
       notZeroed += std::to_string(nonZero(state.status)) + " status words after the histogram; ";
     if (step == zeroingStep && nonZero(state.tickets) + nonZero(state.histograms) != 0)
@@ -374,7 +375,7 @@ TEST_F(Radix, ChainedSortsZeroTheirOwnLookBackState) {
       ASSERT_EQ(sorter->passCount(), 4u);
       // Flag "inclusive prefix" (2 in the top two bits) with value 1: a predecessor that never
       // wrote its status would look finished, and the ticket counts would start past 0.
-      sorter->fillChainedState(0x80000001u);
+      RadixSorterTestAccess::fillChainedState(*sorter, 0x80000001u);
       sorter->runAll();
       EXPECT_EQ(sorter->read().values, want.values) << sequences << " sequences, seed " << seed << ", over leftover state";
       sorter->restart();
@@ -462,7 +463,7 @@ TEST_F(Radix, ProductionPartitionsAreRightAfterEveryPass) {
       ASSERT_EQ(sorter->passCount(), 4u);
       // Auto: 512 x 10 where that fits the GPU's shared memory (256 x 10 on llvmpipe); an explicit
       // keys-per-thread keeps 256-wide workgroups.
-      const std::uint32_t partition = sorter->partitionSize();
+      const std::uint32_t partition = RadixSorterTestAccess::partitionSize(*sorter);
       if (settings.contains("keys-per-thread"))
         ASSERT_EQ(partition, 256u * 15u) << name;
       else
@@ -657,7 +658,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   auto teaching = makeSorter({}, /*teaching=*/true);
   teaching->load(input);
   ASSERT_EQ(teaching->pipelineName(), "classic");
-  const gl::ShaderDefines classic = teaching->kernelDefines(0, kCoreSubgroupWidth);
+  const gl::ShaderDefines classic = RadixSorterTestAccess::kernelDefines(*teaching, 0, kCoreSubgroupWidth);
   expectKernelBuilds<DigitUniforms>("shaders/sort/radix/teach_block.comp", classic);
   expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_scan.comp", classic);
   expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_add.comp", classic);
@@ -666,7 +667,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   auto fast = makeSorter({});
   fast->load(input);
   for (int hasValues : {0, 1}) {
-    gl::ShaderDefines defines = fast->kernelDefines(0, kCoreSubgroupWidth);
+    gl::ShaderDefines defines = RadixSorterTestAccess::kernelDefines(*fast, 0, kCoreSubgroupWidth);
     defines.set("HAS_VALUES", hasValues);
     expectKernelBuilds<DigitUniforms>("shaders/sort/radix/upsweep.comp", defines);
     expectKernelBuilds<CountUniforms>("shaders/sort/radix/prefix_scan.comp", defines);
@@ -678,7 +679,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
     expectKernelBuilds<ChainedDownsweepUniforms>("shaders/sort/radix/downsweep.comp", defines);
   }
   expectKernelBuilds<SequenceSortUniforms>("shaders/sort/radix/sequence.comp",
-                                           fast->sequenceKernelDefines(0, kCoreSubgroupWidth, 64));
+                                           RadixSorterTestAccess::sequenceKernelDefines(*fast, 0, kCoreSubgroupWidth, 64));
   if (testLimits().hasArbShaderBallot) {
     gl::ShaderDefines probe;
     probe.set("WORKGROUP_SIZE", 64).set("BALLOT_KIND", kRankBallotArb).set("PROBE_BINDING", kProbeBinding);

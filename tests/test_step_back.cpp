@@ -14,6 +14,7 @@
 #include "sort/pass_cursor.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
+#include "sorter_test_access.h"
 
 namespace shadersort::testing {
 namespace {
@@ -181,7 +182,7 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     sorter.load(input);
     sorter.runAll();
     const std::uint32_t stoppedAt = sorter.passesRun();
-    const std::optional<std::uint32_t> sortedAfter = sorter.sortedAfter();
+    const std::optional<std::uint32_t> sortedAfter = OddEvenSorterTestAccess::sortedAfter(sorter);
     ASSERT_TRUE(sortedAfter.has_value());
     ASSERT_LT(stoppedAt, sorter.passCount());
     ASSERT_GE(*sortedAfter, 2u);
@@ -197,10 +198,10 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     sorter.resume(*beforeSorted);
     EXPECT_EQ(sorter.passesRun(), before);
     EXPECT_FALSE(sorter.finished());
-    EXPECT_FALSE(sorter.sortedAfter().has_value());
+    EXPECT_FALSE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
     sorter.runAll();
     EXPECT_TRUE(sorter.finished());
-    EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+    EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
     EXPECT_LT(sorter.passesRun(), sorter.passCount());
     EXPECT_EQ(sorter.read().keys, sorted.keys);
     EXPECT_EQ(sorter.read().values, sorted.values);
@@ -210,7 +211,7 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     sorter.resume(*afterExit);
     EXPECT_TRUE(sorter.finished());
     EXPECT_EQ(sorter.passesRun(), stoppedAt);
-    EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+    EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
     EXPECT_EQ(sorter.read().keys, sorted.keys);
   }
 }
