@@ -6,8 +6,6 @@
 
 #include "sort_test_support.h"
 
-#include "gl/limits.h"
-
 namespace shadersort::testing {
 
 std::vector<Schedule> allSchedules() {
@@ -31,10 +29,17 @@ SorterOptions optionsFor(const Schedule& schedule) {
   return options;
 }
 
+SortContext& testSortContext() {
+  static SortContext context;
+  return context;
+}
+
+const gl::Limits& testLimits() { return testSortContext().limits(); }
+
 SortData sortOnGpu(const Schedule& schedule, const SortData& input) {
-  const std::string why = schedule.algorithm->whyCannotSort(input.shape(), gl::currentLimits());
+  const std::string why = schedule.algorithm->whyCannotSort(input.shape(), testLimits());
   EXPECT_TRUE(why.empty()) << why;
-  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
   sorter->load(input);
   sorter->runAll();
   EXPECT_TRUE(sorter->finished());

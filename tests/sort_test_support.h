@@ -10,6 +10,7 @@
 #include "data/key_encoding.h"
 #include "data/patterns.h"
 #include "sort/registry.h"
+#include "sort/sort_context.h"
 
 namespace shadersort::testing {
 
@@ -24,6 +25,10 @@ std::vector<Schedule> allSchedules();
 std::string scheduleName(const ::testing::TestParamInfo<Schedule>& info);
 
 SorterOptions optionsFor(const Schedule& schedule);
+
+// The sort context of the test binary's one GL context (queried on first use), and its limits.
+SortContext& testSortContext();
+const gl::Limits& testLimits();
 
 // Loads, runs every pass, reads back; fails the test on a limit the registry refuses.
 SortData sortOnGpu(const Schedule& schedule, const SortData& input);

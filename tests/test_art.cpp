@@ -18,7 +18,6 @@
 #include "core/error.h"
 #include "data/default_image.h"
 #include "data/inputs.h"
-#include "gl/limits.h"
 #include "sort/registry.h"
 #include "gl_test_environment.h"
 #include "golden_support.h"
@@ -126,7 +125,7 @@ TEST(ArtPaths, RingsAndSpokesMapEveryPixelOnceInOrder) {
 // The GPU builds the same map as the CPU: every angle, rings and spokes, odd and even sizes.
 TEST(ArtPaths, TheGpuMapIsTheCpuMap) {
   const std::pair<int, int> sizes[] = {{1021, 769}, {64, 48}, {7, 5}, {1, 9}};
-  ArtPipeline pipeline;
+  ArtPipeline pipeline(testSortContext());
   for (const auto& [width, height] : sizes) {
     const Image picture(width, height);
     pipeline.setImages({&picture});
@@ -148,7 +147,7 @@ TEST(ArtPaths, TheGpuMapIsTheCpuMap) {
 // every pixel back, and its shape follows the spans the CPU finds.
 TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
   const Image image = randomImage(61, 47, 8);
-  ArtPipeline pipeline;
+  ArtPipeline pipeline(testSortContext());
   pipeline.setImages({&image});
   for (PixelKey key : {PixelKey::Luminance, PixelKey::Lightness, PixelKey::Hue, PixelKey::Saturation}) {
     SCOPED_TRACE(std::string(pixelKeyName(key)));
@@ -157,7 +156,7 @@ TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
     settings.descending = key == PixelKey::Hue;
     pipeline.setSettings(settings);
     const ArtPlan plan = planArt(settings, {&image});
-    auto sorter = findAlgorithm("odd-even").create({});
+    auto sorter = findAlgorithm("odd-even").create(testSortContext(), {});
     pipeline.load(*sorter);
     EXPECT_EQ(pipeline.readKeys(), plan.sortKeys);
     EXPECT_EQ(pipeline.packed().spanCount, plan.spans.size());
@@ -173,7 +172,7 @@ TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {
   const Image image = randomImage(300, 300, 2);
-  ArtPipeline pipeline;
+  ArtPipeline pipeline(testSortContext());
   pipeline.setImages({&image});
   for (const bool random : {true, false}) {
     ArtSettings settings = settingsFor("rows", random ? SpanMode::Random : SpanMode::None, PixelKey::Luminance);
@@ -392,13 +391,13 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       settings.lower = artCase.spans == SpanMode::Threshold ? 0.2 : 0.05;
       settings.descending = artCase.spans == SpanMode::Random;
       const ArtPlan plan = planArt(settings, {&picture, &mask, &intervals});
-      ArtPipeline pipeline;
+      ArtPipeline pipeline(testSortContext());
       pipeline.setImages({&picture, &mask, &intervals});
       pipeline.setSettings(settings);
-      auto sorter = schedule.algorithm->create(optionsFor(schedule));
+      auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
       pipeline.prepare(rowWidthFor(*sorter));
       ASSERT_FALSE(pipeline.empty());
-      requireSortable(*schedule.algorithm, pipeline.packed().shape, gl::currentLimits());
+      requireSortable(*schedule.algorithm, pipeline.packed().shape, testLimits());
       pipeline.sort(*sorter);
       ASSERT_TRUE(sorter->finished());
       const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
@@ -588,14 +587,14 @@ TEST(ArtSort, UnfinishedStatesOfCompareExchangeSortsKeepEveryPixelInItsSpan) {
   settings.lower = 0.2;
   settings.upper = 0.9;
   const ArtPlan plan = planArt(settings, {&picture});
-  ArtPipeline pipeline;
+  ArtPipeline pipeline(testSortContext());
   pipeline.setImages({&picture});
   pipeline.setSettings(settings);
   int checked = 0;
   for (const Schedule& schedule : allSchedules()) {
     if (schedule.algorithm->name != "odd-even" && schedule.algorithm->name != "frag-odd-even") continue;
     SCOPED_TRACE(schedule.name);
-    auto sorter = schedule.algorithm->create(optionsFor(schedule));
+    auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
     pipeline.load(*sorter);
     bool sawUnsorted = false;
     while (!sorter->finished()) {

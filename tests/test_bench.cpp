@@ -14,7 +14,7 @@
 #include "cli_support.h"
 #include "core/error.h"
 #include "data/image.h"
-#include "gl/limits.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -41,7 +41,7 @@ TEST(Bench, CsvHasOneVerifiedRowPerCaseWithTheDocumentedColumns) {
     EXPECT_TRUE(r.verified) << r.algorithm << " " << r.count;
     EXPECT_GT(r.medianMs, 0.0);
     EXPECT_GT(r.cpuMedianMs, 0.0);
-    EXPECT_EQ(r.clock, gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall");
+    EXPECT_EQ(r.clock, testLimits().timerQueriesTrustworthy ? "gpu" : "wall");
   }
   EXPECT_EQ(results[2].count, 128u);
   EXPECT_NE(readText(folder.path("b.json")).find("\"median_ms\""), std::string::npos);
@@ -56,7 +56,7 @@ TEST(Bench, StepsListEachKindOfDispatchWithItsCountAndTime) {
   const auto radixLines = lines(radix.out);
   // Header, then per size its row, its steps and the device copy of the same bytes.
   ASSERT_EQ(radixLines.size(), 1u + 3 + 3) << radix.out;
-  const std::string clock = gl::currentLimits().timerQueriesTrustworthy ? "gpu" : "wall";
+  const std::string clock = testLimits().timerQueriesTrustworthy ? "gpu" : "wall";
   EXPECT_EQ(radixLines[2], "  steps (" + clock + " clock, median of 2 sorts):" + radixLines[2].substr(radixLines[2].find(':') + 1));
   for (const char* step : {" histogram 1x ", " downsweep 4x "})
     EXPECT_NE(radixLines[2].find(step), std::string::npos) << radixLines[2];
@@ -285,7 +285,7 @@ class TuneCache : public ::testing::Test {
 };
 
 TEST_F(TuneCache, StoresPerGpuAndAlgorithmAndExplicitSettingsWin) {
-  const gl::Limits& limits = gl::currentLimits();
+  const gl::Limits& limits = testLimits();
   EXPECT_EQ(bench::tuneCachePath(), folder_.path("shadersort/tuning.tsv"));
   EXPECT_TRUE(bench::loadTunedSettings(limits).empty());
   bench::storeTunedSettings(limits, "alpha", {{"workgroup-size", 128}, {"tile-size", 2048}});

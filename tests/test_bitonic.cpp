@@ -9,10 +9,10 @@
 #include <random>
 
 #include "core/error.h"
-#include "gl/limits.h"
 #include "sort/bitonic.h"
 #include "sort/bitonic_schedule.h"
 #include "sort/verify.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -36,7 +36,7 @@ std::unique_ptr<Sorter> makeSorter(const Settings& settings, bool teaching = fal
   SorterOptions options;
   options.teaching = teaching;
   options.settings = settings;
-  return std::make_unique<BitonicSorter>(options);
+  return std::make_unique<BitonicSorter>(testSortContext(), options);
 }
 
 SortData sortWith(const Settings& settings, bool teaching, const SortData& input) {
@@ -295,7 +295,7 @@ TEST_F(Bitonic, SortsWithEveryItemsPerInvocation) {
 }
 
 TEST_F(Bitonic, DefaultSettingsSortImagesAndSizesAroundTheTile) {
-  const auto tile = static_cast<std::uint32_t>(BitonicSettings::fromOptions({}, gl::currentLimits()).tileSize);
+  const auto tile = static_cast<std::uint32_t>(BitonicSettings::fromOptions({}, testLimits()).tileSize);
   for (const auto& [count, length] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{
            {256, 192}, {1, tile - 1}, {1, tile + 1}, {1, 2 * tile + 1}, {1, 5 * tile}}) {
     SortData input = randomInput(count, length, count);
@@ -349,7 +349,7 @@ TEST_F(Bitonic, KeyOnlySortsOrderTheKeys) {
 }
 
 TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
-  const int sharedBytes = gl::currentLimits().maxComputeSharedMemorySize;
+  const int sharedBytes = testLimits().maxComputeSharedMemorySize;
   // As many positions as shared memory has bytes: 4 bytes per position cannot fit.
   const int tooBigTile = static_cast<int>(std::bit_ceil(static_cast<unsigned>(sharedBytes)));
   const std::vector<std::pair<Settings, std::string>> cases = {
@@ -357,7 +357,7 @@ TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
       {{{"tile-size", 3000}}, "power of two"},
       {{{"tile-size", 0}}, "power of two"},
       {{{"workgroup-size", 48}}, "power of two"},
-      {{{"workgroup-size", 2 * gl::currentLimits().maxComputeWorkGroupInvocations}}, "power of two up to"},
+      {{{"workgroup-size", 2 * testLimits().maxComputeWorkGroupInvocations}}, "power of two up to"},
       {{{"tile-size", 256}, {"workgroup-size", 256}}, "items per invocation"},
       {{{"tile-size", 4096}, {"workgroup-size", 64}}, "items per invocation"},
       {{{"fused-steps", 0}}, "fused-steps"},
@@ -377,7 +377,7 @@ TEST_F(Bitonic, RejectsUnusableSettingsInOneLine) {
 }
 
 TEST_F(Bitonic, EveryTunableCandidateIsAccepted) {
-  for (const Tunable& tunable : BitonicSettings::table().tunables(gl::currentLimits())) {
+  for (const Tunable& tunable : BitonicSettings::table().tunables(testLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) EXPECT_NO_THROW(makeSorter({{tunable.name, value}})) << tunable.name << "=" << value;
   }

@@ -14,7 +14,6 @@
 #include "data/image_sequences.h"
 #include "data/key_encoding.h"
 #include "data/patterns.h"
-#include "gl/limits.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
 
@@ -165,7 +164,7 @@ TEST_P(BadInputs, OneLineNonZeroExitNoOutputInputsUntouched) {
   writeBytes(folder.path("odd.bin"), {1, 2, 3, 4, 5});
   writeWords(folder.path("two.bin"), {1, 2});
   // One more key than the GPU's texture limit allows frag-odd-even.
-  const int beyondTextureLimit = gl::currentLimits().maxTextureSize + 1;
+  const int beyondTextureLimit = testLimits().maxTextureSize + 1;
   std::vector<std::uint32_t> tooMany(static_cast<std::size_t>(beyondTextureLimit), 7);
   writeWords(folder.path("many.bin"), tooMany);
   std::filesystem::create_directory(folder.path("folder"));

@@ -9,11 +9,11 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
-#include "gl/limits.h"
 #include "sort/compute/dispatch.h"
 #include "sort/compute/kernel.h"
 #include "sort/compute/storage_buffer.h"
 #include "sort/setting_table.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -172,7 +172,7 @@ std::string refusal(const std::map<std::string, int, std::less<>>& settings) {
   SorterOptions options;
   options.settings = settings;
   try {
-    testTable().parse(options, gl::currentLimits());
+    testTable().parse(options, testLimits());
   } catch (const UserError& error) {
     return error.what();
   }
@@ -182,7 +182,7 @@ std::string refusal(const std::map<std::string, int, std::less<>>& settings) {
 // Where the driver names its multiprocessors, grids sized to stay resident use the count (bitonic's
 // wide-groups=resident); elsewhere it is 0 and they fall back to a workgroup per tile.
 TEST_F(ComputeLayer, TheMultiprocessorCountIsTheDriversOrZero) {
-  const gl::Limits& limits = gl::currentLimits();
+  const gl::Limits& limits = testLimits();
   if (!limits.hasExtension("GL_NV_shader_thread_group")) {
     EXPECT_EQ(limits.multiprocessorCount, 0);
     return;
@@ -193,15 +193,15 @@ TEST_F(ComputeLayer, TheMultiprocessorCountIsTheDriversOrZero) {
 
 TEST(SettingTable, ParsesGivenValuesAndDefaultsInDeclarationOrder) {
   SorterOptions options;
-  TestSettings settings = testTable().parse(options, gl::currentLimits());
+  TestSettings settings = testTable().parse(options, testLimits());
   EXPECT_EQ(settings.size, 64);
   EXPECT_EQ(settings.share, 16);
   EXPECT_EQ(settings.scan, 0);
   options.settings = {{"size", 128}, {"scan", 2}};
-  settings = testTable().parse(options, gl::currentLimits());
+  settings = testTable().parse(options, testLimits());
   EXPECT_EQ(settings.share, 32) << "a default may depend on the settings declared before it";
   options.teaching = true;
-  EXPECT_EQ(testTable().parse(options, gl::currentLimits()).share, 1);
+  EXPECT_EQ(testTable().parse(options, testLimits()).share, 1);
 }
 
 TEST(SettingTable, RefusesUnknownNamesAndValuesInOneMessageFormat) {
@@ -223,7 +223,7 @@ TEST(SettingTable, NamesValuesForTheCommandLineAndCandidatesForTune) {
   EXPECT_EQ(valueOfWord(facts[2], "onesweep"), std::nullopt);
   EXPECT_EQ(valueOfWord(facts[0], "auto"), std::nullopt);
 
-  const std::vector<Tunable> tunables = testTable().tunables(gl::currentLimits());
+  const std::vector<Tunable> tunables = testTable().tunables(testLimits());
   ASSERT_EQ(tunables.size(), 1u) << "only settings with candidates are tuned";
   EXPECT_EQ(tunables[0].name, "size");
   EXPECT_EQ(tunables[0].defaultValue, 64);

@@ -13,7 +13,6 @@
 #include "core/error.h"
 #include "data/image_sequences.h"
 #include "gl/compute.h"
-#include "gl/limits.h"
 #include "render/array_reference.h"
 #include "render/gpu_order_check.h"
 #include "render/state_painter.h"
@@ -41,9 +40,9 @@ SortData randomData(std::uint32_t count, std::uint32_t length, std::uint32_t key
 }
 
 std::unique_ptr<Sorter> loadedSorter(const Schedule& schedule, const SortData& input) {
-  const std::string why = schedule.algorithm->whyCannotSort(input.shape(), gl::currentLimits());
+  const std::string why = schedule.algorithm->whyCannotSort(input.shape(), testLimits());
   EXPECT_TRUE(why.empty()) << why;
-  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
   sorter->load(input);
   return sorter;
 }
@@ -466,7 +465,7 @@ TEST_F(DisplayRun, OutputIsThePaintedStateOfEveryAlgorithm) {
       // The same sort in this process, read back and drawn on the CPU.
       const SortOrder order{PixelKey::Luminance, *parseAxis(axis), false};
       const SortData input = imageToSortData(image, order);
-      auto sorter = algorithm.create(SorterOptions{});
+      auto sorter = algorithm.create(testSortContext(), SorterOptions{});
       sorter->load(input);
       sorter->seek(2);
       EXPECT_TRUE(loadImage(folder.path("out.png")).rgba == sortDataToImage(sorter->read(), order.axis).rgba);

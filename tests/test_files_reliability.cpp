@@ -20,12 +20,12 @@
 #include "cli_support.h"
 #include "core/error.h"
 #include "data/inputs.h"
-#include "gl/limits.h"
 #include "gl/program.h"
 #include "gl/shader_source.h"
 #include "process_support.h"
 #include "ui/viewer_app.h"
 #include "ui/viewer_host.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -265,7 +265,7 @@ TEST(TuneCacheFolder, ALinkOrAnotherUsersFolderIsNeverUsed) {
   // Someone else's folder, linked where the cache's folder goes.
   fs::create_directory(folder.path("victim"));
   fs::create_directory_symlink(folder.path("victim"), folder.path("shadersort"));
-  const gl::Limits& limits = gl::currentLimits();
+  const gl::Limits& limits = testLimits();
   EXPECT_NE(refusalOf(bench::requireTuneCacheWritable).find("symbolic link"), std::string::npos);
   const std::string storing = refusalOf([&] { bench::storeTunedSettings(limits, "radix", {{"workgroup-size", 128}}); });
   EXPECT_NE(storing.find("symbolic link"), std::string::npos) << storing;

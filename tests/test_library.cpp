@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "gl/handles.h"
-#include "gl/limits.h"
 #include "gl/program.h"
 #include "shadersort/gpu_sorter.h"
 #include "sort_test_support.h"
@@ -307,7 +306,7 @@ TEST(Library, RejectsBadArguments) {
   // Beyond the GPU's storage block size (radix: also past its 2^30 positions): said before the
   // buffer's size is looked at.
   const std::size_t tooMany =
-      std::min<std::size_t>(static_cast<std::size_t>(gl::currentLimits().maxShaderStorageBlockSize / 4) + 1,
+      std::min<std::size_t>(static_cast<std::size_t>(testLimits().maxShaderStorageBlockSize / 4) + 1,
                             std::size_t{1} << 31);
   for (SortAlgorithm algorithm : kAlgorithms) {
     try {

@@ -9,8 +9,8 @@
 #include "core/error.h"
 #include "data/patterns.h"
 #include "gl/compute.h"
-#include "gl/limits.h"
 #include "sort_test_support.h"
+#include "sorter_test_access.h"
 #include "sort/odd_even.h"
 #include "sort/verify.h"
 
@@ -23,7 +23,7 @@ OddEvenSorter makeSorter(bool teaching, Settings settings = {}) {
   SorterOptions options;
   options.teaching = teaching;
   options.settings = std::move(settings);
-  return OddEvenSorter(options);
+  return OddEvenSorter(testSortContext(), options);
 }
 
 void expectStableSorted(const SortData& input, const SortData& output) {
@@ -47,7 +47,7 @@ TEST_F(OddEven, NearlySortedInputStopsWithinFivePercentOfThePasses) {
       sorter.load(input);
       sorter.runAll();
       EXPECT_TRUE(sorter.finished());
-      EXPECT_TRUE(sorter.sortedAfter().has_value());
+      EXPECT_TRUE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
       EXPECT_LE(sorter.passesRun() * 20, sorter.passCount());
       expectStableSorted(input, sorter.read());
     }
@@ -62,7 +62,7 @@ TEST_F(OddEven, FastDefaultsStopRightAfterTheDispatchThatSorted) {
   EXPECT_EQ(sorter.passCount(), 8u);  // 4000 elements, 512 rounds per dispatch
   // Its last two rounds swapped nothing, so the first dispatch is known to have sorted. A real
   // GPU runs ahead of the check by at most the ring of checks in flight (llvmpipe by none).
-  EXPECT_EQ(sorter.sortedAfter(), std::optional<std::uint32_t>(1));
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), std::optional<std::uint32_t>(1));
   EXPECT_LE(sorter.passesRun(), 1u + SwapWatch::kRingSize);
   expectStableSorted(input, sorter.read());
 }
@@ -182,7 +182,7 @@ TEST_F(OddEven, AQuietFirstRoundIsNotEnough) {
   OddEvenSorter sorter = makeSorter(true, {{"check-interval", 1}});
   sorter.load(input);
   sorter.runAll();
-  EXPECT_EQ(sorter.sortedAfter(), std::optional<std::uint32_t>(4));
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), std::optional<std::uint32_t>(4));
   expectStableSorted(input, sorter.read());
 }
 
@@ -215,16 +215,16 @@ TEST_F(OddEven, RestartAfterAnEarlyExitSortsAgainAlike) {
   sorter.load(input);
   sorter.runAll();
   const std::uint32_t passes = sorter.passesRun();
-  const std::optional<std::uint32_t> sortedAfter = sorter.sortedAfter();
+  const std::optional<std::uint32_t> sortedAfter = OddEvenSorterTestAccess::sortedAfter(sorter);
   ASSERT_LT(passes, sorter.passCount());
   ASSERT_TRUE(sortedAfter.has_value());
   sorter.restart();
   EXPECT_FALSE(sorter.finished());
-  EXPECT_FALSE(sorter.sortedAfter().has_value());
+  EXPECT_FALSE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
   EXPECT_EQ(sorter.read().keys, input.keys);
   sorter.runAll();
   // The pass that proved it sorted is the same; how far the GPU ran ahead may differ.
-  EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+  EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
   expectStableSorted(input, sorter.read());
 }
 
@@ -232,7 +232,7 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
   const Settings rejected[] = {
       {{"radix-bits", 4}},
       {{"workgroup-size", 0}},
-      {{"workgroup-size", gl::currentLimits().maxComputeWorkGroupInvocations + 1}},
+      {{"workgroup-size", testLimits().maxComputeWorkGroupInvocations + 1}},
       {{"items-per-thread", 3}},
       {{"items-per-thread", 0}},
       {{"items-per-thread", 66}},
@@ -245,13 +245,13 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
     SCOPED_TRACE(settings.begin()->first + " " + std::to_string(settings.begin()->second));
     SorterOptions options;
     options.settings = settings;
-    EXPECT_THROW(findAlgorithm("odd-even").create(options), UserError);
+    EXPECT_THROW(findAlgorithm("odd-even").create(testSortContext(), options), UserError);
   }
   EXPECT_NO_THROW(makeSorter(false, {{"workgroup-size", 8}, {"items-per-thread", 2}, {"rounds-per-dispatch", 7}}));
 }
 
 TEST_F(OddEven, EveryTuningCandidateIsAccepted) {
-  for (const Tunable& tunable : OddEvenSettings::table().tunables(gl::currentLimits())) {
+  for (const Tunable& tunable : OddEvenSettings::table().tunables(testLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) {
       SCOPED_TRACE(tunable.name + " " + std::to_string(value));

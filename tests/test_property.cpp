@@ -19,7 +19,6 @@
 #include <random>
 
 #include "bench/benchmark.h"
-#include "gl/limits.h"
 #include "sort_test_support.h"
 
 namespace shadersort::testing {
@@ -102,7 +101,7 @@ void expectSortedLikeTheCpu(Sorter& sorter, const AlgorithmInfo& algorithm, cons
     input.values.resize(input.keys.size());
     std::iota(input.values.begin(), input.values.end(), static_cast<std::uint32_t>(c.seed));
   }
-  const std::string why = algorithm.whyCannotSort(input.shape(), gl::currentLimits());
+  const std::string why = algorithm.whyCannotSort(input.shape(), testLimits());
   ASSERT_TRUE(why.empty()) << why;
   sorter.load(input);
   sorter.runAll();
@@ -141,7 +140,7 @@ TEST_P(PropertyTest, RandomCasesSortLikeTheCpu) {
   const std::uint64_t cases = environmentNumber("SHADERSORT_PROPERTY_CASES", 40);
   const auto maxLength = static_cast<std::uint32_t>(environmentNumber("SHADERSORT_PROPERTY_MAX_LENGTH", 2048));
   const Schedule& schedule = GetParam();
-  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
   // Each schedule its own stream of cases, the same on every run with the same master seed.
   std::uint64_t streamSeed = masterSeed;
   for (char c : schedule.name) streamSeed = (streamSeed ^ static_cast<unsigned char>(c)) * 0x100000001B3ull;

@@ -21,8 +21,8 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "data/image.h"
-#include "gl/limits.h"
 #include "process_support.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -407,11 +407,11 @@ TEST(Reliability, DeclaredSizesAreRefusedBeforeAnythingIsBuilt) {
   // the compute sorters (4 bytes of key a pixel; larger where the GPU's limit is, as on an H100,
   // whose 2 GiB would let odd-even sort 16000x16000 for minutes), and one beyond
   // GL_MAX_TEXTURE_SIZE for the fragment sorter.
-  const int beyondTexture = gl::currentLimits().maxTextureSize + 1;
+  const int beyondTexture = testLimits().maxTextureSize + 1;
   const auto beyondStorage = static_cast<std::uint32_t>(
-      std::sqrt(static_cast<double>(gl::currentLimits().maxShaderStorageBlockSize) / 4) + 1);
+      std::sqrt(static_cast<double>(testLimits().maxShaderStorageBlockSize) / 4) + 1);
   const std::uint32_t side = std::max(16000u, beyondStorage);
-  ASSERT_GT(std::uint64_t{side} * side * 4, static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize));
+  ASSERT_GT(std::uint64_t{side} * side * 4, static_cast<std::uint64_t>(testLimits().maxShaderStorageBlockSize));
   writeBytes(folder.path("huge.png"), blackPng(side, side));
   writeBytes(folder.path("wide.png"), blackPng(static_cast<std::uint32_t>(beyondTexture), 2000));
   struct Case {
@@ -559,7 +559,7 @@ TEST(Reliability, LegalNamesUpToNameMaxCanBeWritten) {
 // --- 12, 13, 19: the tuning cache ---------------------------------------------------------------
 
 std::string cacheLine(const std::string& algorithm, const std::string& name, const std::string& value) {
-  const gl::Limits& limits = gl::currentLimits();
+  const gl::Limits& limits = testLimits();
   return limits.renderer + "\t" + limits.version + "\t" + algorithm + "\t" + name + "\t" + value + "\n";
 }
 
@@ -738,7 +738,7 @@ TEST(Reliability, MessagesSayWhatReallyFailed) {
 
   // A driver with GL 4.5 but only GLSL 1.30 lacks GLSL 4.30, not OpenGL 4.3 (Mesa's override
   // makes one; other drivers ignore it).
-  if (gl::currentLimits().version.find("Mesa") != std::string::npos) {
+  if (testLimits().version.find("Mesa") != std::string::npos) {
     result = run({"info"}, {"MESA_GLSL_VERSION_OVERRIDE=130"});
     expectRefusal(result, 3, "GLSL 4.30");
     EXPECT_EQ(result.err.find("OpenGL 4.3 core is required; found OpenGL 4.5"), std::string::npos) << result.err;

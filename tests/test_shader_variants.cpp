@@ -12,6 +12,8 @@
 
 #include "gl/program.h"
 #include "sort/radix/radix_sorter.h"
+#include "sort_test_support.h"
+#include "sorter_test_access.h"
 
 namespace shadersort::testing {
 namespace {
@@ -51,10 +53,10 @@ TEST_F(ShaderVariants, TheValidatorRejectsABrokenShader) {
 }
 
 TEST_F(ShaderVariants, RadixSubgroupRankingsCompile) {
-  RadixSorter sorter{SorterOptions{}};
+  RadixSorter sorter(testSortContext(), SorterOptions{});
   for (int ballotKind : {2, 3}) {
     for (int chained : {0, 1}) {
-      gl::ShaderDefines defines = sorter.kernelDefines(ballotKind, 32);
+      gl::ShaderDefines defines = RadixSorterTestAccess::kernelDefines(sorter, ballotKind, 32);
       defines.set("CHAINED", chained);
       const std::string name = "downsweep_kind" + std::to_string(ballotKind) + "_chained" + std::to_string(chained);
       const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix/downsweep.comp", defines), name);
@@ -63,7 +65,7 @@ TEST_F(ShaderVariants, RadixSubgroupRankingsCompile) {
     for (std::uint32_t workgroup : {32u, 1024u}) {
       const std::string name = "sequence_kind" + std::to_string(ballotKind) + "_workgroup" + std::to_string(workgroup);
       const Validation result = validateComputeShader(
-          gl::expandedSource("shaders/sort/radix/sequence.comp", sorter.sequenceKernelDefines(ballotKind, 32, workgroup)), name);
+          gl::expandedSource("shaders/sort/radix/sequence.comp", RadixSorterTestAccess::sequenceKernelDefines(sorter, ballotKind, 32, workgroup)), name);
       EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
     }
     gl::ShaderDefines probe;

@@ -110,7 +110,7 @@ TEST_P(SortSpecials, ManySequencesSortIndependently) {
 
 TEST_P(SortSpecials, RestartRewindsToTheInput) {
   const SortData input = singleSequence(makePattern(Pattern::Reversed, 40, 3));
-  auto sorter = GetParam().algorithm->create(optionsFor(GetParam()));
+  auto sorter = GetParam().algorithm->create(testSortContext(), optionsFor(GetParam()));
   sorter->load(input);
   sorter->runAll();
   sorter->restart();

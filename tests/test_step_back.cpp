@@ -14,6 +14,7 @@
 #include "sort/pass_cursor.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
+#include "sorter_test_access.h"
 
 namespace shadersort::testing {
 namespace {
@@ -75,10 +76,10 @@ TEST_P(StepBack, ResumeGivesTheStateOfTheSamePassesRun) {
   const Schedule& schedule = GetParam();
   for (const StepBackInput& input : stepBackInputs()) {
     SCOPED_TRACE(input.name);
-    ASSERT_EQ(schedule.algorithm->whyCannotSort(input.data.shape(), gl::currentLimits()), "");
+    ASSERT_EQ(schedule.algorithm->whyCannotSort(input.data.shape(), testLimits()), "");
 
     // The reference only runs passes: after 1, after k (the middle, at least 1), at the end.
-    auto reference = schedule.algorithm->create(optionsFor(schedule));
+    auto reference = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
     reference->load(input.data);
     const std::uint32_t k = std::max(reference->passCount() / 2, 1u);
     runUpTo(*reference, 1);
@@ -91,7 +92,7 @@ TEST_P(StepBack, ResumeGivesTheStateOfTheSamePassesRun) {
     ASSERT_EQ(verifyConserved(input.data, atEnd.state), "");
     ASSERT_EQ(quickCheckSorted(input.data, atEnd.state), "");
 
-    auto sorter = schedule.algorithm->create(optionsFor(schedule));
+    auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
     sorter->load(input.data);
 
     // Forward 3, back 2, by a checkpoint.
@@ -141,18 +142,18 @@ TEST_P(StepBack, ResumeGivesTheStateOfTheSamePassesRun) {
 TEST_P(StepBack, CheckpointOfAnotherLoadOrSorterIsRefused) {
   const Schedule& schedule = GetParam();
   const SortData input = makeInput(Pattern::Random, 2, 37, true);
-  auto sorter = schedule.algorithm->create(optionsFor(schedule));
+  auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
   sorter->load(input);
   sorter->runPass();
   const auto beforeReload = sorter->checkpoint();
   sorter->resume(*beforeReload);  // its own: fine
 
-  auto twin = schedule.algorithm->create(optionsFor(schedule));
+  auto twin = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
   twin->load(input);
   EXPECT_THROW(twin->resume(*beforeReload), std::invalid_argument);
 
   const AlgorithmInfo& other = findAlgorithm(schedule.algorithm->name == "bitonic" ? "radix" : "bitonic");
-  auto stranger = other.create({});
+  auto stranger = other.create(testSortContext(), {});
   stranger->load(input);
   EXPECT_THROW(stranger->resume(*beforeReload), std::invalid_argument);
   EXPECT_THROW(sorter->resume(*stranger->checkpoint()), std::invalid_argument);
@@ -177,11 +178,11 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     options.teaching = teaching;
     // Small tiles, so that the fast schedule takes many dispatches.
     if (!teaching) options.settings = {{"workgroup-size", 16}, {"items-per-thread", 4}, {"rounds-per-dispatch", 3}};
-    OddEvenSorter sorter(options);
+    OddEvenSorter sorter(testSortContext(), options);
     sorter.load(input);
     sorter.runAll();
     const std::uint32_t stoppedAt = sorter.passesRun();
-    const std::optional<std::uint32_t> sortedAfter = sorter.sortedAfter();
+    const std::optional<std::uint32_t> sortedAfter = OddEvenSorterTestAccess::sortedAfter(sorter);
     ASSERT_TRUE(sortedAfter.has_value());
     ASSERT_LT(stoppedAt, sorter.passCount());
     ASSERT_GE(*sortedAfter, 2u);
@@ -197,10 +198,10 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     sorter.resume(*beforeSorted);
     EXPECT_EQ(sorter.passesRun(), before);
     EXPECT_FALSE(sorter.finished());
-    EXPECT_FALSE(sorter.sortedAfter().has_value());
+    EXPECT_FALSE(OddEvenSorterTestAccess::sortedAfter(sorter).has_value());
     sorter.runAll();
     EXPECT_TRUE(sorter.finished());
-    EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+    EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
     EXPECT_LT(sorter.passesRun(), sorter.passCount());
     EXPECT_EQ(sorter.read().keys, sorted.keys);
     EXPECT_EQ(sorter.read().values, sorted.values);
@@ -210,7 +211,7 @@ TEST_F(StepBackDetails, OddEvenEarlyExitSurvivesResume) {
     sorter.resume(*afterExit);
     EXPECT_TRUE(sorter.finished());
     EXPECT_EQ(sorter.passesRun(), stoppedAt);
-    EXPECT_EQ(sorter.sortedAfter(), sortedAfter);
+    EXPECT_EQ(OddEvenSorterTestAccess::sortedAfter(sorter), sortedAfter);
     EXPECT_EQ(sorter.read().keys, sorted.keys);
   }
 }
@@ -221,7 +222,7 @@ TEST_F(StepBackDetails, ChainedRadixResumesAfterRestart) {
   const SortData input = makeInput(Pattern::Random, 3, 300, true);
   SorterOptions chained;
   chained.settings = {{"scan", 2}};
-  auto sorter = findAlgorithm("radix").create(chained);
+  auto sorter = findAlgorithm("radix").create(testSortContext(), chained);
   sorter->load(input);
   ASSERT_GE(sorter->passCount(), 3u);
   sorter->runPass();
@@ -270,7 +271,7 @@ TEST_F(PassCursorTest, StepsBackOnALongSortWithFewerPassesThanTheInterval) {
   const SortData input = makeInput(Pattern::Random, 1, 4096, false, 5);
   SorterOptions teaching;
   teaching.teaching = true;
-  OddEvenSorter inner(teaching);
+  OddEvenSorter inner(testSortContext(), teaching);
   CountingSorter sorter(inner);
   sorter.load(input);
   ASSERT_EQ(sorter.passCount(), 4096u);
@@ -304,7 +305,7 @@ TEST_F(PassCursorTest, StepsBackOnALongSortWithFewerPassesThanTheInterval) {
   std::vector<std::uint32_t> ascending = targets;
   std::sort(ascending.begin(), ascending.end());
   ascending.erase(std::unique(ascending.begin(), ascending.end()), ascending.end());
-  OddEvenSorter reference(teaching);
+  OddEvenSorter reference(testSortContext(), teaching);
   reference.load(input);
   std::map<std::uint32_t, Snapshot> expected;
   for (std::uint32_t target : ascending) {
@@ -339,7 +340,7 @@ TEST_F(PassCursorTest, KeepsItsCheckpointsWithinTheMemoryBudget) {
   const SortData input = makeInput(Pattern::Reversed, 2, 300, true);
   SorterOptions teaching;
   teaching.teaching = true;
-  OddEvenSorter inner(teaching);
+  OddEvenSorter inner(testSortContext(), teaching);
   CountingSorter sorter(inner);
   sorter.load(input);
   const SortData sorted = referenceStableSort(input);
@@ -362,7 +363,7 @@ TEST_F(PassCursorTest, KeepsItsCheckpointsWithinTheMemoryBudget) {
   counted.passesRunHere = 0;
   none.seek(2);
   EXPECT_EQ(counted.passesRunHere, 2u);
-  OddEvenSorter reference(teaching);
+  OddEvenSorter reference(testSortContext(), teaching);
   reference.load(input);
   runUpTo(reference, 2);
   expectSameState(counted.read(), reference.read(), "pass 2 by replay");

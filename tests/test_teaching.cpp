@@ -43,7 +43,7 @@ constexpr std::uint32_t kSequences = 3;
 std::unique_ptr<Sorter> create(const Schedule& schedule, bool descendingKeys = false) {
   SorterOptions options = optionsFor(schedule);
   options.descendingKeys = descendingKeys;
-  return schedule.algorithm->create(options);
+  return schedule.algorithm->create(testSortContext(), options);
 }
 
 // Every comparator inside every sequence: the smaller key (and its value) to `low`; equal keys stay.
@@ -272,7 +272,7 @@ TEST_F(Teaching, OddEvenSwapCountsMatchTheCpu) {
       for (Pattern pattern : kPatterns) {
         SCOPED_TRACE(schedule.name + ": " + inputName(pattern, length));
         const SortData input = makeSequences(pattern, kSequences, length, length);
-        auto sorter = findAlgorithm("odd-even").create(schedule.options);
+        auto sorter = findAlgorithm("odd-even").create(testSortContext(), schedule.options);
         sorter->load(input);
         const std::uint32_t rounds = std::min(length, schedule.roundsPerDispatch);
         const std::vector<std::uint64_t> expected = expectedSwaps(input, sorter->passCount(), rounds);

@@ -12,7 +12,6 @@
 #include "render/array_reference.h"
 #include "sort/state_readback.h"
 #include "data/inputs.h"
-#include "gl/limits.h"
 #include "gl_test_environment.h"
 #include "golden_support.h"
 #include "sort_test_support.h"
@@ -78,7 +77,7 @@ TEST_P(ViewerSteps, ThreeForwardTwoBackIsTheStateAfterOnePass) {
   EXPECT_EQ(app->lane(0).pass(), 1u);
   SorterOptions options = optionsFor(schedule);
   options.settings = config.sorter.settings;
-  std::unique_ptr<Sorter> reference = schedule.algorithm->create(options);
+  std::unique_ptr<Sorter> reference = schedule.algorithm->create(testSortContext(), options);
   reference->load(resolveInput(input).data);
   reference->runPass();
   const SortData expected = reference->read();
@@ -291,7 +290,7 @@ TEST_F(ViewerApp, ImageAndArrayViewsMatchTheirGoldens) {
   ASSERT_EQ(app->lane(0).pass(), 5u);
 
   // The state both views show, computed independently.
-  std::unique_ptr<Sorter> reference = findAlgorithm("odd-even").create(SorterOptions{.teaching = true, .descendingKeys = false, .settings = {}});
+  std::unique_ptr<Sorter> reference = findAlgorithm("odd-even").create(testSortContext(), SorterOptions{.teaching = true, .descendingKeys = false, .settings = {}});
   const ResolvedInput resolved = resolveInput(input);
   reference->load(resolved.data);
   reference->seek(5);
@@ -483,7 +482,7 @@ TEST_F(ViewerApp, StepBackInARaceGivesEachLaneItsPreviousState) {
   for (std::size_t lane = 0; lane < app->laneCount(); ++lane) {
     const ui::SortLane& shown = app->lane(lane);
     SCOPED_TRACE(std::string(shown.algorithm().name));
-    std::unique_ptr<Sorter> reference = shown.algorithm().create(shown.options());
+    std::unique_ptr<Sorter> reference = shown.algorithm().create(testSortContext(), shown.options());
     reference->load(resolved.data);
     reference->seek(2);
     EXPECT_EQ(shown.pass(), reference->passesRun());

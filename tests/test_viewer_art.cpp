@@ -17,6 +17,7 @@
 #include "sort/state_readback.h"
 #include "ui/art_command_text.h"
 #include "ui/viewer_app.h"
+#include "sort_test_support.h"
 
 namespace shadersort::testing {
 namespace {
@@ -96,7 +97,7 @@ int differingPixels(const Image& a, const Image& b) {
 
 // The art pipeline on its own, for `settings`: the finished sort, or the span overlay.
 Image pipelinePicture(const Image& picture, const art::ArtSettings& settings, const std::string& algorithm, bool overlay) {
-  art::ArtPipeline pipeline;
+  art::ArtPipeline pipeline(testSortContext());
   pipeline.setImages({&picture});
   pipeline.setSettings(settings);
   if (overlay) {
@@ -105,7 +106,7 @@ Image pipelinePicture(const Image& picture, const art::ArtSettings& settings, co
   } else {
     SorterOptions options;
     options.teaching = true;
-    std::unique_ptr<Sorter> sorter = findAlgorithm(algorithm).create(options);
+    std::unique_ptr<Sorter> sorter = findAlgorithm(algorithm).create(testSortContext(), options);
     pipeline.sort(*sorter);
   }
   return pipeline.readResult();

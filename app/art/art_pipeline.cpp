@@ -207,7 +207,7 @@ struct ArtPipeline::Gpu {
   }
 };
 
-ArtPipeline::ArtPipeline() : gpu_(std::make_unique<Gpu>()) {}
+ArtPipeline::ArtPipeline(SortContext& context) : context_(&context), gpu_(std::make_unique<Gpu>()) {}
 ArtPipeline::~ArtPipeline() = default;
 
 void ArtPipeline::setImages(const ArtImages& images) {
@@ -260,7 +260,7 @@ void ArtPipeline::buildMap() {
   const PathSpec& path = settings_.path;
   if (path.kind == PathKind::Rings || path.kind == PathKind::Spokes) {
     // Rings and spokes: two stable radix sorts, by the place along the line and then by line.
-    const auto sorter = findAlgorithm("radix").create({});
+    const auto sorter = findAlgorithm("radix").create(*context_, {});
     const StorageBuffer keys("art: map keys", pixels * 4), values("art: map values", pixels * 4);
     const auto sortByKeys = [&](std::uint32_t differing) {
       sorter->load(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0}, .values = {values.id(), 0},

@@ -23,6 +23,7 @@
 
 #include "art/art_plan.h"
 #include "data/image.h"
+#include "sort/sort_context.h"
 #include "sort/sorter.h"
 
 namespace shadersort::art {
@@ -52,8 +53,8 @@ RowWidth rowWidthFor(const Sorter& sorter);
 
 class ArtPipeline {
  public:
-  // Compiles the kernels; needs a current GL 4.3 context.
-  ArtPipeline();
+  // Compiles the kernels; needs `context`'s GL 4.3 context current, now and whenever it is used.
+  explicit ArtPipeline(SortContext& context);
   ~ArtPipeline();
   ArtPipeline(const ArtPipeline&) = delete;
   ArtPipeline& operator=(const ArtPipeline&) = delete;
@@ -117,6 +118,7 @@ class ArtPipeline {
   void pack(RowWidth rows);
 
   struct Gpu;
+  SortContext* context_;  // the map's radix sorts are made for it
   std::unique_ptr<Gpu> gpu_;
   ArtSettings settings_;
   int width_ = 0, height_ = 0;

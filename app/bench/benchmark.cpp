@@ -13,7 +13,6 @@
 #include "gl/compute.h"
 #include "gl/gpu_timer.h"
 #include <glad/gl.h>
-#include "gl/limits.h"
 #include "gl/program.h"
 
 namespace shadersort::bench {
@@ -83,8 +82,8 @@ bool pairsArePermutationOfReference(const SortData& output, const CpuReference& 
 // reference sorts, or while 2 GiB of results are read back) and takes about half a second of
 // steady work to come back (nvidia-smi, docs/BENCHMARKS.md): so a second of work on a real GPU,
 // 100 ms on a CPU rasterizer, which has no clocks to ramp.
-void warmUp(const std::function<void()>& work) {
-  const auto duration = gl::currentLimits().isSoftwareRenderer() ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000);
+void warmUp(const gl::Limits& limits, const std::function<void()>& work) {
+  const auto duration = limits.isSoftwareRenderer() ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000);
   const auto start = std::chrono::steady_clock::now();
   for (int run = 0; run < 5000 && std::chrono::steady_clock::now() - start < duration; ++run) {
     work();
@@ -130,7 +129,7 @@ void profileSteps(Sorter& sorter, int repetitions, BenchResult& result) {
 // Times a compute shader that copies `bytes` from one storage buffer to another, 16 bytes per
 // invocation (read + write, as a sort pass moves): what a shader can move on this GPU. Not
 // glCopyBufferSubData: on an H100 that reached 177 GB/s, a sixteenth of what shaders reach.
-double timeDeviceCopy(std::size_t bytes, int repetitions) {
+double timeDeviceCopy(const gl::Limits& limits, std::size_t bytes, int repetitions) {
   constexpr std::uint32_t kWorkgroup = 256;
   const std::size_t vectors = gl::divideRoundingUp(bytes, 16);
   const gl::Buffer from = gl::makeStorageBuffer("bench: copy source", vectors * 16);
@@ -144,7 +143,7 @@ double timeDeviceCopy(std::size_t bytes, int repetitions) {
     gl::dispatchLinear(gl::divideRoundingUp(vectors, kWorkgroup));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   };
-  warmUp(run);  // first touch and clocks
+  warmUp(limits, run);  // first touch and clocks
   std::vector<double> times;
   for (int r = 0; r < repetitions; ++r) times.push_back(gl::timeGpuWork(run).milliseconds);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
@@ -187,11 +186,11 @@ std::string describeSettings(const SorterOptions& options) {
   return text.empty() ? "defaults" : text;
 }
 
-BenchResult runBenchCase(const BenchCase& benchCase) {
+BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
   // The count meets the GPU's limits before any keys are made.
   if (benchCase.count > 0xFFFFFFFFu) throw UserError(std::to_string(benchCase.count) + " keys: more than 2^32 - 1");
   requireSortable(*benchCase.algorithm, SortShape{1, static_cast<std::uint32_t>(benchCase.count), benchCase.pairs},
-                  gl::currentLimits());
+                  context.limits());
   const std::vector<std::uint32_t> raw = makeBenchKeys(benchCase.distribution, benchCase.count, benchCase.type, 7);
   std::vector<std::uint32_t> encoded = raw;
   encodeKeys(benchCase.type, encoded);
@@ -230,11 +229,11 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   const CpuReference& reference = last.reference;
   result.cpuMedianMs = reference.medianMs;
 
-  auto sorter = benchCase.algorithm->create(benchCase.options);
+  auto sorter = benchCase.algorithm->create(context, benchCase.options);
   sorter->load(input);
   sorter->runAll();  // first run: shader compilation, first-touch allocations; checked below
   const SortData output = sorter->read();
-  warmUp([&] {
+  warmUp(context.limits(), [&] {
     sorter->restart();
     sorter->runAll();
   });
@@ -262,7 +261,7 @@ BenchResult runBenchCase(const BenchCase& benchCase) {
   result.verified = result.verified && sorter->read().keys == reference.keys;
   if (benchCase.steps) {
     result.copyBytes = std::max<std::size_t>(benchCase.count * (benchCase.pairs ? 8 : 4), 4);
-    result.copyMs = timeDeviceCopy(result.copyBytes, std::max(3, benchCase.repetitions));
+    result.copyMs = timeDeviceCopy(context.limits(), result.copyBytes, std::max(3, benchCase.repetitions));
   }
   return result;
 }

@@ -62,7 +62,7 @@ struct BenchResult {
 
 // Loads once, runs one sort and verifies it, warms up (1 s on a GPU, 100 ms on a CPU rasterizer), then times `repetitions` sorts (each from a
 // restart, which is not timed). Throws UserError when the GPU cannot sort this case.
-BenchResult runBenchCase(const BenchCase& benchCase);
+BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase);
 
 // "workgroup-size=256 tile-size=4096", or "defaults".
 std::string describeSettings(const SorterOptions& options);

@@ -169,9 +169,10 @@ void storeTunedSettings(const gl::Limits& limits, const std::string& algorithm, 
   writeFileAtomically(tuneCachePath(), std::vector<std::uint8_t>(text.begin(), text.end()));
 }
 
-SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions options, const gl::Limits& limits,
+SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions options, SortContext& context,
                                 bool useCache) {
   if (!useCache) return options;
+  const gl::Limits& limits = context.limits();
   const std::vector<CacheLine> cached = cachedLines(limits, algorithm.name);
   if (cached.empty()) return options;
   // Each value must be one tune could have stored: the default or a candidate on this GPU.
@@ -197,10 +198,10 @@ SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions op
   // Values fine one by one may still not go together; the sorter is the judge. Its refusal is
   // the cache's fault only if the command line's own settings are accepted.
   try {
-    algorithm.create(withCache);
+    algorithm.create(context, withCache);
   } catch (const UserError& refused) {
     try {
-      algorithm.create(options);
+      algorithm.create(context, options);
     } catch (const UserError&) {
       return options;  // the command line's own mistake: reported where the sorter is made
     }

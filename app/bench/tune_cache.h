@@ -35,7 +35,7 @@ void requireTuneCacheWritable();
 // `options` with this GPU's cached settings for `algorithm` filled in where the caller set none.
 // Cached names the algorithm does not tune, values that are not among its defaults and tuning
 // candidates on this GPU, and combinations its sorter refuses are dropped (one warning).
-SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions options, const gl::Limits& limits,
+SorterOptions withTunedSettings(const AlgorithmInfo& algorithm, SorterOptions options, SortContext& context,
                                 bool useCache);
 
 }  // namespace shadersort::bench

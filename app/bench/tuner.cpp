@@ -1,12 +1,11 @@
 #include "bench/tuner.h"
 
 #include "core/error.h"
-#include "gl/limits.h"
 
 namespace shadersort::bench {
 namespace {
 
-TuneTrial measure(const AlgorithmInfo& algorithm, const TunedSettings& settings, std::size_t count, int repetitions) {
+TuneTrial measure(SortContext& context, const AlgorithmInfo& algorithm, const TunedSettings& settings, std::size_t count, int repetitions) {
   BenchCase benchCase;
   benchCase.algorithm = &algorithm;
   benchCase.options.settings = settings;
@@ -15,7 +14,7 @@ TuneTrial measure(const AlgorithmInfo& algorithm, const TunedSettings& settings,
   TuneTrial trial;
   trial.settings = describeSettings(benchCase.options);
   try {
-    const BenchResult result = runBenchCase(benchCase);
+    const BenchResult result = runBenchCase(context, benchCase);
     trial.medianMs = result.medianMs;
     trial.verdict = result.verified ? "ok" : "wrong output";
   } catch (const UserError& refused) {
@@ -26,12 +25,12 @@ TuneTrial measure(const AlgorithmInfo& algorithm, const TunedSettings& settings,
 
 }  // namespace
 
-TuneOutcome tuneAlgorithm(const AlgorithmInfo& algorithm, std::size_t count, int repetitions,
+TuneOutcome tuneAlgorithm(SortContext& context, const AlgorithmInfo& algorithm, std::size_t count, int repetitions,
                           const std::function<void(const TuneTrial&)>& onTrial) {
-  const std::vector<Tunable> tunables = algorithm.tunables(gl::currentLimits());
+  const std::vector<Tunable> tunables = algorithm.tunables(context.limits());
   TuneOutcome outcome;
   for (const Tunable& tunable : tunables) outcome.best[tunable.name] = tunable.defaultValue;
-  const TuneTrial defaults = measure(algorithm, outcome.best, count, repetitions);
+  const TuneTrial defaults = measure(context, algorithm, outcome.best, count, repetitions);
   onTrial(defaults);
   outcome.trials.push_back(defaults);
   if (defaults.verdict != "ok")
@@ -43,7 +42,7 @@ TuneOutcome tuneAlgorithm(const AlgorithmInfo& algorithm, std::size_t count, int
       if (candidate == outcome.best[tunable.name]) continue;
       TunedSettings trialSettings = outcome.best;
       trialSettings[tunable.name] = candidate;
-      const TuneTrial trial = measure(algorithm, trialSettings, count, repetitions);
+      const TuneTrial trial = measure(context, algorithm, trialSettings, count, repetitions);
       onTrial(trial);
       outcome.trials.push_back(trial);
       if (trial.verdict == "ok" && trial.medianMs < outcome.bestMs) {

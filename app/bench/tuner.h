@@ -26,7 +26,7 @@ struct TuneOutcome {
 };
 
 // Throws UserError when the defaults themselves fail.
-TuneOutcome tuneAlgorithm(const AlgorithmInfo& algorithm, std::size_t count, int repetitions,
+TuneOutcome tuneAlgorithm(SortContext& context, const AlgorithmInfo& algorithm, std::size_t count, int repetitions,
                           const std::function<void(const TuneTrial&)>& onTrial);
 
 }  // namespace shadersort::bench

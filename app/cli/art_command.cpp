@@ -53,8 +53,8 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   const auto keyImage = loadNamedImage(request.keyImagePath);
 
   GpuSession gpu(global);
-  auto sorter = createSorter(algorithm, options.sorter, gpu.limits(), global.useTuneCache);
-  art::ArtPipeline pipeline;
+  auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
+  art::ArtPipeline pipeline(gpu.sortContext());
   pipeline.setImages({&input.image, mask.get(), intervals.get(), keyImage.get()});
   pipeline.setSettings(request.settings);
   pipeline.prepare(art::rowWidthFor(*sorter));

@@ -45,7 +45,7 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
   if (chosen.empty())
     for (const auto& algorithm : algorithms()) chosen.push_back(&algorithm);
   // The command line's settings are checked once per algorithm before any case runs.
-  for (const AlgorithmInfo* algorithm : chosen) createSorter(*algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+  for (const AlgorithmInfo* algorithm : chosen) createSorter(*algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   const bool terminal = ::isatty(STDERR_FILENO);
   std::vector<bench::BenchResult> results;
   const std::size_t total = chosen.size() * sizes.size() * options.distributions.size();
@@ -67,14 +67,14 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         }
         bench::BenchCase benchCase;
         benchCase.algorithm = algorithm;
-        benchCase.options = bench::withTunedSettings(*algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+        benchCase.options = bench::withTunedSettings(*algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
         benchCase.count = count;
         benchCase.distribution = distribution;
         benchCase.type = type;
         benchCase.pairs = options.pairs;
         benchCase.repetitions = options.repetitions;
         benchCase.steps = options.steps;
-        const bench::BenchResult r = bench::runBenchCase(benchCase);
+        const bench::BenchResult r = bench::runBenchCase(gpu.sortContext(), benchCase);
         gpu.requireNoGlErrors();
         if (terminal) std::fprintf(stderr, "\r\033[K");
         std::printf("%-14s %11zu %-14s %-4s %5s %11.4f %11.4f %9.3f %11.4f %7.2fx %s\n", r.algorithm.c_str(), r.count,

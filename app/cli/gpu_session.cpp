@@ -19,8 +19,6 @@ GpuSession::GpuSession(const GlobalOptions& global) : context_({.debug = global.
     glEnable(0xFFFF);  // no such capability
 }
 
-const gl::Limits& GpuSession::limits() const { return gl::currentLimits(); }
-
 void GpuSession::requireNoGlErrors() const {
   if (gl::drainGlErrors() != 0) throw GpuError("the GL driver reported an error; the result is not trusted");
 }
@@ -33,10 +31,10 @@ void requirePngPath(const std::string& path) {
 }
 
 std::unique_ptr<Sorter> createSorter(const AlgorithmInfo& algorithm, const SorterOptions& fromCommandLine,
-                                     const gl::Limits& limits, bool useTuneCache) {
-  const SorterOptions options = bench::withTunedSettings(algorithm, fromCommandLine, limits, useTuneCache);
+                                     SortContext& context, bool useTuneCache) {
+  const SorterOptions options = bench::withTunedSettings(algorithm, fromCommandLine, context, useTuneCache);
   try {
-    return algorithm.create(options);
+    return algorithm.create(context, options);
   } catch (const UserError& refused) {
     throw UsageError(refused.what());
   }

@@ -79,7 +79,7 @@ int runInfo(const GlobalOptions& global) {
   std::printf("tuning cache    %s%s\n", cacheShown.c_str(),
               !global.useTuneCache ? " (ignored: --no-tune-cache)" : tuned.empty() ? " (nothing for this GPU)" : "");
   for (const auto& algorithm : algorithms()) {
-    const SorterOptions tuned = bench::withTunedSettings(algorithm, {}, limits, global.useTuneCache);
+    const SorterOptions tuned = bench::withTunedSettings(algorithm, {}, gpu.sortContext(), global.useTuneCache);
     SorterOptions inUse = tuned;
     for (const Tunable& tunable : algorithm.tunables(limits)) inUse.settings.emplace(tunable.name, tunable.defaultValue);
     if (inUse.settings.empty()) continue;

@@ -37,7 +37,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   const InputPlan plan = planInput(options.input);
 
   GpuSession gpu(global);
-  auto sorter = createSorter(algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+  auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   requireSortableInput(algorithm, plan.shape, gpu.limits(), plan.description);
   const ResolvedInput input = resolveInput(plan);
   sorter->load(input.data);

@@ -60,7 +60,7 @@ int runSort(const GlobalOptions& global, const SortOptions& options) {
   const SortShape shape{1, static_cast<std::uint32_t>(count), withValues};
 
   GpuSession gpu(global);
-  auto sorter = createSorter(algorithm, options.sorter, gpu.limits(), global.useTuneCache);
+  auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   requireSortableInput(algorithm, shape, gpu.limits(), "key file " + quote(options.keysPath));
   std::vector<std::uint32_t> keys = readWords(keyFile, "key");
   std::vector<std::uint32_t> values;

@@ -43,7 +43,7 @@ int runTune(const GlobalOptions& global, const TuneOptions& options) {
     }
     std::printf("\n%s\n  %-48s %12s  %s\n", std::string(algorithm->name).c_str(), "settings", "median ms", "verdict");
     const bench::TuneOutcome outcome =
-        bench::tuneAlgorithm(*algorithm, count, options.repetitions, [](const bench::TuneTrial& trial) {
+        bench::tuneAlgorithm(gpu.sortContext(), *algorithm, count, options.repetitions, [](const bench::TuneTrial& trial) {
           std::printf("  %-48s %12.4f  %s\n", trial.settings.c_str(), trial.medianMs, trial.verdict.c_str());
           std::fflush(stdout);
         });

@@ -12,7 +12,6 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/debug_output.h"
-#include "gl/limits.h"
 #include "ui/viewer_app.h"
 
 namespace shadersort::cli {
@@ -87,8 +86,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     config.art = ui::ArtConfig{request.settings, request.maskPath, request.intervalsPath, request.keyImagePath};
   }
   const bool useTuneCache = global.useTuneCache;
-  config.withTunedSettings = [useTuneCache](const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) {
-    return bench::withTunedSettings(algorithm, explicitOptions, gl::currentLimits(), useTuneCache);
+  config.withTunedSettings = [useTuneCache](SortContext& context, const AlgorithmInfo& algorithm,
+                                            const SorterOptions& explicitOptions) {
+    return bench::withTunedSettings(algorithm, explicitOptions, context, useTuneCache);
   };
 
   std::unique_ptr<GpuSession> headless;

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "gl/limits.h"
 
 namespace shadersort::gl {
 
@@ -56,8 +55,12 @@ void copyBuffer(const Buffer& from, const Buffer& to, std::size_t bytes) {
 
 void dispatchLinear(std::uint64_t groups) {
   if (groups == 0) return;
-  const auto maxX = static_cast<std::uint64_t>(std::max(1, currentLimits().maxComputeWorkGroupCount[0]));
-  const auto maxY = static_cast<std::uint64_t>(std::max(1, currentLimits().maxComputeWorkGroupCount[1]));
+  // Asked per dispatch (cheap), so that this needs no Limits of a session.
+  GLint countX = 0, countY = 0;
+  glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &countX);
+  glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &countY);
+  const auto maxX = static_cast<std::uint64_t>(std::max(1, countX));
+  const auto maxY = static_cast<std::uint64_t>(std::max(1, countY));
   const std::uint64_t x = std::min(groups, maxX);
   const std::uint64_t y = divideRoundingUp(groups, x);
   if (y > maxY) throw UserError("the input needs more workgroups than this GPU can dispatch");

@@ -9,7 +9,7 @@ namespace {
 constexpr std::size_t kMaxPending = 256;
 }  // namespace
 
-FrameTimer::FrameTimer() : clock_(currentLimits().timerQueriesTrustworthy ? "gpu" : "wall") {}
+FrameTimer::FrameTimer() : clock_(timerQueriesTrustworthyHere() ? "gpu" : "wall") {}
 
 Query FrameTimer::takeQuery() {
   if (spare_.empty()) return Query("");  // labelled never: NVIDIA rejects a label before first use

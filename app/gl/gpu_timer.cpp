@@ -11,7 +11,7 @@ namespace shadersort::gl {
 
 Timing timeGpuWork(const std::function<void()>& work) {
   glFinish();
-  if (currentLimits().timerQueriesTrustworthy) {
+  if (timerQueriesTrustworthyHere()) {
     // No label at creation: a query name is only an object once begun (NVIDIA rejects the label).
     Query query("");
     glBeginQuery(GL_TIME_ELAPSED, query.id());
@@ -43,7 +43,7 @@ double wallNowMs() {
 }  // namespace
 
 StepTimer::StepTimer()
-    : clock_(currentLimits().timerQueriesTrustworthy ? "gpu" : "wall"),
+    : clock_(timerQueriesTrustworthyHere() ? "gpu" : "wall"),
       queries_(clock_ == "gpu" ? std::make_unique<Queries>() : nullptr) {}
 
 StepTimer::~StepTimer() = default;

@@ -3,7 +3,6 @@
 #include <glad/gl.h>
 
 #include <algorithm>
-#include <optional>
 
 namespace shadersort::gl {
 namespace {
@@ -14,6 +13,12 @@ std::string glString(GLenum name) {
   const auto* text = reinterpret_cast<const char*>(glGetString(name));
   return text ? text : "";
 }
+
+bool isSoftwareRendererName(const std::string& renderer) {
+  return renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos;
+}
+
+}  // namespace
 
 Limits queryLimits() {
   Limits limits;
@@ -43,19 +48,12 @@ Limits queryLimits() {
   return limits;
 }
 
-}  // namespace
-
 bool Limits::hasExtension(const std::string& name) const {
   return std::binary_search(extensions.begin(), extensions.end(), name);
 }
 
-bool Limits::isSoftwareRenderer() const {
-  return renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos;
-}
+bool Limits::isSoftwareRenderer() const { return isSoftwareRendererName(renderer); }
 
-const Limits& currentLimits() {
-  static const Limits limits = queryLimits();
-  return limits;
-}
+bool timerQueriesTrustworthyHere() { return !isSoftwareRendererName(glString(GL_RENDERER)); }
 
 }  // namespace shadersort::gl

@@ -28,7 +28,13 @@ struct Limits {
   bool isSoftwareRenderer() const;
 };
 
-// Queries the current context once; the result lives as long as the program.
-const Limits& currentLimits();
+// Asks the current context's driver (a few hundred extension strings): a session (a GpuSorter,
+// a command, the viewer) queries once and keeps the result for its context, since another
+// context in the same process may differ.
+Limits queryLimits();
+
+// Whether the current context's GL_TIME_ELAPSED queries measure compute work (not on llvmpipe),
+// asked on the spot so that timers need no Limits of their own.
+bool timerQueriesTrustworthyHere();
 
 }  // namespace shadersort::gl

@@ -58,7 +58,7 @@ GLint64 bufferBytes(GLuint buffer, std::string_view role) {
 
 // The request's shape, after checking everything the caller controls and this GPU's limits (before
 // the buffers' sizes, so that a count beyond the limits says so whatever the buffers hold).
-SortShape checkedShape(const SortRequest& request) {
+SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
   const AlgorithmInfo& algorithm = findAlgorithm(registryName(request.algorithm));
   if (request.keyFormat != KeyFormat::U32 && request.keyFormat != KeyFormat::I32 &&
       request.keyFormat != KeyFormat::F32)
@@ -78,7 +78,7 @@ SortShape checkedShape(const SortRequest& request) {
   shape.sequenceLength = static_cast<std::uint32_t>(rowLength);
   shape.sequenceCount = rowLength == 0 ? 1u : static_cast<std::uint32_t>(request.count / rowLength);
   shape.hasValues = request.values != 0;
-  requireSortable(algorithm, shape, gl::currentLimits());
+  requireSortable(algorithm, shape, limits);
   const auto neededBytes = static_cast<GLint64>(request.count) * 4;
   const GLint64 keyBytes = bufferBytes(request.keys, "keys buffer");
   if (keyBytes < neededBytes)
@@ -96,6 +96,7 @@ SortShape checkedShape(const SortRequest& request) {
 }  // namespace
 
 struct GpuSorter::Resources {
+  SortContext context;  // of the context current when the GpuSorter was made
   compute::Kernel<CodecUniforms> codec;
   compute::StorageBuffer encodedKeys;  // grows, never shrinks
   // One per SortAlgorithm, made on first use; each keeps its programs across calls.
@@ -103,7 +104,7 @@ struct GpuSorter::Resources {
 
   Sorter& sorterFor(SortAlgorithm algorithm) {
     std::unique_ptr<Sorter>& sorter = sorters.at(static_cast<std::size_t>(algorithm));
-    if (!sorter) sorter = findAlgorithm(registryName(algorithm)).create(SorterOptions{});
+    if (!sorter) sorter = findAlgorithm(registryName(algorithm)).create(context, SorterOptions{});
     return *sorter;
   }
 
@@ -115,7 +116,7 @@ struct GpuSorter::Resources {
   }
 
   void sort(const SortRequest& request) {
-    const SortShape shape = checkedShape(request);
+    const SortShape shape = checkedShape(request, context.limits());
     if (shape.sequenceLength < 2) return;  // nothing can move
     const std::size_t bytes = request.count * 4;
     if (!encodedKeys || encodedKeys.bytes() < bytes)

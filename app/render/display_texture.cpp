@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "core/error.h"
-#include "gl/limits.h"
 
 namespace shadersort::render {
 namespace {
@@ -56,7 +55,8 @@ void DisplayTexture::resize(int width, int height) {
   width = std::max(width, 1);
   height = std::max(height, 1);
   if (texture_ && width == width_ && height == height_) return;
-  const int maxSize = gl::currentLimits().maxTextureSize;
+  GLint maxSize = 0;  // asked here (cheap), so that a texture needs no Limits of a session
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
   if (width > maxSize || height > maxSize)
     throw UserError("a " + std::to_string(width) + "x" + std::to_string(height) +
                     " picture exceeds this GPU's GL_MAX_TEXTURE_SIZE (" + std::to_string(maxSize) + ")");

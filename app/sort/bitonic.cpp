@@ -209,9 +209,9 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
   return table;
 }
 
-BitonicSorter::BitonicSorter(const SorterOptions& options)
-    : settings_(BitonicSettings::fromOptions(options, gl::currentLimits())),
-      wideGroups_(wideGroupsInUse(settings_, gl::currentLimits())),
+BitonicSorter::BitonicSorter(const SortContext& context, const SorterOptions& options)
+    : settings_(BitonicSettings::fromOptions(options, context.limits())),
+      wideGroups_(wideGroupsInUse(settings_, context.limits())),
       teaching_(options.teaching),
       descendingKeys_(options.descendingKeys) {}
 

@@ -52,7 +52,7 @@ struct BitonicSettings {
 
 class BitonicSorter final : public Sorter {
  public:
-  explicit BitonicSorter(const SorterOptions& options);
+  BitonicSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;

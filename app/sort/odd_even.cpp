@@ -144,10 +144,10 @@ std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limit
   return {};
 }
 
-OddEvenSorter::OddEvenSorter(const SorterOptions& options)
+OddEvenSorter::OddEvenSorter(const SortContext& context, const SorterOptions& options)
     : teaching_(options.teaching),
       descendingKeys_(options.descendingKeys),
-      settings_(OddEvenSettings::parse(options, gl::currentLimits())) {}
+      settings_(OddEvenSettings::parse(options, context.limits())) {}
 
 std::vector<compute::UniformField<OddEvenSorter::RoundUniforms>> OddEvenSorter::RoundUniforms::fields() {
   using compute::uniform;

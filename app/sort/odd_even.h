@@ -50,7 +50,7 @@ struct OddEvenSettings {
 
 class OddEvenSorter final : public Sorter {
  public:
-  explicit OddEvenSorter(const SorterOptions& options);
+  OddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
@@ -70,12 +70,15 @@ class OddEvenSorter final : public Sorter {
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
   std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const override;
 
-  // The passes after which a swap count showed the state sorted, once one has (for --stats and tests).
-  std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }
   // What the schedules do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
 
  private:
+  // The tests' view of sortedAfter() (defined only in tests/sorter_test_access.h).
+  friend struct OddEvenSorterTestAccess;
+  // The passes after which a swap count showed the state sorted, once one has.
+  std::optional<std::uint32_t> sortedAfter() const { return watch_.sortedAfter(); }
+
   // The uniforms of shaders/sort/odd_even/round.comp (teaching schedule).
   struct RoundUniforms {
     std::uint32_t sequenceLength = 0;

@@ -20,7 +20,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
       {"frag-odd-even",
        "fragment-shader odd-even transposition: texture ping-pong, one full-screen draw per pass",
        /*stable=*/true, /*hasTeachingSchedule=*/false, FragOddEvenSorter::whyCannotSort,
-       [](const SorterOptions& options) -> std::unique_ptr<Sorter> {
+       [](SortContext&, const SorterOptions& options) -> std::unique_ptr<Sorter> {
          requireNoSettings("frag-odd-even", options);
          return std::make_unique<FragOddEvenSorter>(options);
        },
@@ -29,20 +29,26 @@ const std::vector<AlgorithmInfo>& algorithms() {
        "compute odd-even transposition: rounds fused in shared memory on overlapping tiles, early exit on a "
        "quiet even + odd round",
        /*stable=*/true, /*hasTeachingSchedule=*/true, OddEvenSorter::whyCannotSort,
-       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<OddEvenSorter>(options); },
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         return std::make_unique<OddEvenSorter>(context, options);
+       },
        [](const gl::Limits& limits) { return OddEvenSettings::table().tunables(limits); },
        [] { return OddEvenSettings::table().facts(); }},
       {"bitonic",
        "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps in strided tiles or registers",
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
-       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<BitonicSorter>(options); },
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         return std::make_unique<BitonicSorter>(context, options);
+       },
        [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
        [] { return BitonicSettings::table().facts(); }},
       {"radix",
        "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
        /*stable=*/true, /*hasTeachingSchedule=*/true, RadixSorter::whyCannotSort,
-       [](const SorterOptions& options) -> std::unique_ptr<Sorter> { return std::make_unique<RadixSorter>(options); },
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         return std::make_unique<RadixSorter>(context, options);
+       },
        [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
        [] { return RadixSettings::table().facts(); }},
   };

@@ -11,6 +11,7 @@
 
 #include "gl/limits.h"
 #include "sort/setting_facts.h"
+#include "sort/sort_context.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
@@ -42,7 +43,8 @@ struct AlgorithmInfo {
   bool hasTeachingSchedule;
   // Empty when this GPU can sort the shape, else why not, naming the limit.
   std::string (*whyCannotSort)(const SortShape& shape, const gl::Limits& limits);
-  std::unique_ptr<Sorter> (*create)(const SorterOptions& options);
+  // A sorter for the GL context `context` describes (current whenever the sorter is used).
+  std::unique_ptr<Sorter> (*create)(SortContext& context, const SorterOptions& options);
   // The settings `tune` sweeps, with candidates for this GPU; empty when none.
   std::vector<Tunable> (*tunables)(const gl::Limits& limits);
   // Every setting this algorithm understands (from its SettingTable); empty when none.

@@ -18,9 +18,9 @@ ArtImageFiles readArtImages(const ArtConfig& config) {
           loadIfChanged(config.keyImagePath, "", nullptr)};
 }
 
-ArtSource::ArtSource(const ArtConfig& config, const Image& picture, ArtImageFiles files)
+ArtSource::ArtSource(SortContext& context, const ArtConfig& config, const Image& picture, ArtImageFiles files)
     : config_(config), picture_(picture), images_(std::move(files)) {
-  pipeline_ = std::make_unique<art::ArtPipeline>();
+  pipeline_ = std::make_unique<art::ArtPipeline>(context);
   upload(images_);
   pipeline_->setSettings(config.settings);
 }

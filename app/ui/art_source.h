@@ -33,9 +33,10 @@ class ArtSource {
  public:
   // Uploads `picture` and `files` (read from `config`'s paths). Throws UsageError for an image
   // of another size or settings that contradict each other.
-  ArtSource(const ArtConfig& config, const Image& picture, ArtImageFiles files);
+  ArtSource(SortContext& context, const ArtConfig& config, const Image& picture, ArtImageFiles files);
   // The same, reading the files first (UserError for an unreadable one).
-  ArtSource(const ArtConfig& config, const Image& picture) : ArtSource(config, picture, readArtImages(config)) {}
+  ArtSource(SortContext& context, const ArtConfig& config, const Image& picture)
+      : ArtSource(context, config, picture, readArtImages(config)) {}
   ArtSource(const ArtSource&) = delete;
   ArtSource& operator=(const ArtSource&) = delete;
 

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "gl/gpu_timer.h"
-#include "gl/limits.h"
 
 namespace shadersort::ui {
 namespace {
@@ -20,8 +19,8 @@ SortData placeholderState() { return singleSequence({0u}, {0u}); }
 }  // namespace
 
 std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const {
-  if (!art_) requireSortable(*algorithm_, input.data.shape(), gl::currentLimits());
-  std::unique_ptr<Sorter> sorter = algorithm_->create(options);
+  if (!art_) requireSortable(*algorithm_, input.data.shape(), context_->limits());
+  std::unique_ptr<Sorter> sorter = algorithm_->create(*context_, options);
   if (!art_) {
     sorter->load(input.data);
   } else {
@@ -31,9 +30,9 @@ std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options,
   return sorter;
 }
 
-SortLane::SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options,
+SortLane::SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
                    std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art)
-    : algorithm_(&algorithm), options_(options), art_(std::move(art)) {
+    : context_(&context), algorithm_(&algorithm), options_(options), art_(std::move(art)) {
   sorter_ = makeLoadedSorter(options, *input);
   cursor_ = std::make_unique<PassCursor>(*sorter_);
   input_ = std::move(input);
@@ -41,7 +40,7 @@ SortLane::SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options,
 }
 
 void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
-  requireSortable(*algorithm_, input->data.shape(), gl::currentLimits());
+  requireSortable(*algorithm_, input->data.shape(), context_->limits());
   art_.reset();
   sorter_->load(input->data);
   cursor_->reset();

@@ -39,8 +39,9 @@ class SortLane {
   // Makes the sorter and loads `input`; throws UserError (input refused) or GpuError. With `art`
   // (art mode) the sorter sorts the art pipeline's packing of the input's picture instead, and
   // the picture is the pipeline's result.
-  SortLane(const AlgorithmInfo& algorithm, const SorterOptions& options, std::shared_ptr<const ResolvedInput> input,
-           std::shared_ptr<ArtSource> art = nullptr);
+  // `context` (the viewer's) outlives the lane.
+  SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
+           std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art = nullptr);
 
   const AlgorithmInfo& algorithm() const { return *algorithm_; }
   const SorterOptions& options() const { return options_; }
@@ -113,6 +114,7 @@ class SortLane {
   std::unique_ptr<Sorter> makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const;
   void paintArt(const LaneView& view);
 
+  SortContext* context_;
   const AlgorithmInfo* algorithm_;
   SorterOptions options_;
   std::shared_ptr<const ResolvedInput> input_;

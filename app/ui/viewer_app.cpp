@@ -13,7 +13,6 @@
 
 #include "core/error.h"
 #include "core/quoting.h"
-#include "gl/limits.h"
 #include "gl/shader_source.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
@@ -55,8 +54,9 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     const InputPlan plan = planInput(inputs_.spec);
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
     host_ = makeHost();
+    sortContext_ = std::make_unique<SortContext>();
     // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.
-    if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan.shape, gl::currentLimits());
+    if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan.shape, sortContext_->limits());
     inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
     ImGui_ImplOpenGL3_Init("#version 430 core");
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
@@ -68,7 +68,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     shaderStamp_ = gl::shaderDirectoryStamp();
     teaching_ = config_.teaching;
     view_.arrayMode = config_.arrayMode && !config_.art;
-    if (config_.art) art_ = std::make_shared<ArtSource>(*config_.art, inputs_.resolved->image, artFiles);
+    if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;
     race_.byTime = config_.raceByTime;
     race_.seconds = config_.raceSeconds;
@@ -105,7 +105,7 @@ ViewerApp::~ViewerApp() {
 }
 
 SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const {
-  SorterOptions options = config_.withTunedSettings ? config_.withTunedSettings(algorithm, explicitOptions) : explicitOptions;
+  SorterOptions options = config_.withTunedSettings ? config_.withTunedSettings(*sortContext_, algorithm, explicitOptions) : explicitOptions;
   options.teaching = teaching_ && algorithm.hasTeachingSchedule;
   options.descendingKeys = inputs_.spec.order.descending;
   return options;
@@ -366,7 +366,7 @@ void ViewerApp::replaceLanes(const std::vector<const AlgorithmInfo*>& chosen,
     // Settings from the command line belong to the algorithm they were given for.
     const SorterOptions explicitOptions = algorithm->name == config_.algorithm ? config_.sorter : SorterOptions{};
     try {
-      fresh.push_back(std::make_unique<SortLane>(*algorithm, optionsFor(*algorithm, explicitOptions), input, art_));
+      fresh.push_back(std::make_unique<SortLane>(*sortContext_, *algorithm, optionsFor(*algorithm, explicitOptions), input, art_));
     } catch (const std::exception& refusal) {
       // One lane alone keeps the last good state; a race shows the reason in the lane.
       if (chosen.size() == 1) throw;
@@ -410,10 +410,10 @@ void ViewerApp::chooseInput(const InputSpec& spec) {
   try {
     const InputPlan plan = planInput(spec);
     // One lane refuses an input it cannot take before it is decoded; a race shows refusals per lane.
-    if (laneAlgorithms_.size() == 1 && !art_) requireSortable(*laneAlgorithms_.front(), plan.shape, gl::currentLimits());
+    if (laneAlgorithms_.size() == 1 && !art_) requireSortable(*laneAlgorithms_.front(), plan.shape, sortContext_->limits());
     auto resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
     // Art mode keeps its settings on the new picture (its images must fit it).
-    if (art_) art_ = std::make_shared<ArtSource>(art_->config(), resolved->image);
+    if (art_) art_ = std::make_shared<ArtSource>(*sortContext_, art_->config(), resolved->image);
     // New lanes, not reloaded ones: the direction changes how a sorter describes its passes.
     inputs_.spec = spec;
     replaceLanes(laneAlgorithms_, std::move(resolved));

@@ -43,7 +43,7 @@ struct ViewerConfig {
   // Open in pixel-sort art mode with these settings (one lane, no race, image view).
   std::optional<ArtConfig> art;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
-  std::function<SorterOptions(const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
+  std::function<SorterOptions(SortContext&, const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };
 
 // Frame statistics for `view --stats`.
@@ -192,6 +192,7 @@ class ViewerApp {
 
   ViewerConfig config_;
   std::unique_ptr<ViewerHost> host_;
+  std::unique_ptr<SortContext> sortContext_;  // of host_'s context, made with it
   Inputs inputs_;
   std::vector<std::unique_ptr<SortLane>> lanes_;
   std::vector<const AlgorithmInfo*> laneAlgorithms_;  // asked for, refused ones included

@@ -95,7 +95,7 @@ void ViewerApp::setArtMode(bool on) {
   if (on == (art_ != nullptr)) return;
   const std::shared_ptr<ArtSource> previous = art_;
   try {
-    art_ = on ? std::make_shared<ArtSource>(startingArtConfig(), inputs_.resolved->image) : nullptr;
+    art_ = on ? std::make_shared<ArtSource>(*sortContext_, startingArtConfig(), inputs_.resolved->image) : nullptr;
     // One lane: art mode has no race, and leaving it goes back to the lane's algorithm alone.
     replaceLanes({laneAlgorithms_.front()}, inputs_.resolved);
     message_.clear();

@@ -6,13 +6,13 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
-#include "gl/limits.h"
 
 namespace shadersort::compute {
 
 StorageBuffer::StorageBuffer(std::string_view label, std::size_t bytes, const void* data) {
-  const auto most = static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize);
-  if (bytes > most)
+  GLint64 most = 0;  // asked here (cheap), so that a buffer needs no Limits of a session
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
+  if (bytes > static_cast<std::uint64_t>(most))
     throw UserError(std::string(label) + " would take " + std::to_string(bytes) +
                     " bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string(most) + ")");
   bytes_ = std::max<std::size_t>(bytes, 4);

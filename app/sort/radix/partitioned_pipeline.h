@@ -15,6 +15,10 @@
 #include "sort/radix/uniforms.h"
 #include "sort/sorter.h"
 
+namespace shadersort {
+struct RadixSorterTestAccess;  // tests/sorter_test_access.h
+}
+
 namespace shadersort::radix {
 
 class PartitionedPipeline {
@@ -24,10 +28,12 @@ class PartitionedPipeline {
                const Sorter::StepObserver& observer);
   void dropKernels();
   void dropChainedDownsweep() { chainedDownsweep_ = {}; }
-  // For tests: the defines the chained downsweep was last built with ("" before it is built).
-  const std::string& chainedDownsweepDefines() const { return chainedDownsweepDefines_; }
 
  private:
+  friend struct shadersort::RadixSorterTestAccess;
+  // The defines the chained downsweep was last built with ("" before it is built).
+  const std::string& chainedDownsweepDefines() const { return chainedDownsweepDefines_; }
+
   // Portable: each partition's digit counts, then their prefix sum.
   void countAndScan(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
                     const Sorter::StepObserver& observer);

@@ -29,15 +29,17 @@ std::string bitRange(std::uint32_t place, std::uint32_t bits) {
 
 }  // namespace
 
-RadixSorter::RadixSorter(const SorterOptions& options)
-    : settings_(RadixSettings::fromOptions(options, gl::currentLimits())), descendingKeys_(options.descendingKeys) {
-  const gl::Limits& limits = gl::currentLimits();
+RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
+    : settings_(RadixSettings::fromOptions(options, context.limits())),
+      descendingKeys_(options.descendingKeys),
+      maxStorageBlockBytes_(static_cast<std::uint64_t>(context.limits().maxShaderStorageBlockSize)) {
+  const gl::Limits& limits = context.limits();
   keysPerThread_ = radix::largestKeysPerThread(settings_);
   histogramPartitions_ =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions) : 16u;
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
-  ranking_ = radix::probeRanking(settings_, limits);
+  ranking_ = radix::cachedRanking(context, settings_);
   const bool coreMatch = ranking_.ballotKind == 0;
   largeSortWorkgroup_ = radix::largeSortWorkgroup(settings_, ranking_.subgroupWidth, coreMatch, limits);
   workgroupSize_ = settings_.workgroupSize != 0 ? static_cast<std::uint32_t>(settings_.workgroupSize)
@@ -146,7 +148,7 @@ void RadixSorter::choosePipeline() {
   const std::uint64_t radix = radixOf(digitBits());
   const std::uint64_t words =
       std::max(shape.sequenceCount * radix * parts, shape.sequenceCount * radix * placesOf(digitBits()));
-  const auto maxWords = static_cast<std::uint64_t>(gl::currentLimits().maxShaderStorageBlockSize) / 4;
+  const std::uint64_t maxWords = maxStorageBlockBytes_ / 4;
   // The chained scan's status words (one per digit, partition and pass) are four counter
   // matrices: beyond one storage block auto takes reduce-then-scan (scan=chained is refused
   // when the buffer is made, naming it).

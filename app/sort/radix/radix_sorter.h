@@ -33,7 +33,7 @@ namespace shadersort {
 
 class RadixSorter final : public Sorter {
  public:
-  explicit RadixSorter(const SorterOptions& options);
+  RadixSorter(SortContext& context, const SorterOptions& options);
   ~RadixSorter() override;
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
   static std::vector<Tunable> tunables(const gl::Limits& limits) { return RadixSettings::table().tunables(limits); }
@@ -52,7 +52,7 @@ class RadixSorter final : public Sorter {
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
 
-  // What load() chose, for tests and --stats: "classic", "fast/portable", "fast/chained",
+  // What load() chose, for --stats and the viewer: "classic", "fast/portable", "fast/chained",
   // "fast/workgroup-per-sequence"; the ranking ("match NV", "ballot KHR", "ballot ARB",
   // "shared memory") and the subgroup width it uses.
   std::string pipelineName() const;
@@ -66,20 +66,23 @@ class RadixSorter final : public Sorter {
   // as it is now (digit counts after "upsweep", each count's output position after the prefix
   // scan), and the keys per partition.
   std::vector<std::uint32_t> readCounters() const;
-  // For tests: fills the chained scan's look-back status words and tickets with `word`, as
-  // another sort's leftovers (or a driver's uninitialised memory) would, to show that the first
-  // pass's kernels zero what they must.
+
+ private:
+  // The tests' view of the internals below (defined only in tests/sorter_test_access.h), so that
+  // this class carries no test API.
+  friend struct RadixSorterTestAccess;
+
+  // Fills the chained scan's look-back status words and tickets with `word`, as another sort's
+  // leftovers (or a driver's uninitialised memory) would, to show that the first pass's kernels
+  // zero what they must.
   void fillChainedState(std::uint32_t word) const;
-  // Diagnostics for the chained pipeline, as they are now: the look-back status words
+  // The chained pipeline's state as it is now: the look-back status words
   // [pass][partition][digit], the partition tickets [pass], the digit histograms
   // [sequence][place][digit].
   struct ChainedState {
     std::vector<std::uint32_t> status, tickets, histograms;
   };
   ChainedState readChainedState() const;
-  // For tests: the defines (a #version line and #defines) the chained downsweep was last built
-  // with, "" before it has been.
-  const std::string& chainedDownsweepDefines() const { return partitioned_.chainedDownsweepDefines(); }
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
   gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;
@@ -94,7 +97,6 @@ class RadixSorter final : public Sorter {
   static constexpr std::uint32_t kWorkgroupSortMinSequences = 64;
   std::uint32_t partitionSize() const;
 
- private:
   enum class Pipeline { Classic, Fast, Sequence };
 
   void choosePipeline();
@@ -114,6 +116,7 @@ class RadixSorter final : public Sorter {
 
   RadixSettings settings_;
   bool descendingKeys_ = false;
+  std::uint64_t maxStorageBlockBytes_ = 0;  // of the context this sorter was made for
   radix::Ranking ranking_;
   bool chained_ = false;                      // the fast pipeline's scan, resolved
   std::uint32_t largeSortWorkgroup_ = 256;    // auto workgroup-size above 2^16 keys on this GPU

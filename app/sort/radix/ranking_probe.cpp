@@ -61,12 +61,24 @@ Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits) {
     report.bind(kProbeBinding);
     probe.dispatch({}, 1);
     const auto sizes = gl::downloadWords(report.buffer(), workgroup);
+    // The probe's program is deleted at the end of this scope: left current, it would be a dead
+    // name for whoever saves and restores the current program (the library's state guard).
+    glUseProgram(0);
     const std::uint32_t size = sizes.front();
     if (size != 0 && smallest % size == 0 &&
         std::all_of(sizes.begin(), sizes.end(), [&](std::uint32_t s) { return s == size; }))
       return {.ballotKind = kind, .subgroupWidth = size};
   }
   return {};
+}
+
+Ranking cachedRanking(SortContext& context, const RadixSettings& settings) {
+  std::map<std::pair<int, std::uint32_t>, Ranking>& probed = context.rankingCache().probed;
+  const std::pair<int, std::uint32_t> key{settings.ballot, classicWorkgroupSize(settings)};
+  if (const auto found = probed.find(key); found != probed.end()) return found->second;
+  const Ranking ranking = probeRanking(settings, context.limits());
+  probed.emplace(key, ranking);
+  return ranking;
 }
 
 std::string rankingName(int ballotKind) {

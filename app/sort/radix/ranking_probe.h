@@ -3,11 +3,14 @@
 // shows subgroups laid out as shaders/sort/radix/match.glsl expects, else shared memory.
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 
 #include "gl/limits.h"
 #include "sort/radix/layout.h"
 #include "sort/radix/settings.h"
+#include "sort/sort_context.h"
 
 namespace shadersort::radix {
 
@@ -25,6 +28,16 @@ struct Ranking {
 // The ranking `settings.ballot` asks for, as far as this GPU has it. Throws UserError when the
 // match instruction is asked for where the driver lacks it.
 Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits);
+
+// The probes run on one context (SortContext::rankingCache()), by what a probe depends on: the
+// ballot setting and the smallest workgroup.
+struct RankingCache {
+  std::map<std::pair<int, std::uint32_t>, Ranking> probed;
+};
+
+// probeRanking() once per context: later sorters with the same ballot setting and smallest
+// workgroup get the answer without another dispatch and read-back.
+Ranking cachedRanking(SortContext& context, const RadixSettings& settings);
 
 // "match NV", "ballot KHR", "ballot ARB" or "shared memory".
 std::string rankingName(int ballotKind);
