@@ -6,6 +6,13 @@ namespace shadersort::lib {
 
 GlStateGuard::GlStateGuard() {
   glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+  if (program_ != 0) {
+    // A program deleted while current lives only as long as it stays current: once the sort
+    // switches programs GL frees it, and binding its name again would be GL_INVALID_VALUE.
+    GLint deleted = GL_FALSE;
+    glGetProgramiv(static_cast<GLuint>(program_), GL_DELETE_STATUS, &deleted);
+    if (deleted == GL_TRUE) program_ = 0;
+  }
   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &storageBuffer_);
   glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &copyReadBuffer_);
   glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &copyWriteBuffer_);

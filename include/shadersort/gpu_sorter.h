@@ -21,7 +21,8 @@
 //
 // GL state: sort() leaves the caller's state as it found it. It changes, and restores before it
 // returns (also when it throws):
-//   - the current program (glUseProgram),
+//   - the current program (glUseProgram; one already deleted while current cannot outlive the
+//     switch, so 0 is current afterwards instead),
 //   - the shader storage buffer bindings 0 to 15 (buffer, offset and size of each) and the
 //     generic GL_SHADER_STORAGE_BUFFER binding,
 //   - the generic GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER bindings,
