@@ -7,14 +7,7 @@
 #         [-DLAUNCHER=<compiler launcher, e.g. ccache>] -P cmake/test_install_shared.cmake
 cmake_minimum_required(VERSION 3.25)
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT result EQUAL 0)
-    string(REPLACE ";" " " shown "${ARGN}")
-    message(FATAL_ERROR "${shown} failed (${result}):\n${output}")
-  endif()
-  set(last_output "${output}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
 
 # The build folder is kept between runs, so that a second run rebuilds nothing; the prefix and
 # the example's builds are made afresh.
