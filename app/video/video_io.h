@@ -1,0 +1,126 @@
+#pragma once
+// Video in and out through FFmpeg's libraries (libavformat, libavcodec, libswscale): frames are
+// decoded one at a time into RGBA8 pictures and encoded one at a time, so a clip of any length
+// takes a few frames of memory. The audio stream is copied through as packets, never decoded.
+// A reader is used from one thread and a writer from one thread (they may be different threads).
+//
+// Output by extension:
+//   .mp4   H.264 (libx264) where the build has it, else MPEG-4 part 2
+//   .webm  VP9 (libvpx-vp9)
+//   .mkv   FFV1 in RGB: lossless, a decoded frame equals the picture written, byte for byte
+//   .gif   GIF (the project's own recorder, render/gif_recorder.h), no audio
+// The file appears at its path, whole, only when finish() succeeds (temporary file, then rename,
+// as every writer of the project; a terminating signal removes the temporary file).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/image.h"
+
+namespace shadersort::video {
+
+// The part of the input's timeline to read, in seconds from its start; unset: from the start /
+// to the end.
+struct TimeRange {
+  std::optional<double> from, to;
+};
+
+struct StreamInfo {
+  int width = 0, height = 0;
+  int rateNumerator = 0, rateDenominator = 1;  // the frame rate, kept in the output
+  double durationSeconds = 0;                  // of the whole input; 0: unknown
+  std::int64_t frameCount = 0;                 // the best estimate of the frames in the range; 0: unknown
+  std::string codec;                           // the decoder's name, e.g. "h264"
+  bool hasAudio = false;
+  std::string audioCodec;                      // e.g. "aac"; empty without audio
+};
+
+struct Frame {
+  Image picture;           // RGBA8, width x height of the stream
+  double seconds = 0;      // presentation time in the input's timeline
+  std::int64_t index = 0;  // 0, 1, 2, ... within the range
+  std::int64_t pts = 0;    // in the input stream's time base: for the writer, opaque to others
+};
+
+// One compressed audio packet on its way from a reader to a writer. Movable, opaque.
+class AudioPacket {
+ public:
+  AudioPacket();
+  ~AudioPacket();
+  AudioPacket(AudioPacket&&) noexcept;
+  AudioPacket& operator=(AudioPacket&&) noexcept;
+  struct Data;
+  explicit AudioPacket(std::unique_ptr<Data> data);
+  Data* data() const { return data_.get(); }
+
+ private:
+  std::unique_ptr<Data> data_;
+};
+
+class VideoReader {
+ public:
+  // Opens `path` and its best video stream (and its first audio stream). Throws UserError in one
+  // line naming the file and FFmpeg's reason when it cannot be opened, has no video stream, or
+  // its decoder is missing; UsageError for a range outside the clip or with from >= to.
+  explicit VideoReader(const std::string& path, const TimeRange& range = {});
+  ~VideoReader();
+  VideoReader(const VideoReader&) = delete;
+  VideoReader& operator=(const VideoReader&) = delete;
+
+  const StreamInfo& info() const;
+  const std::string& path() const;
+  // Decodes the next frame of the range into `frame` (reusing its buffers); false at the end.
+  // The audio packets of the range met on the way are appended to `audio`. Throws UserError
+  // naming the file, the frame and FFmpeg's reason for damaged or cut-short data.
+  bool next(Frame& frame, std::vector<AudioPacket>& audio);
+
+  struct State;
+  const State& state() const { return *state_; }  // for VideoWriter: stream parameters, time bases
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+struct WriterOptions {
+  std::string encoder;  // an FFmpeg encoder name (e.g. h264_nvenc); empty: the extension's default
+  bool fastest = false; // the encoder's fastest settings (libx264 ultrafast, VP9 realtime speed 8)
+  bool copyAudio = true;
+};
+
+// Throws UsageError (exit 2) unless `path` ends in .mp4, .webm, .mkv or .gif; UserError when it
+// cannot be written (core/atomic_file.h). Call before any work.
+void requireVideoOutput(const std::string& path);
+
+// True for names FFmpeg would read as a video or an animation (by extension: .mp4 .mkv .webm
+// .mov .avi .gif ...), for commands that take either a picture or a clip.
+bool looksLikeVideo(const std::string& path);
+
+class VideoWriter {
+ public:
+  // Starts `path` for frames of `source`'s size and rate, with its audio stream copied unchanged
+  // when options.copyAudio (UserError, before any frame, when the container cannot carry that
+  // audio codec: .webm takes Opus and Vorbis only, .gif none). Throws UsageError for an unknown
+  // extension or encoder.
+  VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options = {});
+  ~VideoWriter();  // without a successful finish(): removes the temporary file
+  VideoWriter(const VideoWriter&) = delete;
+  VideoWriter& operator=(const VideoWriter&) = delete;
+
+  // "H.264 (libx264)", "FFV1, lossless RGB", ...: for the run's summary line.
+  const std::string& description() const;
+  // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
+  void write(const Image& picture, const Frame& frame);
+  void write(AudioPacket packet);
+  // Flushes the encoder, writes the trailer and renames the file into place. Throws UserError.
+  void finish();
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace shadersort::video
