@@ -19,16 +19,25 @@
 #include "sort/registry.h"
 
 namespace shadersort::cli {
-namespace {
 
-// An image the settings name (mask, intervals, key image); its size is checked against the
-// picture's by the plan.
-std::unique_ptr<Image> loadNamedImage(const std::string& path) {
+std::unique_ptr<Image> loadArtImage(const std::string& path) {
   if (path.empty()) return nullptr;
   return std::make_unique<Image>(loadImage(path));
 }
 
-}  // namespace
+std::string checkArtResult(const art::ArtPipeline& pipeline, const Sorter& sorter, const AlgorithmInfo& algorithm,
+                           const art::ArtSettings& settings, const art::ArtImages& images) {
+  const bool finished = pipeline.empty() || sorter.finished();
+  const art::ArtPlan reference = art::planArt(settings, images);
+  const std::vector<std::uint32_t> sources = pipeline.sources(sorter);
+  std::string problem = art::checkSources(
+      reference, sources,
+      !finished ? art::SourceCheck::SpansKeepTheirPixels
+                : algorithm.stable ? art::SourceCheck::SortedStably : art::SourceCheck::Sorted);
+  if (problem.empty() && finished && algorithm.stable && sources != art::referenceSources(reference))
+    problem = "differs from the CPU reference";
+  return problem;
+}
 
 int runArt(const GlobalOptions& global, const RunOptions& options) {
   const ArtRequest& request = *options.art;
@@ -48,9 +57,9 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   const std::uint64_t pixels = static_cast<std::uint64_t>(plan.width) * static_cast<std::uint64_t>(plan.height);
   requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel), plan.description + " as a pixel-sort");
   const ResolvedInput input = resolveInput(plan);
-  const auto mask = loadNamedImage(request.maskPath);
-  const auto intervals = loadNamedImage(request.intervalsPath);
-  const auto keyImage = loadNamedImage(request.keyImagePath);
+  const auto mask = loadArtImage(request.maskPath);
+  const auto intervals = loadArtImage(request.intervalsPath);
+  const auto keyImage = loadArtImage(request.keyImagePath);
 
   GpuSession gpu(global);
   auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
@@ -85,14 +94,8 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   // exactly.
   if (options.verify) {
     const bool finished = pipeline.empty() || sorter->finished();
-    const art::ArtPlan reference = art::planArt(request.settings, {&input.image, mask.get(), intervals.get(), keyImage.get()});
-    const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
-    std::string problem = art::checkSources(
-        reference, sources,
-        !finished ? art::SourceCheck::SpansKeepTheirPixels
-                  : algorithm.stable ? art::SourceCheck::SortedStably : art::SourceCheck::Sorted);
-    if (problem.empty() && finished && algorithm.stable && sources != art::referenceSources(reference))
-      problem = "differs from the CPU reference";
+    const std::string problem = checkArtResult(pipeline, *sorter, algorithm, request.settings,
+                                               {&input.image, mask.get(), intervals.get(), keyImage.get()});
     if (problem.empty() && !finished)
       std::cerr << "verify: after " << sorter->passesRun() << " of " << sorter->passCount()
                 << " passes: every pixel in its span, the rest in place (order is checked on finished sorts)\n";

@@ -214,6 +214,23 @@ std::vector<std::string> parseRaceList(const std::string& text) {
 
 }  // namespace
 
+// run --video: the options that make no sense with a clip are refused before any work; without
+// art options each frame is sorted whole along --axis (as a still image is).
+void checkVideoRun(const CLI::App& command, RunOptions& run) {
+  for (const char* name : {"--image", "image", "--pattern", "--size", "--passes", "--gif", "--sheet"})
+    if (command.count(name) > 0)
+      throw UsageError(std::string(name[0] == '-' ? name : "an input image") + " cannot go with --video");
+  if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");
+  if (!run.art) {
+    ArtRequest whole;
+    whole.settings.path.kind = run.input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
+    whole.settings.key = run.input.order.key;
+    whole.settings.descending = run.input.order.descending;
+    whole.settings.seed = run.input.seed;
+    run.art = whole;
+  }
+}
+
 int runCommandLine(int argc, char** argv) {
   CLI::App app{"shadersort: sorts pixels on the GPU with OpenGL 4.3 shaders and shows every pass.\n"
                "With no subcommand, opens the viewer on the built-in picture."};
@@ -239,6 +256,21 @@ int runCommandLine(int argc, char** argv) {
   SorterOptionText runSorter;
   addSorterOptions(*runCommand, runSorter);
   addTuneCacheFlag(*runCommand, global);
+  std::string runFrom, runTo;
+  bool runNoAudio = false;
+  runCommand->add_option("--video", run.video.inputPath,
+                         "pixel-sort every frame of a video or animated GIF (read by FFmpeg) into --out OUT.mp4, "
+                         ".webm, .mkv (lossless FFV1) or .gif; the art options apply to each frame");
+  runCommand->add_option("--from", runFrom, "--video: start at this time of the input, in seconds");
+  runCommand->add_option("--to", runTo, "--video: stop at this time of the input, in seconds");
+  runCommand->add_flag("--temporal-seed", run.video.temporalSeed,
+                       "--video: draw random spans and skips once per line for the whole clip, so a still scene "
+                       "does not flicker (default: anew each frame)");
+  runCommand->add_option("--encoder", run.video.encoder,
+                         "--video: an FFmpeg encoder instead of the extension's default (e.g. libx264, h264_nvenc)");
+  runCommand->add_flag("--fast-encode", run.video.fastEncode, "--video: the encoder's fastest settings (larger files)");
+  runCommand->add_flag("--no-audio", runNoAudio, "--video: leave the audio out (default: copied unchanged)");
+  runCommand->add_flag("--quiet", run.quiet, "--video: no progress bar and no summary line");
 
   SortOptions sort;
   auto* sortCommand = app.add_subcommand("sort", "sort a raw little-endian key file (and values) ascending");
@@ -345,7 +377,18 @@ int runCommandLine(int argc, char** argv) {
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
     parseRecordNumbers(runRecordNumbers, run.record);
-    if (!run.outputPath.empty()) requirePngPath(run.outputPath);
+    if (run.video.given()) {
+      checkVideoRun(*runCommand, run);
+      if (!runFrom.empty()) run.video.from = parseDecimal(runFrom, "--from", 0.0, 1e9);
+      if (!runTo.empty()) run.video.to = parseDecimal(runTo, "--to", 0.0, 1e9);
+      if (run.video.from && run.video.to && *run.video.from >= *run.video.to)
+        throw UsageError("--from " + runFrom + " is not before --to " + runTo);
+      run.video.audio = !runNoAudio;
+    } else {
+      for (const char* name : {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet"})
+        if (runCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --video");
+      if (!run.outputPath.empty()) requirePngPath(run.outputPath);
+    }
     return runRun(global, run);
   }
   if (*sortCommand) {

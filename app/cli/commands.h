@@ -3,6 +3,7 @@
 // input is thrown as UserError and reported by the caller in one line.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,11 @@
 #include "art/art_settings.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
+
+namespace shadersort::art {
+class ArtPipeline;
+struct ArtImages;
+}  // namespace shadersort::art
 
 namespace shadersort::cli {
 
@@ -34,6 +40,17 @@ struct ArtRequest {
   std::string maskPath, intervalsPath, keyImagePath;
 };
 
+// run --video: a clip or an animated GIF pixel-sorted frame by frame into a video file.
+struct VideoOptions {
+  std::string inputPath;                  // empty: not a video run
+  std::optional<double> from, to;         // seconds of the input's timeline
+  bool temporalSeed = false;              // random spans and skips drawn per line, the same every frame
+  std::string encoder;                    // an FFmpeg encoder name; empty: the extension's default
+  bool fastEncode = false;                // the encoder's fastest settings
+  bool audio = true;                      // copy the audio stream
+  bool given() const { return !inputPath.empty(); }
+};
+
 struct RunOptions {
   std::string algorithm = "frag-odd-even";
   InputSpec input;
@@ -44,6 +61,8 @@ struct RunOptions {
   bool stats = false;
   SorterOptions sorter;
   std::optional<ArtRequest> art;  // spans and paths (--path, --spans, ...)
+  VideoOptions video;
+  bool quiet = false;             // no progress bar
 };
 
 struct SortOptions {
@@ -105,6 +124,14 @@ int runPlot(const PlotOptions& options);
 int runRun(const GlobalOptions& global, const RunOptions& options);
 // runRun's pixel-sort (options.art set).
 int runArt(const GlobalOptions& global, const RunOptions& options);
+// An image an art setting names (mask, intervals, key image); null for an empty path.
+std::unique_ptr<Image> loadArtImage(const std::string& path);
+// --verify of a pixel-sort: the CPU reference of `settings` on `images` against the sorter's
+// state in `pipeline`; empty when right, else what is wrong.
+std::string checkArtResult(const art::ArtPipeline& pipeline, const Sorter& sorter, const AlgorithmInfo& algorithm,
+                           const art::ArtSettings& settings, const art::ArtImages& images);
+// runRun's video (options.video given, options.art set).
+int runVideo(const GlobalOptions& global, const RunOptions& options);
 // run's answer to a result that failed its check (`problem`): one line, and the exit code (1
 // when --verify asked for the check, 3 when the GPU sorted wrongly unasked).
 int reportWrongResult(const RunOptions& options, std::string_view algorithm, const std::string& problem);

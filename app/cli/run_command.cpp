@@ -29,6 +29,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   // Before anything is made or written: two outputs that are one file would overwrite each other.
   requireDistinctOutputs(
       {{"--out", options.outputPath}, {"--gif", options.record.gifPath}, {"--sheet", options.record.sheetPath}});
+  if (options.video.given()) return runVideo(global, options);
   if (options.art) return runArt(global, options);
   if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
   requireRecordableOutputs(options);

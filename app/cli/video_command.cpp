@@ -1,0 +1,221 @@
+// `shadersort run --video IN --out OUT`: a clip (or an animated GIF) pixel-sorted frame by frame
+// through the art pipeline. Three threads overlap the work: one decodes, this one (which holds
+// the GL context) sorts, one encodes. The bounded queues between them keep memory at a few
+// frames whatever the clip's length, and the output appears only once the whole clip is written.
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <thread>
+
+#include "art/animation.h"
+#include "art/art_pipeline.h"
+#include "cli/commands.h"
+#include "cli/gpu_session.h"
+#include "core/bounded_queue.h"
+#include "core/error.h"
+#include "core/memory_budget.h"
+#include "core/progress_bar.h"
+#include "core/quoting.h"
+#include "gl/gpu_timer.h"
+#include "sort/registry.h"
+#include "video/video_io.h"
+
+namespace shadersort::cli {
+namespace {
+
+// Frames waiting in each queue: enough to keep every thread busy through a slow frame, few enough
+// that a 4K clip holds a few hundred MB at most.
+constexpr std::size_t kQueuedFrames = 3;
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// A frame on its way (its picture replaced by the sorted one after the GPU), with the audio
+// packets read before it; the last item may carry audio only.
+struct Item {
+  video::Frame frame;
+  bool hasFrame = true;
+  std::vector<video::AudioPacket> audio;
+};
+
+// Where the time went, for --stats: each thread adds to its own figures; read after the joins.
+struct VideoTimes {
+  double decode = 0, encode = 0;         // busy seconds of the decoding and encoding threads
+  double gpu = 0, readBack = 0, wall = 0;
+  std::string gpuClock;
+  std::uint64_t frames = 0;
+};
+
+std::string sizeText(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
+
+// The decoding and encoding threads: started at once, and on every way out (an error on any
+// thread included) their queues are closed and they are joined, so no thread outlives the run.
+class Workers {
+ public:
+  Workers(BoundedQueue<Item>& decoded, BoundedQueue<Item>& sorted) : decoded_(decoded), sorted_(sorted) {}
+  ~Workers() { stop(); }
+  void start(std::function<void()> decode, std::function<void()> encode) {
+    decoder_ = std::thread(guarded(std::move(decode), decodeError_));
+    encoder_ = std::thread(guarded(std::move(encode), encodeError_));
+  }
+  void stop() {
+    decoded_.close();
+    sorted_.close();
+    join();
+  }
+  // Waits for both; rethrows the first error of either thread.
+  void join() {
+    if (decoder_.joinable()) decoder_.join();
+    if (encoder_.joinable()) encoder_.join();
+  }
+  void rethrow() const {
+    if (decodeError_) std::rethrow_exception(decodeError_);
+    if (encodeError_) std::rethrow_exception(encodeError_);
+  }
+
+ private:
+  std::function<void()> guarded(std::function<void()> work, std::exception_ptr& error) {
+    return [this, work = std::move(work), &error] {
+      try {
+        work();
+      } catch (...) {
+        error = std::current_exception();
+        decoded_.close();
+        sorted_.close();
+      }
+    };
+  }
+  BoundedQueue<Item>& decoded_;
+  BoundedQueue<Item>& sorted_;
+  std::thread decoder_, encoder_;
+  std::exception_ptr decodeError_, encodeError_;
+};
+
+void printVideoStats(const video::StreamInfo& info, const std::string& algorithm, const std::string& writer,
+                     const VideoTimes& times) {
+  const double frames = static_cast<double>(std::max<std::uint64_t>(times.frames, 1));
+  const double rate = info.rateDenominator > 0 ? static_cast<double>(info.rateNumerator) / info.rateDenominator : 0;
+  const double endToEnd = static_cast<double>(times.frames) / std::max(times.wall, 1e-9);
+  std::printf("video: %llu frames of %s at %.3f frames/s (%s in, %s out), %s: %.3f s, %.1f frames/s end to end "
+              "(%.2fx real time)\n",
+              static_cast<unsigned long long>(times.frames), sizeText(info.width, info.height).c_str(), rate,
+              info.codec.c_str(), writer.c_str(), algorithm.c_str(), times.wall, endToEnd,
+              rate > 0 ? endToEnd / rate : 0.0);
+  const double gpuMs = times.gpu * 1e3 / frames;
+  std::printf("per frame: decode %.3f ms (own thread), GPU pipeline %.3f ms (%s clock: %.1f frames/s of GPU sorting "
+              "alone), read-back %.3f ms, encode %.3f ms (own thread)\n",
+              times.decode * 1e3 / frames, gpuMs, times.gpuClock.c_str(), gpuMs > 0 ? 1e3 / gpuMs : 0.0,
+              times.readBack * 1e3 / frames, times.encode * 1e3 / frames);
+}
+
+}  // namespace
+
+int runVideo(const GlobalOptions& global, const RunOptions& options) {
+  const ArtRequest& request = *options.art;
+  const VideoOptions& settings = options.video;
+  video::requireVideoOutput(options.outputPath);
+  const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
+  video::VideoReader reader(settings.inputPath, {settings.from, settings.to});
+  const video::StreamInfo& info = reader.info();
+  const std::string description = "video " + quote(settings.inputPath) + " (" + sizeText(info.width, info.height) + ")";
+  const std::uint64_t pixels = static_cast<std::uint64_t>(info.width) * static_cast<std::uint64_t>(info.height);
+  // The sort, the pipeline, and the frames in the queues and in the threads' hands.
+  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel + 4 * (2 * kQueuedFrames + 4)),
+                description + " as a pixel-sort");
+  const auto mask = loadArtImage(request.maskPath);
+  const auto intervals = loadArtImage(request.intervalsPath);
+  const auto keyImage = loadArtImage(request.keyImagePath);
+
+  GpuSession gpu(global);
+  auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
+  art::ArtPipeline pipeline(gpu.sortContext());
+  const Image blank(info.width, info.height);
+  pipeline.setImages({&blank, mask.get(), intervals.get(), keyImage.get()});
+  video::VideoWriter writer(options.outputPath, reader,
+                            {.encoder = settings.encoder, .fastest = settings.fastEncode, .copyAudio = settings.audio});
+
+  BoundedQueue<Item> decoded(kQueuedFrames), sorted(kQueuedFrames);
+  VideoTimes times;
+  Workers workers(decoded, sorted);
+  workers.start(
+      [&] {
+        for (;;) {
+          Item item;
+          const auto start = Clock::now();
+          item.hasFrame = reader.next(item.frame, item.audio);
+          times.decode += secondsSince(start);
+          if (!item.hasFrame && item.audio.empty()) break;
+          const bool last = !item.hasFrame;
+          if (!decoded.push(std::move(item)) || last) break;
+        }
+        decoded.finish();
+      },
+      [&] {
+        while (auto item = sorted.pop()) {
+          const auto start = Clock::now();
+          for (video::AudioPacket& packet : item->audio) writer.write(std::move(packet));
+          if (item->hasFrame) writer.write(item->frame.picture, item->frame);
+          times.encode += secondsSince(start);
+        }
+      });
+
+  ProgressBar progress(static_cast<std::uint64_t>(std::max<std::int64_t>(info.frameCount, 0)), options.quiet);
+  gl::StepTimer timer;
+  const auto start = Clock::now();
+  while (auto item = decoded.pop()) {
+    if (item->hasFrame) {
+      video::Frame& frame = item->frame;
+      // Keyframes are in the input's own time, so a preset stays in step with the clip whatever
+      // --from says.
+      art::ArtSettings frameSettings = request.animation.at(request.settings, frame.seconds);
+      frameSettings.seed = art::frameSeed(request.settings.seed, frame.index, settings.temporalSeed);
+      pipeline.setPicture(frame.picture);
+      pipeline.setSettings(frameSettings);
+      timer.start();
+      pipeline.prepare(art::rowWidthFor(*sorter));
+      if (!pipeline.empty())
+        requireSortableInput(algorithm, pipeline.packed().shape, gpu.limits(),
+                             description + " frame " + std::to_string(frame.index) + " packed into " +
+                                 std::to_string(pipeline.packed().shape.sequenceCount) + " rows of " +
+                                 std::to_string(pipeline.packed().shape.sequenceLength) + " for its spans");
+      pipeline.sort(*sorter);
+      timer.mark("pipeline");
+      const std::vector<gl::StepTimer::Step> steps = timer.finish();
+      times.gpu += steps.empty() ? 0.0 : steps.front().milliseconds / 1e3;
+      times.gpuClock = timer.clock();
+      if (options.verify) {
+        const std::string problem =
+            checkArtResult(pipeline, *sorter, algorithm, frameSettings,
+                           {&frame.picture, mask.get(), intervals.get(), keyImage.get()});
+        if (!problem.empty())
+          return reportWrongResult(options, algorithm.name, "frame " + std::to_string(frame.index) + ": " + problem);
+      }
+      const auto readStart = Clock::now();
+      frame.picture = pipeline.readResult();
+      times.readBack += secondsSince(readStart);
+      ++times.frames;
+      progress.update(times.frames);
+    }
+    if (!sorted.push(std::move(*item))) break;
+  }
+  sorted.finish();
+  workers.join();
+  progress.finish();
+  workers.rethrow();
+  gpu.requireNoGlErrors();
+  if (times.frames == 0)
+    throw UserError(description + " has no frame" + (settings.from || settings.to ? " in the range --from/--to" : ""));
+  writer.finish();
+  times.wall = secondsSince(start);
+  if (!options.quiet || options.stats)
+    std::cerr << "shadersort: wrote " << quote(options.outputPath) << ": " << times.frames << " frames, "
+              << writer.description() << (info.hasAudio && settings.audio ? ", " + info.audioCodec + " audio copied" : "")
+              << "\n";
+  if (options.stats) printVideoStats(info, std::string(algorithm.name), writer.description(), times);
+  return 0;
+}
+
+}  // namespace shadersort::cli
