@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/progress_bar.h"
+#include "core/test_pause.h"
 #include "core/quoting.h"
 #include "gl/gpu_timer.h"
 #include "sort/registry.h"
@@ -200,6 +201,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       progress.update(times.frames);
     }
     if (!sorted.push(std::move(*item))) break;
+    pauseIfTestAsks("video-frame");  // tests interrupt a run half-way (tests/test_interrupt.cpp)
   }
   sorted.finish();
   workers.join();
