@@ -31,6 +31,7 @@
 #include "cli_support.h"
 #include "data/patterns.h"
 #include "sort_test_support.h"
+#include "video_clips.h"
 
 extern char** environ;
 
@@ -364,6 +365,24 @@ INSTANTIATE_TEST_SUITE_P(SignalsAndMoments, PlotInterrupted,
                            return std::string(number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "SIGHUP") +
                                   (std::get<1>(info.param) ? "_WhileGnuplotRuns" : "_WhileWritingItsData");
                          });
+
+// `run --video` stopped half-way through a clip (after its second frame is sorted, with the
+// encoder working): the old output stays, and no temporary file is left.
+TEST(VideoInterrupted, HalfWayLeavesTheOldFileAndNoTemporary) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 6, .rateNum = 25, .rateDen = 1, .codec = "ffv1",
+                      .withAudio = true};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  writeBytes(folder.path("out.mkv"), std::vector<std::uint8_t>(oldContent, oldContent + std::strlen(oldContent)));
+  for (int number : {SIGINT, SIGTERM}) {
+    interruptAt({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--path", "angle:30",
+                 "--spans", "threshold"},
+                "video-frame#2", number);
+    if (HasFatalFailure()) return;
+    EXPECT_EQ(folder.entries(), (std::vector<std::string>{"in.mkv", "out.mkv"})) << "a temporary file was left behind";
+    EXPECT_EQ(readText(folder.path("out.mkv")), std::string(oldContent));
+  }
+}
 
 }  // namespace
 }  // namespace shadersort::testing

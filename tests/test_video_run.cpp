@@ -1,0 +1,302 @@
+// `run --video`: a clip pixel-sorted frame by frame through the art pipeline. The clips are made
+// by the test with FFmpeg's libraries (tests/video_clips.h), and every output frame is held to
+// what `run --out` makes of the same input frame: exactly through the lossless FFV1 .mkv, within a
+// stated PSNR through H.264.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "art/animation.h"
+#include "cli_support.h"
+#include "core/progress_bar.h"
+#include "data/image.h"
+#include "process_support.h"
+#include "video_clips.h"
+
+namespace shadersort::testing {
+namespace {
+
+// The art settings of most cases: threshold spans at 30 degrees, capped so that the seed matters.
+const std::vector<std::string> kArt = {"--path", "angle:30", "--spans", "threshold", "--lower", "0.2",
+                                       "--upper", "0.8", "--max-span", "7", "--seed", "5"};
+
+std::vector<std::string> joined(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// What `run IMAGE --out` makes of one picture with `options`.
+Image runOutOf(const ScratchFolder& folder, const Image& picture, const std::vector<std::string>& options,
+               const std::string& name) {
+  const std::string in = folder.path(name + "-in.png"), out = folder.path(name + "-out.png");
+  savePng(picture, in);
+  const ProcessResult result = runShadersortArgs(joined({"run", in, "--out", out}, options));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  return loadImage(out);
+}
+
+std::string oneLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+TEST(VideoRun, LosslessOutputFramesEqualRunOutOfEachInputFrame) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 37, .height = 29, .frames = 5, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  for (const std::string algorithm : {"radix", "odd-even"}) {
+    SCOPED_TRACE(algorithm);
+    const std::vector<std::string> art = joined({"--algo", algorithm}, kArt);
+    const ProcessResult result = runShadersortArgs(
+        joined({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--temporal-seed", "--quiet"}, art));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+    ASSERT_EQ(frames.size(), 5u);
+    bool anyMoved = false;
+    for (int k = 0; k < spec.frames; ++k) {
+      const Image input = testClipFrame(spec, k);
+      const Image expected = runOutOf(folder, input, art, "frame" + std::to_string(k));
+      EXPECT_EQ(frames[k].rgba, expected.rgba) << "frame " << k;
+      anyMoved = anyMoved || expected.rgba != input.rgba;
+    }
+    EXPECT_TRUE(anyMoved) << "the settings sorted nothing: the comparison would prove nothing";
+  }
+}
+
+TEST(VideoRun, WithoutTheTemporalSeedEachFrameDrawsItsSpansAnew) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 40, .height = 24, .frames = 3, .rateNum = 10, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const std::vector<std::string> art = {"--algo", "radix", "--path", "rows", "--spans", "random", "--span-length", "6",
+                                        "--skip", "30", "--seed", "9"};
+  ProcessResult result = runShadersortArgs(
+      joined({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--quiet"}, art));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 3u);
+  for (int k = 0; k < spec.frames; ++k) {
+    std::vector<std::string> perFrame = art;
+    perFrame.back() = std::to_string(art::frameSeed(9, k, false));
+    EXPECT_EQ(frames[k].rgba, runOutOf(folder, testClipFrame(spec, k), perFrame, "f" + std::to_string(k)).rgba)
+        << "frame " << k;
+    if (k > 0) EXPECT_NE(art::frameSeed(9, k, false), art::frameSeed(9, 0, false));
+  }
+}
+
+TEST(VideoRun, AudioFrameCountAndRateAreKept) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 18, .frames = 12, .rateNum = 24, .rateDen = 1, .codec = "ffv1",
+                      .withAudio = true};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const ProcessResult result = runShadersortArgs(
+      joined({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--algo", "bitonic"}, kArt));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.err.find("audio copied"), std::string::npos) << result.err;
+  const ClipProbe in = probeClip(folder.path("in.mkv")), out = probeClip(folder.path("out.mkv"));
+  ASSERT_TRUE(out.opened);
+  EXPECT_EQ(out.frames, 12);
+  EXPECT_EQ(out.rateNum * in.rateDen, in.rateNum * out.rateDen);
+  EXPECT_EQ(out.width, 32);
+  EXPECT_EQ(out.height, 18);
+  ASSERT_TRUE(out.hasAudio);
+  EXPECT_EQ(out.audioCodec, in.audioCodec);
+  EXPECT_NEAR(out.audioSeconds, in.audioSeconds, in.audioPacketSeconds + 1e-6);
+
+  const ProcessResult silent = runShadersortArgs(joined(
+      {"run", "--video", folder.path("in.mkv"), "--out", folder.path("silent.mkv"), "--no-audio", "--quiet"}, kArt));
+  ASSERT_EQ(silent.exitCode, 0) << silent.err;
+  EXPECT_FALSE(probeClip(folder.path("silent.mkv")).hasAudio);
+}
+
+// H.264 is lossy: each frame is held to `run --out` of the same decoded input frame within a PSNR
+// bound. libx264 at crf 18 keeps these small noisy frames above 30 dB (measured: see the failure
+// message when it does not).
+TEST(VideoRun, H264OutputIsWithinItsPsnrBoundOfRunOut) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 4, .rateNum = 30, .rateDen = 1, .codec = "libx264",
+                      .withAudio = true, .audioCodec = "aac"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), spec));
+  const ProcessResult result = runShadersortArgs(
+      joined({"run", "--video", folder.path("in.mp4"), "--out", folder.path("out.mp4"), "--temporal-seed"}, kArt));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.err.find("H.264"), std::string::npos) << result.err;
+  EXPECT_TRUE(probeClip(folder.path("out.mp4")).hasAudio);
+  const std::vector<Image> inputs = decodeAllFrames(folder.path("in.mp4"));
+  const std::vector<Image> outputs = decodeAllFrames(folder.path("out.mp4"));
+  ASSERT_EQ(inputs.size(), 4u);
+  ASSERT_EQ(outputs.size(), 4u);
+  constexpr double kMinimumPsnr = 30.0;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const Image expected = runOutOf(folder, inputs[k], kArt, "h264-" + std::to_string(k));
+    EXPECT_GE(psnr(expected, outputs[k]), kMinimumPsnr) << "frame " << k;
+  }
+}
+
+TEST(VideoRun, KeyframedPresetUsesTheInterpolatedValueInEachFrame) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 40, .height = 30, .frames = 5, .rateNum = 10, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  {
+    std::ofstream preset(folder.path("ramp.toml"));
+    preset << "path = \"angle:20\"\nspans = \"threshold\"\nkey = \"lightness\"\nupper = 1.0\n"
+              "lower = [[0.0, 0.1], [0.4, 0.7]]\n";
+  }
+  const ProcessResult result = runShadersortArgs({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"),
+                                                  "--preset", folder.path("ramp.toml"), "--algo", "radix", "--quiet"});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 5u);
+  const std::vector<std::string> base = {"--algo", "radix", "--path", "angle:20", "--spans", "threshold", "--key",
+                                         "lightness", "--upper", "1.0", "--lower"};
+  for (int k = 0; k < spec.frames; ++k) {
+    // Frame k is at k / 10 s: lower goes from 0.1 at 0 s to 0.7 at 0.4 s.
+    const double lower = 0.1 + 0.6 * (k / 10.0) / 0.4;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", lower);
+    const Image input = testClipFrame(spec, k);
+    EXPECT_EQ(frames[k].rgba, runOutOf(folder, input, joined(base, {text}), "key" + std::to_string(k)).rgba)
+        << "frame " << k << ", lower " << text;
+    if (k > 0)  // the span map changed with the value: the check can tell frames apart
+      EXPECT_NE(frames[k].rgba, runOutOf(folder, input, joined(base, {"0.1"}), "key0-" + std::to_string(k)).rgba)
+          << "frame " << k;
+  }
+}
+
+TEST(VideoRun, FromAndToSelectATimeRange) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 24, .height = 16, .frames = 10, .rateNum = 10, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const ProcessResult result =
+      runShadersortArgs(joined({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--from",
+                                "0.3", "--to", "0.7", "--temporal-seed", "--quiet", "--algo", "radix"},
+                               kArt));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 4u);  // 0.3, 0.4, 0.5, 0.6
+  EXPECT_EQ(frames[0].rgba, runOutOf(folder, testClipFrame(spec, 3), joined({"--algo", "radix"}, kArt), "r3").rgba);
+  EXPECT_EQ(frames[3].rgba, runOutOf(folder, testClipFrame(spec, 6), joined({"--algo", "radix"}, kArt), "r6").rgba);
+}
+
+TEST(VideoRun, AnimatedGifInAndOut) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 30, .height = 20, .frames = 4, .rateNum = 10, .rateDen = 1, .codec = "gif"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.gif"), spec));
+  const ProcessResult result = runShadersortArgs(
+      joined({"run", "--video", folder.path("in.gif"), "--out", folder.path("out.gif"), "--quiet", "--algo", "radix"},
+             kArt));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(decodeAllFrames(folder.path("out.gif")).size(), 4u);
+  const ProcessResult toMkv = runShadersortArgs(joined(
+      {"run", "--video", folder.path("in.gif"), "--out", folder.path("out.mkv"), "--quiet", "--temporal-seed",
+       "--algo", "radix"},
+      kArt));
+  ASSERT_EQ(toMkv.exitCode, 0) << toMkv.err;
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 4u);
+  // The GIF's colours are exact (a fixed palette), so its frames sort as the pictures do.
+  EXPECT_EQ(frames[2].rgba, runOutOf(folder, testClipFrame(spec, 2), joined({"--algo", "radix"}, kArt), "g2").rgba);
+}
+
+TEST(VideoRun, DamagedVideosGiveOneLineErrorsAndNoOutput) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 8, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("good.mkv"), spec));
+  std::vector<std::uint8_t> bytes;
+  {
+    std::ifstream file(folder.path("good.mkv"), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(file), {});
+  }
+  writeBytes(folder.path("truncated.mkv"), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + bytes.size() / 2));
+  std::mt19937 random(3);
+  std::vector<std::uint8_t> noise(4096);
+  for (auto& byte : noise) byte = static_cast<std::uint8_t>(random());
+  writeBytes(folder.path("noise.mp4"), noise);
+  writeBytes(folder.path("empty.mkv"), {});
+  for (const std::string name : {"truncated.mkv", "noise.mp4", "empty.mkv", "missing.mp4"}) {
+    SCOPED_TRACE(name);
+    const ProcessResult result =
+        runShadersortArgs({"run", "--video", folder.path(name), "--out", folder.path("out.mkv"), "--quiet"});
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find(name), std::string::npos) << result.err;
+    EXPECT_FALSE(std::filesystem::exists(folder.path("out.mkv")));
+  }
+  const std::vector<std::string> entries = folder.entries();
+  EXPECT_EQ(entries, (std::vector<std::string>{"empty.mkv", "good.mkv", "noise.mp4", "truncated.mkv"}));
+}
+
+TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 16, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const std::string in = folder.path("in.mkv");
+  const std::vector<std::vector<std::string>> cases = {
+      {"run", "--video", in, "--out", folder.path("out.avi")},
+      {"run", "--video", in, "--out", folder.path("out.png")},
+      {"run", "--video", in},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--passes", "3"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--pattern", "random"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--from", "2", "--to", "1"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--from", "-1"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--encoder", "no-such-encoder"},
+      {"run", "--out", folder.path("o.png"), "--temporal-seed"},
+      {"run", "--out", folder.path("o.png"), "--from", "1"},
+  };
+  for (const auto& arguments : cases) {
+    std::string shown;
+    for (const auto& argument : arguments) shown += argument + " ";
+    SCOPED_TRACE(shown);
+    const ProcessResult result = runShadersortArgs(arguments);
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  }
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mkv"});
+}
+
+// Memory holds a few frames whatever the clip's length: eight times the frames, the same peak.
+TEST(VideoRun, PeakMemoryDoesNotGrowWithTheClip) {
+  ScratchFolder folder;
+  ClipSpec spec{.width = 192, .height = 108, .frames = 10, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("short.mkv"), spec));
+  spec.frames = 80;
+  ASSERT_TRUE(writeTestClip(folder.path("long.mkv"), spec));
+  std::uint64_t peak[2] = {};
+  int i = 0;
+  for (const std::string name : {"short", "long"}) {
+    const ProcessResult result = runShadersortArgs(
+        {"run", "--video", folder.path(name + ".mkv"), "--out", folder.path(name + "-out.mkv"), "--algo", "radix",
+         "--path", "angle:30", "--spans", "threshold", "--quiet"},
+        {.timeoutSeconds = 120});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    peak[i++] = result.peakResidentBytes;
+  }
+  // A frame is 82 KB: were the clip held, 70 more frames would add over 5 MB (and their sorted
+  // copies as much again).
+  EXPECT_LT(static_cast<double>(peak[1]), static_cast<double>(peak[0]) + 4e6)
+      << "10 frames: " << peak[0] / 1e6 << " MB, 80 frames: " << peak[1] / 1e6 << " MB";
+}
+
+TEST(VideoRun, ProgressShowsOnATerminalOnly) {
+  EXPECT_EQ(progressText(0, 0, 0, 4), "[=   ] 0 frames");
+  EXPECT_EQ(progressText(30, 60, 1.0, 10), "[=====>    ] 30/60 frames  30.0 frames/s  0:01 left");
+  EXPECT_EQ(progressText(60, 60, 2.0, 4), "[====] 60/60 frames  30.0 frames/s");
+
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 16, .frames = 3, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  // stderr is a pipe here: no bar, only the summary line.
+  const ProcessResult piped = runShadersortArgs({"run", "--video", folder.path("in.mkv"), "--out", folder.path("a.mkv")});
+  ASSERT_EQ(piped.exitCode, 0) << piped.err;
+  EXPECT_EQ(piped.err.find('\r'), std::string::npos) << piped.err;
+  EXPECT_EQ(lineCount(piped.err), 1) << piped.err;
+  // On a terminal (script(1) gives the command one): the bar, ending in the count of all frames.
+  const CommandResult terminal = runScript(
+      "script -qec \"$SHADERSORT run --video '" + folder.path("in.mkv") + "' --out '" + folder.path("b.mkv") +
+      "'\" /dev/null");
+  ASSERT_EQ(terminal.exitCode, 0) << terminal.out << terminal.err;
+  EXPECT_NE(terminal.out.find("3/3 frames"), std::string::npos) << terminal.out;
+}
+
+}  // namespace
+}  // namespace shadersort::testing
