@@ -4,8 +4,8 @@
 // last. A video asks for the settings of each frame with Animation::at; a still image takes t = 0.
 // Presets (art/presets.h) write a track as `angle = [[0.0, 0], [4.0, 90]]`.
 //
-// Times are seconds on the caller's timeline; the video mode uses the input's (so `--from 2`
-// starts at the settings of 2 s).
+// Times are seconds on the caller's timeline: the video mode chooses which (on the input's, a clip
+// cut with `--from 2` starts at the settings of 2 s; on the output's, at those of 0 s).
 
 #include <cstdint>
 #include <optional>
