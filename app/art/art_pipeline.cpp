@@ -103,7 +103,7 @@ struct ArtPipeline::Gpu {
   std::uint32_t lineCount = 0;
 
   StorageBuffer keys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
-  StorageBuffer counted, keptPixels, kept, runState, counters;
+  StorageBuffer keptPixels, kept, runState, counters;
   std::vector<StorageBuffer> scanTotals;  // per level of the scan
   StorageBuffer binOffset, binSpan;
   StorageBuffer packedKeys, packedValues, destinations;
@@ -421,22 +421,14 @@ void ArtPipeline::prepare(RowWidth rows) {
     Gpu::setUniform(kernel, "u_count", count);
     Gpu::dispatch(pixels);
   }
-  Gpu::ensure(gpu.counted, "art: span numbers", pixels);
   Gpu::ensure(gpu.keptPixels, "art: span offsets", pixels);
   Gpu::ensure(gpu.kept, "art: span indices", pixels);
   Gpu::ensure(gpu.runState, "art: run states", pixels);
   {
-    const gl::Program& kernel = gpu.program("shaders/art/spans_counted.comp");
-    kernel.use();
-    Gpu::bind({&gpu.runBegin, &gpu.runEnd, &gpu.counters, &gpu.counted});
-    Gpu::setUniform(kernel, "u_count", count);
-    Gpu::dispatch(pixels);
-  }
-  gpu.scan(gpu.counted, pixels, kSpans);  // the kept spans' count replaces this total below
-  {
     const gl::Program& kernel = gpu.program("shaders/art/spans_kept.comp");
     kernel.use();
-    Gpu::bind({&gpu.runBegin, &gpu.runEnd, &gpu.counters, &gpu.counted, &gpu.keptPixels, &gpu.kept, &gpu.runState});
+    Gpu::bind({&gpu.runBegin, &gpu.runEnd, &gpu.counters, &gpu.mapLines, &gpu.keptPixels, &gpu.kept, &gpu.runState,
+               &gpu.lineFirst});
     Gpu::setUniform(kernel, "u_count", count);
     Gpu::setUniform(kernel, "u_seed", settings_.seed);
     // Skipped when draw % 1000000 < skip% * 10000 (a double): the integers below its ceiling.

@@ -97,12 +97,16 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
                             const std::vector<std::uint32_t>& keys) {
   const std::vector<bool> inside = insidePixels(settings, sources, keys);
   std::vector<Span> spans;
-  std::uint64_t spanNumber = 0;
+  std::uint64_t lineId = 0;
+  std::uint32_t lineBegin = 0;
+  // A span's skip is drawn by its line and where it starts on the line, not by its number in the
+  // picture: a span that stays put from one video frame to the next keeps its draw, whatever
+  // changed on other lines.
   const auto close = [&](std::uint32_t start, std::uint32_t end) {
     if (end - start < 2) return;
-    const std::uint64_t number = spanNumber++;
     if (settings.skipPercent > 0 &&
-        static_cast<double>(seededDraw(settings.seed, kSkip, number) % 1000000) < settings.skipPercent * 10000.0)
+        static_cast<double>(seededDraw(settings.seed, kSkip, lineId << 32 | (start - lineBegin)) % 1000000) <
+            settings.skipPercent * 10000.0)
       return;
     spans.push_back({start, end - start});
   };
@@ -111,7 +115,8 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
   const std::uint32_t longest = std::max(shortest, settings.spanLength + settings.spanLength / 2);
   for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
     const std::uint32_t begin = map.lineStarts[line], end = map.lineStarts[line + 1];
-    const std::uint64_t lineId = map.lineIds[line];
+    lineId = map.lineIds[line];
+    lineBegin = begin;
     // The cap's cuts sit at positions offset + k * maxSpan, the offset drawn per line, so that
     // neighbouring lines do not break at the same place (the "barcode" look).
     const std::uint32_t capOffset =

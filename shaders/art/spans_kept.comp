@@ -1,7 +1,7 @@
-// Which spans are sorted (not skipped, art::findSpans' draw by span number): per run, the pixels
-// it brings (scanned into its offset in the packing), 1 for a sorted span (scanned into its
-// index), and its state for packing and the overlay: 0 not a span, 1 sorted, 2 skipped. Also the
-// longest sorted span.
+// Which spans are sorted (not skipped: art::findSpans' draw by the span's line and its start on
+// the line): per run, the pixels it brings (scanned into its offset in the packing), 1 for a
+// sorted span (scanned into its index), and its state for packing and the overlay: 0 not a span,
+// 1 sorted, 2 skipped. Also the longest sorted span.
 
 #include "shaders/art/art_common.glsl"
 #include "shaders/art/seeded_draw.glsl"
@@ -9,10 +9,11 @@
 layout(std430, binding = 0) readonly buffer RunBegin { uint b_runBegin[]; };
 layout(std430, binding = 1) readonly buffer RunEnd { uint b_runEnd[]; };
 layout(std430, binding = 2) buffer Totals { uint b_totals[]; };  // [0]: runs; [3]: the longest span, zeroed
-layout(std430, binding = 3) readonly buffer SpanNumber { uint b_spanNumber[]; };  // exclusive scan of counted
+layout(std430, binding = 3) readonly buffer MapLines { uint b_mapLines[]; };  // line of each map position
 layout(std430, binding = 4) writeonly buffer Pixels { uint b_keptPixels[]; };
 layout(std430, binding = 5) writeonly buffer Kept { uint b_kept[]; };
 layout(std430, binding = 6) writeonly buffer State { uint b_state[]; };
+layout(std430, binding = 7) readonly buffer LineFirst { uint b_lineFirst[]; };  // each line's first position
 
 uniform uint u_count;
 uniform uvec2 u_seed;
@@ -28,8 +29,11 @@ void main() {
     length = b_runEnd[run] - b_runBegin[run];
     if (length >= 2u) {
       state = 1u;
-      if (u_skipBelow > 0u && modulo64(seededDraw(u_seed, kSkip, uvec2(b_spanNumber[run], 0u)), 1000000u) < u_skipBelow)
-        state = 2u;
+      if (u_skipBelow > 0u) {
+        const uint begin = b_runBegin[run], line = b_mapLines[begin];
+        if (modulo64(seededDraw(u_seed, kSkip, uvec2(begin - b_lineFirst[line], line)), 1000000u) < u_skipBelow)
+          state = 2u;
+      }
     }
   }
   b_keptPixels[run] = state == 1u ? length : 0u;
