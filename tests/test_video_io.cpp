@@ -232,9 +232,13 @@ TEST(VideoIo, TruncatedFilesAreOneLineErrors) {
   }
 }
 
-TEST(VideoIo, NoVideoStreamAndMissingFile) {
+TEST(VideoIo, NoVideoStreamAndMissingFileAreOneLineErrors) {
   ScratchFolder folder;
-  EXPECT_NE(userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); }).find("cannot open video"), std::string::npos);
+  const std::string missing = userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); });
+  EXPECT_NE(missing.find("cannot open video '" + folder.path("missing.mp4") + "': No such file"), std::string::npos) << missing;
+  ASSERT_TRUE(writeTestClip(folder.path("sound.mkv"), {.codec = "", .withAudio = true}));
+  const std::string soundOnly = userErrorOf([&] { VideoReader reader(folder.path("sound.mkv")); });
+  EXPECT_EQ(soundOnly, "'" + folder.path("sound.mkv") + "' has no video stream");
 }
 
 TEST(VideoIo, UnsupportedOutputExtensionIsAUsageError) {
@@ -271,9 +275,19 @@ TEST(VideoIo, WebmRefusesAacAudioBeforeAnyFrame) {
   ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), {.codec = "libx264", .withAudio = true, .audioCodec = "aac"}));
   VideoReader reader(folder.path("in.mp4"));
   const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.webm"), reader); });
-  EXPECT_NE(message.find("cannot carry the input's aac audio"), std::string::npos) << message;
+  EXPECT_NE(message.find("cannot carry the input's aac audio unchanged; use .mkv or .mp4, or --no-audio"), std::string::npos)
+      << message;
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mp4"});
   VideoWriter silent(folder.path("out.webm"), reader, {.fastest = true, .copyAudio = false});  // without audio it goes
+}
+
+TEST(VideoIo, Mp4RefusesPcmAudioAndNamesTheContainerThatTakesIt) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.frames = 2, .withAudio = true}));
+  VideoReader reader(folder.path("in.mkv"));
+  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), reader); });
+  EXPECT_NE(message.find("cannot carry the input's pcm_s16le audio unchanged; use .mkv, or --no-audio"), std::string::npos)
+      << message;
 }
 
 TEST(VideoIo, Mpeg4RefusesAnOddSize) {

@@ -102,7 +102,8 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
   av_log_set_level(AV_LOG_ERROR);
   ClipOutput out;
   if (!check(avformat_alloc_output_context2(&out.format, nullptr, nullptr, path.c_str()), "container")) return false;
-  const AVCodec* videoCodec = avcodec_find_encoder_by_name(spec.codec.c_str());
+  const bool withVideo = !spec.codec.empty();
+  const AVCodec* videoCodec = avcodec_find_encoder_by_name(withVideo ? spec.codec.c_str() : "ffv1");
   if (!videoCodec) {
     ADD_FAILURE() << "writeTestClip: no encoder " << spec.codec;
     return false;
@@ -119,10 +120,13 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
   if (spec.codec == "libx264") av_opt_set(out.video->priv_data, "preset", "ultrafast", 0);
   if (spec.codec == "libvpx-vp9") av_opt_set(out.video->priv_data, "deadline", "realtime", 0);
   if (!check(avcodec_open2(out.video, videoCodec, nullptr), "open " + spec.codec)) return false;
-  AVStream* videoStream = avformat_new_stream(out.format, nullptr);
-  avcodec_parameters_from_context(videoStream->codecpar, out.video);
-  videoStream->time_base = out.video->time_base;
-  videoStream->avg_frame_rate = rate;
+  AVStream* videoStream = nullptr;
+  if (withVideo) {
+    videoStream = avformat_new_stream(out.format, nullptr);
+    avcodec_parameters_from_context(videoStream->codecpar, out.video);
+    videoStream->time_base = out.video->time_base;
+    videoStream->avg_frame_rate = rate;
+  }
 
   AVStream* audioStream = nullptr;
   if (spec.withAudio) {
@@ -149,7 +153,7 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
   out.frame->height = spec.height;
   if (!check(av_frame_get_buffer(out.frame, 0), "frame")) return false;
   SwsContext* toEncoder = nullptr;
-  if (spec.codec != "gif")
+  if (withVideo && spec.codec != "gif")
     toEncoder = sws_getContext(spec.width, spec.height, AV_PIX_FMT_RGBA, spec.width, spec.height, out.video->pix_fmt,
                                SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
   const int samplesPerFrame = 1024;
@@ -181,13 +185,13 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
           const std::uint8_t* p = &picture.rgba[(static_cast<std::size_t>(y) * spec.width + x) * 4];
           out.frame->data[0][y * out.frame->linesize[0] + x] = static_cast<std::uint8_t>(p[0] / 51 * 36 + p[1] / 51 * 6 + p[2] / 51);
         }
-    } else {
+    } else if (withVideo) {
       const std::uint8_t* planes[4] = {picture.rgba.data(), nullptr, nullptr, nullptr};
       const int strides[4] = {4 * spec.width, 0, 0, 0};
       sws_scale(toEncoder, planes, strides, 0, spec.height, out.frame->data, out.frame->linesize);
     }
     out.frame->pts = index;
-    ok = ok && check(avcodec_send_frame(out.video, out.frame), "send frame") && drain(out, out.video, videoStream);
+    if (withVideo) ok = ok && check(avcodec_send_frame(out.video, out.frame), "send frame") && drain(out, out.video, videoStream);
     // The tone up to this frame's end, so that the muxer gets the streams interleaved.
     const std::int64_t samplesDue = av_rescale_q(index + 1, av_inv_q(rate), {1, 48000});
     while (ok && spec.withAudio && samplesWritten < std::min(samplesDue, samplesWanted)) {
@@ -203,7 +207,7 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
     }
   }
   sws_freeContext(toEncoder);
-  ok = ok && check(avcodec_send_frame(out.video, nullptr), "flush") && drain(out, out.video, videoStream);
+  if (withVideo) ok = ok && check(avcodec_send_frame(out.video, nullptr), "flush") && drain(out, out.video, videoStream);
   if (ok && spec.withAudio) ok = check(avcodec_send_frame(out.audio, nullptr), "flush audio") && drain(out, out.audio, audioStream);
   return ok && check(av_write_trailer(out.format), "trailer");
 }

@@ -76,6 +76,18 @@ AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational ra
   return input;
 }
 
+// "X or Y, or " / "X, or ": the outputs (of .mkv and .mp4) other than `refused` that can carry
+// `codec`; empty when none can.
+std::string containersCarrying(AVCodecID codec, const AVOutputFormat* refused) {
+  std::string names;
+  for (const char* extension : {".mkv", ".mp4"}) {
+    const AVOutputFormat* format = av_guess_format(nullptr, extension, nullptr);
+    if (!format || format == refused || avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 0) continue;
+    names += (names.empty() ? "" : " or ") + std::string(extension);
+  }
+  return names.empty() ? names : names + ", or ";
+}
+
 void openGif(VideoWriter::State& s, const StreamInfo& info) {
   const double rate = static_cast<double>(info.rateNumerator) / info.rateDenominator;
   const int fps = std::clamp(static_cast<int>(std::lround(rate)), 1, render::GifRecorder::kMaxFps);
@@ -109,8 +121,8 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   if (!container) throw s.failure("FFmpeg has no muxer for this name");
   const AVStream* audioIn = options.copyAudio ? s.source->audio : nullptr;
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
-    throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec +
-                    " audio unchanged; use .mkv or .mp4, or --no-audio");
+    throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
+                    containersCarrying(audioIn->codecpar->codec_id, container) + "--no-audio");
 
   if (avformat_alloc_output_context2(&s.format, container, nullptr, nullptr) < 0 || !s.format) throw s.failure("out of memory");
   s.encoder = avcodec_alloc_context3(choice.codec);
