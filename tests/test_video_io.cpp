@@ -182,6 +182,17 @@ TEST(VideoIo, TimeRangeSelectsTheFramesBetweenFromAndTo) {
     EXPECT_NEAR(clip.frames[i].seconds, (5 + i) / 10.0, 1e-3);
     EXPECT_EQ(clip.frames[i].picture.rgba, testClipFrame(spec, 5 + i).rgba) << "frame " << 5 + i;
   }
+  // The same from H.264 with a keyframe every 4 frames: the seek lands before 0.5 s and the
+  // frames up to it are decoded and dropped.
+  const ClipSpec h264{.width = 16, .height = 16, .frames = 20, .rateNum = 10, .codec = "libx264"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), h264));
+  VideoReader h264Reader(folder.path("in.mp4"), TimeRange{.from = 0.5, .to = 1.2});
+  const ReadClip h264Clip = readAll(h264Reader);
+  ASSERT_EQ(h264Clip.frames.size(), 7u);
+  for (int i = 0; i < 7; ++i) {
+    EXPECT_NEAR(h264Clip.frames[i].seconds, (5 + i) / 10.0, 1e-3);
+    EXPECT_GE(psnr(testClipFrame(h264, 5 + i), h264Clip.frames[i].picture), 25.0) << "frame " << 5 + i;
+  }
   EXPECT_THROW(VideoReader(folder.path("in.mkv"), TimeRange{.from = 1.0, .to = 0.5}), UsageError);
   EXPECT_THROW(VideoReader(folder.path("in.mkv"), TimeRange{.from = 5.0}), UsageError);
 }
@@ -290,12 +301,28 @@ TEST(VideoIo, Mp4RefusesPcmAudioAndNamesTheContainerThatTakesIt) {
       << message;
 }
 
-TEST(VideoIo, Mpeg4RefusesAnOddSize) {
+TEST(VideoIo, Mpeg4WritesAnEvenSizeAndRefusesAnOddOne) {
   ScratchFolder folder;
-  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.width = 15, .height = 10, .frames = 2}));
-  VideoReader reader(folder.path("in.mkv"));
-  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), reader, {.encoder = "mpeg4"}); });
+  ASSERT_TRUE(writeTestClip(folder.path("odd.mkv"), {.width = 15, .height = 10, .frames = 2}));
+  VideoReader odd(folder.path("odd.mkv"));
+  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), odd, {.encoder = "mpeg4"}); });
   EXPECT_NE(message.find("even width and height"), std::string::npos) << message;
+
+  const ClipSpec spec{.width = 16, .height = 10, .frames = 3, .rateNum = 30};
+  ASSERT_TRUE(writeTestClip(folder.path("even.mkv"), spec));
+  {
+    VideoReader reader(folder.path("even.mkv"));
+    VideoWriter writer(folder.path("out.mp4"), reader, {.encoder = "mpeg4"});
+    EXPECT_EQ(writer.description(), "MPEG-4 part 2 (mpeg4)");
+    Frame frame;
+    std::vector<AudioPacket> audio;
+    while (reader.next(frame, audio)) writer.write(frame.picture, frame);
+    writer.finish();
+  }
+  const ClipProbe out = probeClip(folder.path("out.mp4"));
+  EXPECT_EQ(out.videoCodec, "mpeg4");
+  EXPECT_EQ(out.frames, 3);
+  EXPECT_EQ(out.rateNum, 30);
 }
 
 }  // namespace

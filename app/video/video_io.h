@@ -16,7 +16,9 @@
 // Pixels go to BT.601 limited-range 4:2:0, or 4:4:4 where the width or the height is odd (libx264
 // and VP9 take it; MPEG-4 part 2 cannot, and an odd size is a UserError for it).
 // Time: the output keeps the input's frame rate and its frames' timestamps, shifted so that the
-// range's start (TimeRange::from, else the input's start) is the output's time 0.
+// range's start (TimeRange::from, else the input's start) is the output's time 0. Timestamps stay
+// in the input's time base where a frame period is a whole number of its ticks, else they go to
+// the nearest tick of 1/rate (Matroska's milliseconds cannot hold 1/30 s exactly).
 // The file appears at its path, whole, only when finish() succeeds (temporary file, then rename,
 // as every writer of the project; a terminating signal removes the temporary file).
 

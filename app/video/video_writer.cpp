@@ -69,10 +69,14 @@ struct VideoWriter::State {
 
 namespace {
 
-// The encoder's time base: the input stream's, which MPEG-4 part 2 can take only with a
-// denominator under 2^16 (else one tick per frame).
+// The encoder's time base: the input stream's where a frame period is a whole number of its
+// ticks, else one tick per frame. Matroska's milliseconds cannot hold 1/30 s, and their rounded
+// 33/34 ms steps would make an MP4's frame rate 29.9; on the frame grid it stays 30 (a variable
+// rate input moves by under half a frame). MPEG-4 part 2 also needs a denominator under 2^16.
 AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational rate) {
-  if (std::string(codec->name) == "mpeg4" && input.den > 65535) return av_inv_q(rate);
+  const AVRational period = av_inv_q(rate);
+  const bool periodFits = av_div_q(period, input).den == 1;
+  if (!periodFits || (std::string(codec->name) == "mpeg4" && input.den > 65535)) return period;
   return input;
 }
 
