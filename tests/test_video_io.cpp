@@ -243,6 +243,28 @@ TEST(VideoIo, TruncatedFilesAreOneLineErrors) {
   }
 }
 
+TEST(VideoIo, DamagedFramesAreReadOrRefusedInOneLine) {
+  ScratchFolder folder;
+  for (const std::string name : {"whole.mkv", "whole.mp4"}) {
+    const ClipSpec spec{.width = 32, .height = 32, .frames = 12, .codec = name.ends_with(".mkv") ? "ffv1" : "libx264"};
+    ASSERT_TRUE(writeTestClip(folder.path(name), spec));
+    std::string bytes = readText(folder.path(name));
+    std::mt19937 random(9);
+    for (std::size_t i = bytes.size() * 2 / 5; i < bytes.size() * 3 / 5; ++i) bytes[i] = static_cast<char>(random());
+    const std::string damaged = "damaged-" + name;
+    writeBytes(folder.path(damaged), std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+    // H.264's decoder hides damage; FFV1's refuses it. Either way: no crash, no hang, one line.
+    try {
+      VideoReader reader(folder.path(damaged));
+      readAll(reader);
+    } catch (const UserError& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find(damaged), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
 TEST(VideoIo, NoVideoStreamAndMissingFileAreOneLineErrors) {
   ScratchFolder folder;
   const std::string missing = userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); });
