@@ -167,6 +167,10 @@ TEST(VideoIo, AnimatedGifInputReadsEveryFrame) {
     EXPECT_EQ(clip.frames[i].picture.rgba, testClipFrame(spec, i).rgba) << "frame " << i;
     EXPECT_NEAR(clip.frames[i].seconds, i / 10.0, 0.011);
   }
+  VideoReader fromTheThird(folder.path("in.gif"), TimeRange{.from = 0.2});
+  const ReadClip tail = readAll(fromTheThird);
+  ASSERT_EQ(tail.frames.size(), 4u);
+  EXPECT_EQ(tail.frames[0].picture.rgba, testClipFrame(spec, 2).rgba);
 }
 
 TEST(VideoIo, TimeRangeSelectsTheFramesBetweenFromAndTo) {
