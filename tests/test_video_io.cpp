@@ -287,6 +287,10 @@ TEST(VideoIo, UnsupportedOutputExtensionIsAUsageError) {
   VideoReader reader(folder.path("in.mkv"));
   EXPECT_THROW(VideoWriter(folder.path("out.png"), reader), UsageError);
   EXPECT_THROW(VideoWriter(folder.path("out.mp4"), reader, {.encoder = "no-such-encoder"}), UsageError);
+  EXPECT_THROW(VideoWriter(folder.path("out.gif"), reader, {.encoder = "libx264"}), UsageError);
+  EXPECT_THROW(VideoWriter(folder.path("out.webm"), reader, {.encoder = "libx264"}), UsageError);
+  EXPECT_THROW(VideoWriter(folder.path("out.mkv"), reader, {.encoder = "aac"}), UsageError);  // not a video encoder
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mkv"});
   EXPECT_TRUE(video::looksLikeVideo("a/b.MOV"));
   EXPECT_TRUE(video::looksLikeVideo("clip.gif"));
   EXPECT_FALSE(video::looksLikeVideo("picture.png"));

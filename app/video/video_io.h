@@ -114,7 +114,8 @@ class VideoWriter {
   // Starts `path` for frames of `source`'s size and rate, with its audio stream copied unchanged
   // when options.copyAudio (UserError, before any frame, when the container cannot carry that
   // audio codec: .webm takes Opus and Vorbis only, .mp4 no PCM; a .gif leaves audio out). Throws
-  // UsageError for an unknown extension or encoder. `source` must outlive the writer: audio
+  // UsageError for an unknown extension or encoder, an encoder whose codec the container cannot
+  // carry, or any encoder named for a .gif. `source` must outlive the writer: audio
   // packets and frames are timed by its streams.
   VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options = {});
   ~VideoWriter();  // without a successful finish(): removes the temporary file

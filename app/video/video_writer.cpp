@@ -114,6 +114,9 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   s.width = info.width;
   s.height = info.height;
   if (videoExtension(path) == ".gif") {  // a GIF carries no audio: the input's is left out
+    if (!options.encoder.empty())  // never ignore an encoder asked for
+      throw UsageError("cannot write " + quote(path) + " with encoder " + quote(options.encoder) +
+                       ": GIFs are written by shadersort's own GIF encoder");
     openGif(s, info);
     return;
   }
@@ -123,6 +126,9 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   // The muxer from the target's name, not the temporary file's.
   const AVOutputFormat* container = av_guess_format(nullptr, path.c_str(), nullptr);
   if (!container) throw s.failure("FFmpeg has no muxer for this name");
+  if (avformat_query_codec(container, choice.codec->id, FF_COMPLIANCE_NORMAL) == 0)
+    throw UsageError("cannot write " + quote(path) + ": encoder " + quote(choice.codec->name) + " makes " +
+                     avcodec_get_name(choice.codec->id) + " video, which " + videoExtension(path) + " cannot carry");
   const AVStream* audioIn = options.copyAudio ? s.source->audio : nullptr;
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
     throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
