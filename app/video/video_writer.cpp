@@ -1,3 +1,5 @@
+#include "video/video_io.h"
+
 #include <algorithm>
 #include <cmath>
 
