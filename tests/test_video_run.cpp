@@ -39,8 +39,6 @@ Image runOutOf(const ScratchFolder& folder, const Image& picture, const std::vec
   return loadImage(out);
 }
 
-std::string oneLine(const std::string& text) { return text.substr(0, text.find('\n')); }
-
 TEST(VideoRun, LosslessOutputFramesEqualRunOutOfEachInputFrame) {
   ScratchFolder folder;
   const ClipSpec spec{.width = 37, .height = 29, .frames = 5, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
@@ -80,7 +78,9 @@ TEST(VideoRun, WithoutTheTemporalSeedEachFrameDrawsItsSpansAnew) {
     perFrame.back() = std::to_string(art::frameSeed(9, k, false));
     EXPECT_EQ(frames[k].rgba, runOutOf(folder, testClipFrame(spec, k), perFrame, "f" + std::to_string(k)).rgba)
         << "frame " << k;
-    if (k > 0) EXPECT_NE(art::frameSeed(9, k, false), art::frameSeed(9, 0, false));
+    if (k > 0) {
+      EXPECT_NE(art::frameSeed(9, k, false), art::frameSeed(9, 0, false));
+    }
   }
 }
 
@@ -157,9 +157,10 @@ TEST(VideoRun, KeyframedPresetUsesTheInterpolatedValueInEachFrame) {
     const Image input = testClipFrame(spec, k);
     EXPECT_EQ(frames[k].rgba, runOutOf(folder, input, joined(base, {text}), "key" + std::to_string(k)).rgba)
         << "frame " << k << ", lower " << text;
-    if (k > 0)  // the span map changed with the value: the check can tell frames apart
+    if (k > 0) {  // the span map changed with the value: the check can tell frames apart
       EXPECT_NE(frames[k].rgba, runOutOf(folder, input, joined(base, {"0.1"}), "key0-" + std::to_string(k)).rgba)
           << "frame " << k;
+    }
   }
 }
 
@@ -267,7 +268,7 @@ TEST(VideoRun, PeakMemoryDoesNotGrowWithTheClip) {
     const ProcessResult result = runShadersortArgs(
         {"run", "--video", folder.path(name + ".mkv"), "--out", folder.path(name + "-out.mkv"), "--algo", "radix",
          "--path", "angle:30", "--spans", "threshold", "--quiet"},
-        {.timeoutSeconds = 120});
+        ProcessOptions{.environment = {}, .timeoutSeconds = 120, .addressSpaceBytes = 0, .beforeExec = {}});
     ASSERT_EQ(result.exitCode, 0) << result.err;
     peak[i++] = result.peakResidentBytes;
   }

@@ -221,6 +221,8 @@ void checkVideoRun(const CLI::App& command, RunOptions& run) {
     if (command.count(name) > 0)
       throw UsageError(std::string(name[0] == '-' ? name : "an input image") + " cannot go with --video");
   if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");
+  // A clip is many pictures: the fastest sorter unless another is asked for.
+  if (command.count("--algo") == 0) run.algorithm = "radix";
   if (!run.art) {
     ArtRequest whole;
     whole.settings.path.kind = run.input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
@@ -260,7 +262,7 @@ int runCommandLine(int argc, char** argv) {
   bool runNoAudio = false;
   runCommand->add_option("--video", run.video.inputPath,
                          "pixel-sort every frame of a video or animated GIF (read by FFmpeg) into --out OUT.mp4, "
-                         ".webm, .mkv (lossless FFV1) or .gif; the art options apply to each frame");
+                         ".webm, .mkv (lossless FFV1) or .gif; the art options apply to each frame; --algo defaults to radix");
   runCommand->add_option("--from", runFrom, "--video: start at this time of the input, in seconds");
   runCommand->add_option("--to", runTo, "--video: stop at this time of the input, in seconds");
   runCommand->add_flag("--temporal-seed", run.video.temporalSeed,

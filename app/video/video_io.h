@@ -109,6 +109,13 @@ void requireVideoOutput(const std::string& path);
 // .mov .avi .gif ...), for commands that take either a picture or a clip.
 bool looksLikeVideo(const std::string& path);
 
+// The frames of a video made by the caller (no reader): their size and rate. Frame::pts then
+// counts frames (1 / rate).
+struct OutputFormat {
+  int width = 0, height = 0;
+  int rateNumerator = 25, rateDenominator = 1;
+};
+
 class VideoWriter {
  public:
   // Starts `path` for frames of `source`'s size and rate, with its audio stream copied unchanged
@@ -118,6 +125,8 @@ class VideoWriter {
   // carry, or any encoder named for a .gif. `source` must outlive the writer: audio
   // packets and frames are timed by its streams.
   VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options = {});
+  // Starts `path` for frames the caller makes (a generated clip): no audio.
+  VideoWriter(const std::string& path, const OutputFormat& format, const WriterOptions& options = {});
   ~VideoWriter();  // without a successful finish(): removes the temporary file
   VideoWriter(const VideoWriter&) = delete;
   VideoWriter& operator=(const VideoWriter&) = delete;

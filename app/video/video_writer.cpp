@@ -20,7 +20,9 @@ namespace shadersort::video {
 
 struct VideoWriter::State {
   std::string path, description;
-  const VideoReader::State* source = nullptr;
+  const VideoReader::State* source = nullptr;  // null: frames made by the caller, no audio
+  AVRational inputTimeBase{1, 1};             // of Frame::pts
+  std::int64_t originPts = 0;                 // the output's time 0, in inputTimeBase
   int width = 0, height = 0;
 
   std::unique_ptr<render::GifRecorder> gif;  // .gif: the project's own recorder, nothing below
@@ -104,15 +106,17 @@ void openGif(VideoWriter::State& s, const StreamInfo& info) {
 
 }  // namespace
 
-VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options)
-    : state_(std::make_unique<State>()) {
+namespace {
+
+// Opens the output for frames of `info`'s size and rate whose Frame::pts count `timeBase`, with
+// `audioIn` copied (null: none) and `aspect` as the pixels' shape.
+void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo& info, AVRational timeBase,
+                AVRational aspect, const AVStream* audioInput, const WriterOptions& options) {
   quietFfmpegLogs();
   forgetFfmpegMessages();
   requireVideoOutput(path);
-  State& s = *state_;
   s.path = path;
-  s.source = &source.state();
-  const StreamInfo& info = source.info();
+  s.inputTimeBase = timeBase;
   s.width = info.width;
   s.height = info.height;
   if (videoExtension(path) == ".gif") {  // a GIF carries no audio: the input's is left out
@@ -131,7 +135,7 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   if (avformat_query_codec(container, choice.codec->id, FF_COMPLIANCE_NORMAL) == 0)
     throw UsageError("cannot write " + quote(path) + ": encoder " + quote(choice.codec->name) + " makes " +
                      avcodec_get_name(choice.codec->id) + " video, which " + videoExtension(path) + " cannot carry");
-  const AVStream* audioIn = options.copyAudio ? s.source->audio : nullptr;
+  const AVStream* audioIn = options.copyAudio ? audioInput : nullptr;
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
     throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
                     containersCarrying(audioIn->codecpar->codec_id, container) + "--no-audio");
@@ -146,9 +150,9 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   s.encoder->width = info.width;
   s.encoder->height = info.height;
   s.encoder->pix_fmt = choice.pixelFormat;
-  s.encoder->time_base = encoderTimeBase(choice.codec, s.source->video->time_base, rate);
+  s.encoder->time_base = encoderTimeBase(choice.codec, timeBase, rate);
   s.encoder->framerate = rate;
-  s.encoder->sample_aspect_ratio = s.source->video->codecpar->sample_aspect_ratio;
+  s.encoder->sample_aspect_ratio = aspect;
   s.encoder->thread_count = 0;  // one per core
   // Our RGB goes through swscale's BT.601 limited-range matrix: say so, so players invert it.
   if (choice.pixelFormat == AV_PIX_FMT_YUV420P || choice.pixelFormat == AV_PIX_FMT_YUV444P) {
@@ -198,6 +202,30 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   sws_setColorspaceDetails(s.fromRgba, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16);
 }
 
+}  // namespace
+
+VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options)
+    : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.source = &source.state();
+  s.originPts = s.source->originPts;
+  openOutput(s, path, source.info(), s.source->video->time_base, s.source->video->codecpar->sample_aspect_ratio,
+             s.source->audio, options);
+}
+
+VideoWriter::VideoWriter(const std::string& path, const OutputFormat& format, const WriterOptions& options)
+    : state_(std::make_unique<State>()) {
+  StreamInfo info;
+  info.width = format.width;
+  info.height = format.height;
+  info.rateNumerator = format.rateNumerator;
+  info.rateDenominator = format.rateDenominator;
+  if (format.width < 1 || format.height < 1 || format.rateNumerator < 1 || format.rateDenominator < 1)
+    throw UsageError("cannot write " + quote(path) + ": a video needs a size and a frame rate above 0");
+  openOutput(*state_, path, info, AVRational{format.rateDenominator, format.rateNumerator}, AVRational{1, 1}, nullptr,
+             options);
+}
+
 VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile / GifRecorder remove it
 
 const std::string& VideoWriter::description() const { return state_->description; }
@@ -218,7 +246,7 @@ void VideoWriter::write(const Image& picture, const Frame& frame) {
   const int strides[4] = {4 * picture.width, 0, 0, 0};
   sws_scale(s.fromRgba, planes, strides, 0, s.height, s.picture->data, s.picture->linesize);
   // The range's start is the output's time 0; timestamps must rise for every encoder.
-  std::int64_t pts = av_rescale_q(frame.pts - s.source->originPts, s.source->video->time_base, s.encoder->time_base);
+  std::int64_t pts = av_rescale_q(frame.pts - s.originPts, s.inputTimeBase, s.encoder->time_base);
   if (s.previousPts != AV_NOPTS_VALUE && pts <= s.previousPts) pts = s.previousPts + 1;
   s.previousPts = pts;
   s.picture->pts = pts;
@@ -228,7 +256,7 @@ void VideoWriter::write(const Image& picture, const Frame& frame) {
 
 void VideoWriter::write(AudioPacket audio) {
   State& s = *state_;
-  if (!s.audioOut || !audio.data() || !audio.data()->packet) return;  // no audio in this output
+  if (!s.audioOut || !s.source || !audio.data() || !audio.data()->packet) return;  // no audio in this output
   if (s.finished) throw s.failure("the video is already finished");
   AVPacket* packet = audio.data()->packet;
   const std::int64_t origin = s.source->audioOriginPts();
