@@ -21,10 +21,10 @@ struct RadixSorterTestAccess {
   static const std::string& chainedDownsweepDefines(const RadixSorter& sorter) {
     return sorter.partitioned_.chainedDownsweepDefines();
   }
-  static gl::ShaderDefines kernelDefines(const RadixSorter& sorter, int ballotKind, std::uint32_t subgroupWidth) {
+  static gl::ShaderDefines kernelDefines(const RadixSorter& sorter, radix::BallotKind ballotKind, std::uint32_t subgroupWidth) {
     return sorter.kernelDefines(ballotKind, subgroupWidth);
   }
-  static gl::ShaderDefines sequenceKernelDefines(const RadixSorter& sorter, int ballotKind, std::uint32_t subgroupWidth,
+  static gl::ShaderDefines sequenceKernelDefines(const RadixSorter& sorter, radix::BallotKind ballotKind, std::uint32_t subgroupWidth,
                                                  std::uint32_t workgroupSize) {
     return sorter.sequenceKernelDefines(ballotKind, subgroupWidth, workgroupSize);
   }

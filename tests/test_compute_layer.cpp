@@ -49,7 +49,7 @@ class ComputeLayer : public ::testing::Test {};
 template <typename Uniforms>
 std::string buildError() {
   try {
-    compute::Kernel<Uniforms> kernel(kCopyShader, copyDefines());
+    compute::Kernel<Uniforms> kernel(gl::ShaderSource(), kCopyShader, copyDefines());
   } catch (const GpuError& error) {
     return error.what();
   }
@@ -81,7 +81,7 @@ TEST_F(ComputeLayer, AStorageBufferBindsTheRangeItSays) {
   const compute::StorageBuffer target("test: copy target", std::vector<std::uint32_t>(targetWords, 0));
   EXPECT_EQ(target.bytes(), targetWords * 4);
 
-  const compute::Kernel<CopyUniforms> copy(kCopyShader, copyDefines());
+  const compute::Kernel<CopyUniforms> copy(gl::ShaderSource(), kCopyShader, copyDefines());
   source.bind(0);
   target.bindRange(1, offset, kCopiedWords * 4);
   copy.dispatch({.vectors = kCopiedWords / 4}, 1);
@@ -119,7 +119,7 @@ TEST_F(ComputeLayer, ADispatchReportsItsStepAfterItsBarrier) {
   const compute::StorageBuffer target("test: copy target", 16);
   source.bind(0);
   target.bind(1);
-  const compute::Kernel<CopyUniforms> copy(kCopyShader, copyDefines());
+  const compute::Kernel<CopyUniforms> copy(gl::ShaderSource(), kCopyShader, copyDefines());
   copy.dispatch({.vectors = 1}, 1, {"copy", 32}, observer);
   copy.dispatch({.vectors = 1}, 1);  // no observer: nothing to report to
   ASSERT_EQ(reported.size(), 1u);

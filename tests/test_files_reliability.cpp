@@ -73,15 +73,6 @@ void writeFanOut(const fs::path& shaders, int depth, int width) {
   }
 }
 
-// Points gl's shader folder at `folder` for one test.
-class ShaderFolder {
- public:
-  explicit ShaderFolder(const fs::path& folder) { gl::setShaderDirectory(folder); }
-  ~ShaderFolder() { gl::setShaderDirectory(std::nullopt); }
-  ShaderFolder(const ShaderFolder&) = delete;
-  ShaderFolder& operator=(const ShaderFolder&) = delete;
-};
-
 TEST(ShaderIncludes, EachFileIsExpandedOncePerShader) {
   ScratchFolder folder;
   const fs::path shaders = folder.root() / "shaders";
@@ -91,10 +82,10 @@ TEST(ShaderIncludes, EachFileIsExpandedOncePerShader) {
              bytesOf("#include \"shaders/x/twice.glsl\"\n#include \"shaders/x/twice.glsl\"\nvoid main() {}\n"));
   writeFanOut(shaders, 3, 40);  // 64,000 leaf includes when each is expanded every time
   writeBytes((shaders / "x" / "fan.comp").string(), bytesOf("#include \"shaders/fan/level0.glsl\"\nvoid main() {}\n"));
-  const ShaderFolder use(shaders);
-  const std::string twice = gl::expandedSource("shaders/x/top.comp", {});
+  const gl::ShaderSource use(shaders);
+  const std::string twice = gl::expandedSource(use, "shaders/x/top.comp", {});
   EXPECT_EQ(twice.find("twice()"), twice.rfind("twice()")) << twice;
-  const std::string fan = gl::expandedSource("shaders/x/fan.comp", {});
+  const std::string fan = gl::expandedSource(use, "shaders/x/fan.comp", {});
   EXPECT_LT(fan.size(), 2000u);
   for (int level = 0; level <= 3; ++level) EXPECT_NE(fan.find("// level " + std::to_string(level)), std::string::npos);
 }
@@ -113,9 +104,9 @@ TEST(ShaderIncludes, ExpandedSizeIsCapped) {
     top += "#include \"shaders/x/big" + std::to_string(i) + ".glsl\"\n";
   }
   writeBytes((shaders / "x" / "top.comp").string(), bytesOf(top + "void main() {}\n"));
-  const ShaderFolder use(shaders);
+  const gl::ShaderSource use(shaders);
   try {
-    gl::expandedSource("shaders/x/top.comp", {});
+    gl::expandedSource(use, "shaders/x/top.comp", {});
     ADD_FAILURE() << "a shader of 5 MiB with its includes was expanded";
   } catch (const UserError& refused) {
     EXPECT_NE(std::string(refused.what()).find("with its includes expanded"), std::string::npos) << refused.what();
@@ -182,6 +173,44 @@ TEST(ShaderIncludes, OversizedShaderFileIsOneLineNotBadAlloc) {
   const auto result = run({"view", "--offscreen", "--frames", "2", "--shader-dir", shaders.string()});
   expectOneLineRefusal(result, 1, "grid.glsl");
   EXPECT_NE(result.err.find("more than 1 MiB"), std::string::npos) << result.err;
+}
+
+// --shader-dir belongs to one SortContext, not to the process: a context without a folder, made
+// before or after one with a folder, builds its programs from the embedded shaders (issue 27).
+TEST(ShaderSourcePerContext, AContextWithoutAFolderIsUnaffectedByAnotherContextsFolder) {
+  ScratchFolder folder;
+  const fs::path shaders = folder.root() / "shaders";
+  fs::create_directories(shaders / "sort" / "frag_odd_even");
+  // A transposition that never swaps: a sort through it leaves its input as it was.
+  std::ofstream(shaders / "sort" / "frag_odd_even" / "transposition.frag")
+      << "uniform usampler2D u_state;\n"
+         "layout(location = 0) out uvec2 o_element;\n"
+         "void main() { o_element = texelFetch(u_state, ivec2(gl_FragCoord.xy), 0).xy; }\n";
+  const SortData input = makeSequences(Pattern::Reversed, 3, 16);
+  SortData expected = input;
+  for (std::uint32_t pass = 0; pass < input.sequenceLength; ++pass) oddEvenRoundOnCpu(expected, pass);
+  ASSERT_NE(expected.keys, input.keys);
+
+  auto sortWith = [&input](SortContext& context) {
+    std::unique_ptr<Sorter> sorter = findAlgorithm("frag-odd-even").create(context, SorterOptions{});
+    sorter->load(input);
+    sorter->runAll();
+    return sorter->read();
+  };
+  SortContext before;
+  SortContext withFolder(gl::ShaderSource{shaders});
+  SortContext after;
+  EXPECT_FALSE(before.shaders().folder());
+  EXPECT_EQ(withFolder.shaders().folder(), shaders);
+  EXPECT_FALSE(after.shaders().folder());
+  EXPECT_EQ(sortWith(withFolder).keys, input.keys) << "the folder's shader was not used";
+  EXPECT_EQ(sortWith(before).keys, expected.keys);
+  EXPECT_EQ(sortWith(after).keys, expected.keys);
+  EXPECT_EQ(sortWith(withFolder).keys, input.keys);
+  // The same holds for the text a program is built from.
+  const std::string path = "shaders/sort/frag_odd_even/transposition.frag";
+  EXPECT_NE(gl::expandedSource(withFolder.shaders(), path, {}), gl::expandedSource(after.shaders(), path, {}));
+  EXPECT_EQ(gl::expandedSource(before.shaders(), path, {}), gl::expandedSource(gl::ShaderSource(), path, {}));
 }
 
 // --- 6: the tuning cache's folder ------------------------------------------------------------------

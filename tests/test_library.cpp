@@ -245,7 +245,7 @@ TEST_P(LibrarySort, RestoresTheCallersGlState) {
       glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, bound.back().id());
   }
   const gl::Program program =
-      gl::Program::compute("shaders/bench/copy.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{64}));
+      gl::Program::compute(gl::ShaderSource(), "shaders/bench/copy.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{64}));
   glUseProgram(program.id());
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound[3].id());
   glBindBuffer(GL_COPY_READ_BUFFER, bound[4].id());

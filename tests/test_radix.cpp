@@ -5,13 +5,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <numeric>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 
 #include "core/error.h"
 #include "sort/compute/kernel.h"
+#include "sort/radix/ballot_kind.h"
 #include "sort/radix/radix_sorter.h"
 #include "sort/radix/uniforms.h"
 #include "sort/registry.h"
@@ -303,7 +307,7 @@ TEST_F(Radix, DefaultPartitionBoundariesAboveTwoToTheSixteenMatchStableSort) {
 TEST_F(Radix, AutomaticEarlyCountsFollowThePartitionCountAndValues) {
   const std::map<std::string, int, std::less<>> small = {{"scan", 2}, {"workgroup-size", 32}, {"keys-per-thread", 2}};
   auto earlyCountsDefine = [](const RadixSorter& sorter) {
-    const std::string preamble = RadixSorterTestAccess::kernelDefines(sorter, 0, radix::kCoreSubgroupWidth).preamble();
+    const std::string preamble = RadixSorterTestAccess::kernelDefines(sorter, radix::BallotKind::Shared, radix::kCoreSubgroupWidth).preamble();
     if (preamble.find("#define EARLY_COUNTS 1\n") != std::string::npos) return 1;
     return preamble.find("#define EARLY_COUNTS 0\n") != std::string::npos ? 0 : -1;
   };
@@ -641,7 +645,7 @@ TEST_F(Radix, AValueOutsideANamedSettingNamesTheWords) {
 template <typename Uniforms>
 void expectKernelBuilds(const char* path, const gl::ShaderDefines& defines) {
   try {
-    const compute::Kernel<Uniforms> kernel(path, defines);
+    const compute::Kernel<Uniforms> kernel(gl::ShaderSource(), path, defines);
     EXPECT_TRUE(static_cast<bool>(kernel)) << path;
   } catch (const std::exception& error) {
     ADD_FAILURE() << path << ": " << error.what();
@@ -658,7 +662,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   auto teaching = makeSorter({}, /*teaching=*/true);
   teaching->load(input);
   ASSERT_EQ(teaching->pipelineName(), "classic");
-  const gl::ShaderDefines classic = RadixSorterTestAccess::kernelDefines(*teaching, 0, kCoreSubgroupWidth);
+  const gl::ShaderDefines classic = RadixSorterTestAccess::kernelDefines(*teaching, BallotKind::Shared, kCoreSubgroupWidth);
   expectKernelBuilds<DigitUniforms>("shaders/sort/radix/teach_block.comp", classic);
   expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_scan.comp", classic);
   expectKernelBuilds<CountUniforms>("shaders/sort/radix/teach_add.comp", classic);
@@ -667,7 +671,7 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   auto fast = makeSorter({});
   fast->load(input);
   for (int hasValues : {0, 1}) {
-    gl::ShaderDefines defines = RadixSorterTestAccess::kernelDefines(*fast, 0, kCoreSubgroupWidth);
+    gl::ShaderDefines defines = RadixSorterTestAccess::kernelDefines(*fast, BallotKind::Shared, kCoreSubgroupWidth);
     defines.set("HAS_VALUES", hasValues);
     expectKernelBuilds<DigitUniforms>("shaders/sort/radix/upsweep.comp", defines);
     expectKernelBuilds<CountUniforms>("shaders/sort/radix/prefix_scan.comp", defines);
@@ -679,10 +683,10 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
     expectKernelBuilds<ChainedDownsweepUniforms>("shaders/sort/radix/downsweep.comp", defines);
   }
   expectKernelBuilds<SequenceSortUniforms>("shaders/sort/radix/sequence.comp",
-                                           RadixSorterTestAccess::sequenceKernelDefines(*fast, 0, kCoreSubgroupWidth, 64));
+                                           RadixSorterTestAccess::sequenceKernelDefines(*fast, BallotKind::Shared, kCoreSubgroupWidth, 64));
   if (testLimits().hasArbShaderBallot) {
-    gl::ShaderDefines probe;
-    probe.set("WORKGROUP_SIZE", 64).set("BALLOT_KIND", kRankBallotArb).set("PROBE_BINDING", kProbeBinding);
+    gl::ShaderDefines probe = ballotDefines(BallotKind::Arb);
+    probe.set("WORKGROUP_SIZE", 64).set("PROBE_BINDING", kProbeBinding);
     expectKernelBuilds<NoUniforms>("shaders/sort/radix/ballot_probe.comp", probe);
   }
 }
@@ -704,6 +708,34 @@ TEST_F(Radix, RefusesShapesBeyondTheStorageBlockLimit) {
   EXPECT_NE(RadixSorter::whyCannotSort({1, (1 << 18) + 1, true}, limits).find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"),
             std::string::npos);
   EXPECT_NE(RadixSorter::whyCannotSort({1u << 16, 1u << 15, false}, testLimits()).find("2^30"), std::string::npos);
+}
+
+// The rankings have one numbering, radix::BallotKind: BALLOT_KIND and the names the shaders
+// compare it with are defined from its table, and no shader compares BALLOT_KIND with a number.
+TEST_F(Radix, BallotKindsReachTheShadersByNameFromOneTable) {
+  using namespace radix;
+  for (const BallotKindFacts& facts : kBallotKinds) {
+    const std::string preamble = ballotDefines(facts.kind).preamble();
+    EXPECT_NE(preamble.find("#define BALLOT_KIND " + std::string(facts.define) + "\n"), std::string::npos) << preamble;
+    for (const BallotKindFacts& other : kBallotKinds)
+      EXPECT_NE(preamble.find("#define " + std::string(other.define) + " " +
+                              std::to_string(static_cast<int>(other.kind)) + "\n"),
+                std::string::npos)
+          << preamble;
+    EXPECT_EQ(rankingName(facts.kind), facts.name);
+  }
+  const std::regex numbered(R"(BALLOT_KIND\s*[<>=!]=?\s*[0-9])");
+  int shaders = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders")) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    EXPECT_FALSE(std::regex_search(text.str(), numbered)) << entry.path() << " compares BALLOT_KIND with a number";
+    ++shaders;
+  }
+  EXPECT_GT(shaders, 10);
 }
 
 }  // namespace

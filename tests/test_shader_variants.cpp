@@ -1,5 +1,5 @@
 // Shader variants this machine's GL cannot compile: llvmpipe has no KHR subgroups, so radix's
-// subgroup rankings (BALLOT_KIND 2, KHR ballots and shuffles; 3, NVIDIA's match instruction)
+// subgroup rankings (BallotKind::Khr, KHR ballots and shuffles; MatchNv, NVIDIA's match instruction)
 // would first meet a compiler on an NVIDIA GPU. glslangValidator (Debian's glslang-tools,
 // installed by .ci/quickstart) checks the exact text the GL compiler would get.
 
@@ -54,24 +54,25 @@ TEST_F(ShaderVariants, TheValidatorRejectsABrokenShader) {
 
 TEST_F(ShaderVariants, RadixSubgroupRankingsCompile) {
   RadixSorter sorter(testSortContext(), SorterOptions{});
-  for (int ballotKind : {2, 3}) {
+  for (const radix::BallotKind ballotKind : {radix::BallotKind::Khr, radix::BallotKind::MatchNv}) {
+    const std::string kind(radix::ballotDefineName(ballotKind));
     for (int chained : {0, 1}) {
       gl::ShaderDefines defines = RadixSorterTestAccess::kernelDefines(sorter, ballotKind, 32);
       defines.set("CHAINED", chained);
-      const std::string name = "downsweep_kind" + std::to_string(ballotKind) + "_chained" + std::to_string(chained);
-      const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix/downsweep.comp", defines), name);
+      const std::string name = "downsweep_" + kind + "_chained" + std::to_string(chained);
+      const Validation result = validateComputeShader(gl::expandedSource(gl::ShaderSource(), "shaders/sort/radix/downsweep.comp", defines), name);
       EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
     }
     for (std::uint32_t workgroup : {32u, 1024u}) {
-      const std::string name = "sequence_kind" + std::to_string(ballotKind) + "_workgroup" + std::to_string(workgroup);
+      const std::string name = "sequence_" + kind + "_workgroup" + std::to_string(workgroup);
       const Validation result = validateComputeShader(
-          gl::expandedSource("shaders/sort/radix/sequence.comp", RadixSorterTestAccess::sequenceKernelDefines(sorter, ballotKind, 32, workgroup)), name);
+          gl::expandedSource(gl::ShaderSource(), "shaders/sort/radix/sequence.comp", RadixSorterTestAccess::sequenceKernelDefines(sorter, ballotKind, 32, workgroup)), name);
       EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
     }
-    gl::ShaderDefines probe;
-    probe.set("WORKGROUP_SIZE", 256).set("BALLOT_KIND", ballotKind).set("PROBE_BINDING", 0);
-    const std::string name = "probe_kind" + std::to_string(ballotKind);
-    const Validation result = validateComputeShader(gl::expandedSource("shaders/sort/radix/ballot_probe.comp", probe), name);
+    gl::ShaderDefines probe = radix::ballotDefines(ballotKind);
+    probe.set("WORKGROUP_SIZE", 256).set("PROBE_BINDING", 0);
+    const std::string name = "probe_" + kind;
+    const Validation result = validateComputeShader(gl::expandedSource(gl::ShaderSource(), "shaders/sort/radix/ballot_probe.comp", probe), name);
     EXPECT_EQ(result.exitCode, 0) << name << ":\n" << result.output;
   }
 }

@@ -91,6 +91,7 @@ RowWidth rowWidthFor(const Sorter& sorter) {
 
 struct ArtPipeline::Gpu {
   gl::ShaderDefines defines = artDefines();
+  gl::ShaderSource shaders;  // the context's
   std::map<std::string, gl::Program> programs;  // built on first use
 
   StorageBuffer dummy{"art: nothing", 4};
@@ -115,7 +116,7 @@ struct ArtPipeline::Gpu {
     if (found != programs.end()) return found->second;
     gl::ShaderDefines all = defines;
     all.setAll(extra);
-    return programs.emplace(key, gl::Program::compute(path, all)).first->second;
+    return programs.emplace(key, gl::Program::compute(shaders, path, all)).first->second;
   }
 
   // For the program in use; GL ignores names the program lacks (location -1).
@@ -208,7 +209,7 @@ struct ArtPipeline::Gpu {
   }
 };
 
-ArtPipeline::ArtPipeline(SortContext& context) : context_(&context), gpu_(std::make_unique<Gpu>()) {}
+ArtPipeline::ArtPipeline(SortContext& context) : context_(&context), gpu_(std::make_unique<Gpu>()) { gpu_->shaders = context.shaders(); }
 ArtPipeline::~ArtPipeline() = default;
 
 void ArtPipeline::setImages(const ArtImages& images) {

@@ -129,12 +129,13 @@ void profileSteps(Sorter& sorter, int repetitions, BenchResult& result) {
 // Times a compute shader that copies `bytes` from one storage buffer to another, 16 bytes per
 // invocation (read + write, as a sort pass moves): what a shader can move on this GPU. Not
 // glCopyBufferSubData: on an H100 that reached 177 GB/s, a sixteenth of what shaders reach.
-double timeDeviceCopy(const gl::Limits& limits, std::size_t bytes, int repetitions) {
+double timeDeviceCopy(const SortContext& context, std::size_t bytes, int repetitions) {
+  const gl::Limits& limits = context.limits();
   constexpr std::uint32_t kWorkgroup = 256;
   const std::size_t vectors = gl::divideRoundingUp(bytes, 16);
   const gl::Buffer from = gl::makeStorageBuffer("bench: copy source", vectors * 16);
   const gl::Buffer to = gl::makeStorageBuffer("bench: copy target", vectors * 16);
-  const gl::Program copy = gl::Program::compute("shaders/bench/copy.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", kWorkgroup));
+  const gl::Program copy = gl::Program::compute(context.shaders(), "shaders/bench/copy.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", kWorkgroup));
   copy.use();
   glUniform1ui(copy.uniformLocation("u_vectors"), static_cast<GLuint>(vectors));
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, from.id());
@@ -253,15 +254,15 @@ BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
   }
   result.medianMs = median(times);
   result.minMs = *std::min_element(times.begin(), times.end());
-  // Steps straight after the timed sorts, while the clocks are up: reading 2^28 pairs back first
-  // left the GPU idle long enough to clock down, and that sort's steps added up to 2.5 times its
-  // median (H100 runs 56, 69, 74, 78, 81).
+  // Steps straight after the timed sorts, while the clocks are up: reading a large sort back
+  // first leaves the GPU idle long enough to clock down, and the profiled steps then add up to
+  // far more than the sort's median.
   if (benchCase.steps) profileSteps(*sorter, std::max(1, benchCase.repetitions), result);
   // The timed sorts (and the profiled ones after them) must have sorted too, not only the first.
   result.verified = result.verified && sorter->read().keys == reference.keys;
   if (benchCase.steps) {
     result.copyBytes = std::max<std::size_t>(benchCase.count * (benchCase.pairs ? 8 : 4), 4);
-    result.copyMs = timeDeviceCopy(context.limits(), result.copyBytes, std::max(3, benchCase.repetitions));
+    result.copyMs = timeDeviceCopy(context, result.copyBytes, std::max(3, benchCase.repetitions));
   }
   return result;
 }

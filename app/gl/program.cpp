@@ -29,13 +29,13 @@ struct ExpandedSource {
   std::set<std::string, std::less<>> included;
 };
 
-void expandInto(std::string_view path, ExpandedSource& out, int depth) {
+void expandInto(const ShaderSource& shaders, std::string_view path, ExpandedSource& out, int depth) {
   if (depth > 8) throw UserError("shader include nesting too deep at " + quote(path));
   if (!out.included.emplace(path).second) return;
   const int number = static_cast<int>(out.names.size());
   out.names.emplace_back(path);
   out.text += "#line 1 " + std::to_string(number) + "\n";
-  std::istringstream lines{shaderSourceText(path)};
+  std::istringstream lines{shaders.text(path)};
   std::string line;
   int lineNumber = 0;
   while (std::getline(lines, line)) {
@@ -50,7 +50,7 @@ void expandInto(std::string_view path, ExpandedSource& out, int depth) {
       // Not echoed: it may name a file outside the folder, which a message must not show either.
       if (!isShaderPath(included))
         throw UserError(where + "#include may only name a file below shaders/, with no '.' or '..' parts");
-      expandInto(included, out, depth + 1);
+      expandInto(shaders, included, out, depth + 1);
       out.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(number) + "\n";
       continue;
     }
@@ -62,15 +62,15 @@ void expandInto(std::string_view path, ExpandedSource& out, int depth) {
   }
 }
 
-ExpandedSource expand(std::string_view path, const ShaderDefines& defines) {
+ExpandedSource expand(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
   ExpandedSource source;
   source.text = defines.preamble();
-  expandInto(path, source, 0);
+  expandInto(shaders, path, source, 0);
   return source;
 }
 
-GLuint compileStage(GLenum stage, std::string_view path, const ShaderDefines& defines) {
-  const ExpandedSource source = expand(path, defines);
+GLuint compileStage(GLenum stage, const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
+  const ExpandedSource source = expand(shaders, path, defines);
   const GLuint shader = glCreateShader(stage);
   const char* text = source.text.c_str();
   glShaderSource(shader, 1, &text, nullptr);
@@ -144,7 +144,9 @@ std::string ShaderDefines::preamble() const {
   return text;
 }
 
-std::string expandedSource(std::string_view path, const ShaderDefines& defines) { return expand(path, defines).text; }
+std::string expandedSource(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
+  return expand(shaders, path, defines).text;
+}
 
 std::string_view embeddedShaderText(std::string_view path) {
   for (const EmbeddedShader& shader : embeddedShaders())
@@ -183,18 +185,18 @@ std::string nameSourcesInLog(std::string_view log, const std::vector<std::string
   return out;
 }
 
-Program Program::compute(std::string_view path, const ShaderDefines& defines) {
-  Program program(link({compileStage(GL_COMPUTE_SHADER, path, defines)}, path));
+Program Program::compute(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
+  Program program(link({compileStage(GL_COMPUTE_SHADER, shaders, path, defines)}, path));
   dumpProgramBinary(program.id(), path, defines);
   return program;
 }
 
-Program Program::graphics(std::string_view vertexPath, std::string_view fragmentPath,
+Program Program::graphics(const ShaderSource& shaders, std::string_view vertexPath, std::string_view fragmentPath,
                           const ShaderDefines& defines) {
-  const GLuint vertex = compileStage(GL_VERTEX_SHADER, vertexPath, defines);
+  const GLuint vertex = compileStage(GL_VERTEX_SHADER, shaders, vertexPath, defines);
   GLuint fragment = 0;
   try {
-    fragment = compileStage(GL_FRAGMENT_SHADER, fragmentPath, defines);
+    fragment = compileStage(GL_FRAGMENT_SHADER, shaders, fragmentPath, defines);
   } catch (...) {
     glDeleteShader(vertex);
     throw;

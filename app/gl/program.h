@@ -1,5 +1,6 @@
 #pragma once
-// Shader programs built from the embedded files under shaders/. Constants shared with C++ arrive
+// Shader programs built from the files under shaders/, as a gl::ShaderSource gives them (the
+// embedded copies, or a folder's). Constants shared with C++ arrive
 // as #defines; `#include "shaders/…"` pulls in another embedded file, each file once per shader
 // (later includes of it are empty, as with an include guard). Compile and link failures throw
 // GpuError with the log rewritten to name each file and line; includes that leave shaders/, and
@@ -12,6 +13,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "gl/shader_source.h"
 
 namespace shadersort::gl {
 
@@ -33,8 +36,9 @@ class ShaderDefines {
 class Program {
  public:
   Program() = default;
-  static Program compute(std::string_view path, const ShaderDefines& defines = {});
-  static Program graphics(std::string_view vertexPath, std::string_view fragmentPath,
+  // Each file, `path` and what it includes, is read through `shaders`.
+  static Program compute(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines = {});
+  static Program graphics(const ShaderSource& shaders, std::string_view vertexPath, std::string_view fragmentPath,
                           const ShaderDefines& defines = {});
   ~Program();
   Program(const Program&) = delete;
@@ -54,7 +58,7 @@ class Program {
 
 // What the GL compiler gets for `path`: #version, the defines, the file with its #includes
 // expanded and #line directives numbering each file. Tests hand it to an offline validator.
-std::string expandedSource(std::string_view path, const ShaderDefines& defines);
+std::string expandedSource(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines);
 
 // The text of an embedded shader; throws GpuError when there is none by that path.
 std::string_view embeddedShaderText(std::string_view path);

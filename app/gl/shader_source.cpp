@@ -11,17 +11,6 @@
 namespace shadersort::gl {
 namespace {
 
-std::optional<std::filesystem::path>& folderSetting() {
-  static std::optional<std::filesystem::path> folder;
-  return folder;
-}
-
-// The folder with its links resolved, which every file read from it must stay inside.
-std::filesystem::path& resolvedFolder() {
-  static std::filesystem::path folder;
-  return folder;
-}
-
 bool isInside(const std::filesystem::path& file, const std::filesystem::path& folder) {
   const std::filesystem::path relative = file.lexically_relative(folder);
   return !relative.empty() && *relative.begin() != ".." && *relative.begin() != ".";
@@ -31,16 +20,14 @@ constexpr std::string_view kPrefix = "shaders/";
 
 }  // namespace
 
-void setShaderDirectory(const std::optional<std::filesystem::path>& folder) {
+ShaderSource::ShaderSource(const std::filesystem::path& folder) {
   std::error_code error;
-  if (folder && !std::filesystem::is_directory(*folder, error))
-    throw UserError("--shader-dir: '" + folder->string() + "' is not a folder");
-  resolvedFolder() = folder ? std::filesystem::canonical(*folder, error) : std::filesystem::path();
-  if (error) throw UserError("--shader-dir: " + quote(folder->string()) + ": " + error.message());
-  folderSetting() = folder;
+  if (!std::filesystem::is_directory(folder, error))
+    throw UserError("--shader-dir: '" + folder.string() + "' is not a folder");
+  resolvedFolder_ = std::filesystem::canonical(folder, error);
+  if (error) throw UserError("--shader-dir: " + quote(folder.string()) + ": " + error.message());
+  folder_ = folder;
 }
-
-const std::optional<std::filesystem::path>& shaderDirectory() { return folderSetting(); }
 
 bool isShaderPath(std::string_view path) {
   if (path.substr(0, kPrefix.size()) != kPrefix) return false;
@@ -54,15 +41,15 @@ bool isShaderPath(std::string_view path) {
   }
 }
 
-std::string shaderSourceText(std::string_view path) {
-  if (const auto& folder = folderSetting(); folder && isShaderPath(path)) {
-    const std::filesystem::path file = *folder / std::filesystem::path(std::string(path.substr(kPrefix.size())));
+std::string ShaderSource::text(std::string_view path) const {
+  if (folder_ && isShaderPath(path)) {
+    const std::filesystem::path file = *folder_ / std::filesystem::path(std::string(path.substr(kPrefix.size())));
     std::error_code error;
     if (std::filesystem::is_regular_file(file, error)) {
       // A link inside the folder may point anywhere: only what resolves inside it is read, and
       // the message names the shader, never where the link leads.
       const std::filesystem::path resolved = std::filesystem::canonical(file, error);
-      if (error || !isInside(resolved, resolvedFolder()))
+      if (error || !isInside(resolved, resolvedFolder_))
         throw UserError("--shader-dir: " + quote(std::string(path)) + " leads outside the shader folder");
       const std::vector<std::uint8_t> bytes = readWholeFile(resolved.string(), kMaxShaderFileBytes);
       return std::string(bytes.begin(), bytes.end());
@@ -71,9 +58,8 @@ std::string shaderSourceText(std::string_view path) {
   return std::string(embeddedShaderText(path));
 }
 
-std::uint64_t shaderDirectoryStamp() {
-  const auto& folder = folderSetting();
-  if (!folder) return 0;
+std::uint64_t ShaderSource::stamp() const {
+  if (!folder_) return 0;
   // FNV-1a over every file's name, size and modification time.
   std::uint64_t stamp = 1469598103934665603ull;
   auto mix = [&stamp](std::uint64_t value) {
@@ -83,7 +69,7 @@ std::uint64_t shaderDirectoryStamp() {
     }
   };
   std::error_code error;
-  for (auto it = std::filesystem::recursive_directory_iterator(*folder, error);
+  for (auto it = std::filesystem::recursive_directory_iterator(*folder_, error);
        !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
     if (!it->is_regular_file(error)) continue;
     for (char c : it->path().string()) mix(static_cast<unsigned char>(c));

@@ -96,7 +96,9 @@ SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
 }  // namespace
 
 struct GpuSorter::Resources {
-  SortContext context;  // of the context current when the GpuSorter was made
+  // Of the context current when the GpuSorter was made. Its shaders are always the embedded
+  // copies: a library has no shader folder, whatever a viewer in the same process reads.
+  SortContext context{gl::ShaderSource()};
   compute::Kernel<CodecUniforms> codec;
   compute::StorageBuffer encodedKeys;  // grows, never shrinks
   // One per SortAlgorithm, made on first use; each keeps its programs across calls.
@@ -155,7 +157,8 @@ GpuSorter::GpuSorter(GlFunctionLoader loader) {
   resources_ = std::make_unique<Resources>();
   try {
     resources_->codec = compute::Kernel<CodecUniforms>(
-        "shaders/lib/key_codec.comp", gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{kCodecWorkgroup}));
+        resources_->context.shaders(), "shaders/lib/key_codec.comp",
+        gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{kCodecWorkgroup}));
   } catch (const GpuError& error) {
     throw SortError(error.what());
   }

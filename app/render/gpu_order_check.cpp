@@ -28,18 +28,18 @@ std::uint64_t expectedFingerprint(const SortData& input) {
   return total;
 }
 
-GpuOrderCheck::Checker GpuOrderCheck::makeChecker(GpuStateView::Storage storage) {
+GpuOrderCheck::Checker GpuOrderCheck::makeChecker(const gl::ShaderSource& shaders, GpuStateView::Storage storage) {
   gl::ShaderDefines defines = stateSourceDefines(storage);
   defines.set("WORKGROUP_SIZE", kWorkgroupSize).set("RESULT_BINDING", kResultBinding);
   Checker checker;
-  checker.program = gl::Program::compute("shaders/render/order_check.comp", defines);
+  checker.program = gl::Program::compute(shaders, "shaders/render/order_check.comp", defines);
   checker.source = StateSourceUniforms::find(checker.program);
   checker.elementCount = checker.program.uniformLocation("u_elementCount");
   return checker;
 }
 
-GpuOrderCheck::GpuOrderCheck()
-    : checkers_{makeChecker(GpuStateView::Storage::Buffers), makeChecker(GpuStateView::Storage::Texture)} {
+GpuOrderCheck::GpuOrderCheck(const gl::ShaderSource& shaders)
+    : checkers_{makeChecker(shaders, GpuStateView::Storage::Buffers), makeChecker(shaders, GpuStateView::Storage::Texture)} {
   for (std::size_t i = 0; i < kRingSize; ++i) {
     ring_[i].result = gl::makeStorageBuffer("order check: result " + std::to_string(i), kResultWords * 4);
     ring_[i].staging = gl::makeStorageBuffer("order check: read-back " + std::to_string(i), kResultWords * 4);

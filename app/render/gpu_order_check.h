@@ -42,8 +42,8 @@ class GpuOrderCheck {
  public:
   static constexpr std::size_t kRingSize = 4;  // checks in flight at once
 
-  // Compiles the check programs; throws GpuError.
-  GpuOrderCheck();
+  // Compiles the check programs from `shaders` (by default the embedded copies); throws GpuError.
+  explicit GpuOrderCheck(const gl::ShaderSource& shaders = {});
 
   // The fingerprint later checks compare with: expectedFingerprint(input) of the loaded input.
   // Until it is set, `conserved` is false.
@@ -78,7 +78,7 @@ class GpuOrderCheck {
     StateSourceUniforms source;
     GLint elementCount = -1;
   };
-  static Checker makeChecker(GpuStateView::Storage storage);
+  static Checker makeChecker(const gl::ShaderSource& shaders, GpuStateView::Storage storage);
 
   std::array<Checker, 2> checkers_;  // [storage is texture]
   std::array<Slot, kRingSize> ring_;

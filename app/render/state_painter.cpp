@@ -24,7 +24,7 @@ std::size_t painterIndex(bool stateInTexture, bool arrayLayout) {
 
 }  // namespace
 
-StatePainter::Painter StatePainter::makePainter(bool stateInTexture, bool arrayLayout) {
+StatePainter::Painter StatePainter::makePainter(const gl::ShaderSource& shaders, bool stateInTexture, bool arrayLayout) {
   gl::ShaderDefines defines =
       stateSourceDefines(stateInTexture ? GpuStateView::Storage::Texture : GpuStateView::Storage::Buffers);
   defines.set("WORKGROUP_SIZE", kWorkgroupSize)
@@ -33,7 +33,7 @@ StatePainter::Painter StatePainter::makePainter(bool stateInTexture, bool arrayL
       .set("ARRAY_BAR_COLOUR", uintLiteral(kArrayBarColour))
       .set("ARRAY_BACKGROUND", uintLiteral(kArrayBackground));
   Painter painter;
-  painter.program = gl::Program::compute("shaders/render/paint_state.comp", defines);
+  painter.program = gl::Program::compute(shaders, "shaders/render/paint_state.comp", defines);
   const gl::Program& program = painter.program;
   painter.invocationCount = program.uniformLocation("u_invocationCount");
   painter.source = StateSourceUniforms::find(program);
@@ -48,10 +48,10 @@ StatePainter::Painter StatePainter::makePainter(bool stateInTexture, bool arrayL
   return painter;
 }
 
-StatePainter::StatePainter() {
+StatePainter::StatePainter(const gl::ShaderSource& shaders) {
   for (bool stateInTexture : {false, true})
     for (bool arrayLayout : {false, true})
-      painters_[painterIndex(stateInTexture, arrayLayout)] = makePainter(stateInTexture, arrayLayout);
+      painters_[painterIndex(stateInTexture, arrayLayout)] = makePainter(shaders, stateInTexture, arrayLayout);
 }
 
 void StatePainter::paint(const GpuStateView& state, const SortShape& shape, const DisplayLayout& layout,

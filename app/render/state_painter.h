@@ -21,8 +21,9 @@ namespace shadersort::render {
 
 class StatePainter {
  public:
-  // Compiles the painting programs (one per state storage and layout); throws GpuError.
-  StatePainter();
+  // Compiles the painting programs (one per state storage and layout) from `shaders` (by default
+  // the embedded copies); throws GpuError.
+  explicit StatePainter(const gl::ShaderSource& shaders = {});
 
   // Paints `state` (of shape `shape`) into `target`, resized to the layout's picture: ImageLayout
   // gives sequenceCount x sequenceLength (columns) or sequenceLength x sequenceCount (rows);
@@ -40,7 +41,7 @@ class StatePainter {
     GLint axisIsRows = -1;
     GLint sequence = -1, pictureHeight = -1, low = -1, high = -1, shift = -1, span = -1, descending = -1;
   };
-  static Painter makePainter(bool stateInTexture, bool arrayLayout);
+  static Painter makePainter(const gl::ShaderSource& shaders, bool stateInTexture, bool arrayLayout);
 
   std::array<Painter, 4> painters_;  // [storage is texture][layout is array]
 };

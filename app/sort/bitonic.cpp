@@ -19,9 +19,9 @@ constexpr int kPreferredTileSize = 4096;
 constexpr int kKeyBytes = 4;               // a key in shared memory
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // virtual positions S * P stay 32-bit
 constexpr int kDefaultTileGroups = 1024;
-// Wide tiles fetching the next tile: 3 workgroups of 512 invocations per multiprocessor stayed
-// resident on an H100 (2^28 keys, 8 wide steps: 396 workgroups 44.3-44.6 ms, runs 49-51; 264:
-// 46.7, run 49; 1024, a second wave: 51.1, run 47; one per tile: 47.2, run 47).
+// Wide tiles fetching the next tile: 3 workgroups of 512 invocations per multiprocessor stay
+// resident on an H100; fewer groups left it idle, more started a second wave, and one workgroup
+// per tile was slower than either.
 constexpr int kResidentWideInvocations = 3 * 512;
 constexpr int kMaxTileGroups = 1 << 20;
 constexpr NamedValue kOnePerTileWord[] = {{"per-tile", 0}};
@@ -30,8 +30,8 @@ constexpr NamedValue kWideStepsWords[] = {{"auto", BitonicSettings::kWideStepsAu
 constexpr NamedValue kFusedStepsWords[] = {{"auto", BitonicSettings::kFusedStepsAuto}};
 constexpr int kKeyFusedSteps = 4;
 // Pairs in registers: 5 steps (32 keys and 32 values per invocation) from 2^24 positions, where
-// the fewer passes outweigh the occupancy the registers cost (H100, 2^24 / 2^26 / 2^28 pairs 3 / 8 /
-// 8% faster, runs 60 and 65); at 2^22 they lost 5% (run 60).
+// the fewer passes outweigh the occupancy the registers cost; below that (2^22) they were slower
+// on an H100.
 constexpr int kPairFusedSteps = 5;
 constexpr std::uint64_t kPairFusedStepsFrom = std::uint64_t{1} << 24;
 
@@ -47,8 +47,8 @@ int maxWorkgroupSizeOf(const gl::Limits& limits) {
   return std::max(1, std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
 }
 
-// Eight items per invocation: measured fastest on an H100 (docs/BENCHMARKS.md, run 35), where
-// these passes are bound by instructions and occupancy rather than barriers.
+// Eight items per invocation: measured fastest on an H100 (docs/BENCHMARKS.md), where these
+// passes are bound by instructions and occupancy rather than barriers.
 int defaultWorkgroupSize(int tileSize, const gl::Limits& limits) {
   return std::clamp(tileSize / 8, 1, maxWorkgroupSizeOf(limits));
 }
@@ -210,7 +210,8 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
 }
 
 BitonicSorter::BitonicSorter(const SortContext& context, const SorterOptions& options)
-    : settings_(BitonicSettings::fromOptions(options, context.limits())),
+    : shaders_(context.shaders()),
+      settings_(BitonicSettings::fromOptions(options, context.limits())),
       wideGroups_(wideGroupsInUse(settings_, context.limits())),
       teaching_(options.teaching),
       descendingKeys_(options.descendingKeys) {}
@@ -298,13 +299,13 @@ gl::ShaderDefines BitonicSorter::tileDefines(const Tile& tile, bool sortsTiles) 
 
 const compute::Kernel<BitonicSorter::FinishTileUniforms>& BitonicSorter::finishTileKernel() {
   auto& kernel = finishTileKernels_[{tile_.size, shape_.hasValues, settings_.tileGroups != 0}];
-  if (!kernel) kernel = compute::Kernel<FinishTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(tile_, false));
+  if (!kernel) kernel = compute::Kernel<FinishTileUniforms>(shaders_, "shaders/sort/bitonic/tile.comp", tileDefines(tile_, false));
   return kernel;
 }
 
 const compute::Kernel<BitonicSorter::SortTileUniforms>& BitonicSorter::sortTileKernel() {
   auto& kernel = sortTileKernels_[{tile_.size, shape_.hasValues, false}];
-  if (!kernel) kernel = compute::Kernel<SortTileUniforms>("shaders/sort/bitonic/tile.comp", tileDefines(tile_, true));
+  if (!kernel) kernel = compute::Kernel<SortTileUniforms>(shaders_, "shaders/sort/bitonic/tile.comp", tileDefines(tile_, true));
   return kernel;
 }
 
@@ -314,7 +315,7 @@ const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(st
   if (kernel) return kernel;
   gl::ShaderDefines defines = tileDefines(wideTile_, false);
   defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", wideGroups_ != 0 ? 1 : 0);
-  kernel = compute::Kernel<WideUniforms>("shaders/sort/bitonic/wide.comp", defines);
+  kernel = compute::Kernel<WideUniforms>(shaders_, "shaders/sort/bitonic/wide.comp", defines);
   return kernel;
 }
 
@@ -323,7 +324,7 @@ const compute::Kernel<BitonicSorter::GlobalStepUniforms>& BitonicSorter::globalS
   if (kernel) return kernel;
   gl::ShaderDefines defines = commonDefines();
   defines.set("STEPS", static_cast<std::int64_t>(steps));
-  kernel = compute::Kernel<GlobalStepUniforms>("shaders/sort/bitonic/global.comp", defines);
+  kernel = compute::Kernel<GlobalStepUniforms>(shaders_, "shaders/sort/bitonic/global.comp", defines);
   return kernel;
 }
 
@@ -349,8 +350,7 @@ BitonicSorter::Tile BitonicSorter::pairTile(int size, int workgroupSize, bool ha
   if (!hasValues) return {size, workgroupSize};
   // Half the positions with half the items each: the shared memory and the registers of keys
   // alone, and the same workgroup unless the items reach their least. Measured faster on an H100
-  // than keeping the positions or the items (2^24 pairs: 5.26 ms, run 46, against 5.69 and 6.58,
-  // run 45).
+  // than keeping either the positions or the items.
   const int items = std::max(size / workgroupSize / 2, kMinItemsPerInvocation);
   const int half = std::max(size / 2, 2 * kMinItemsPerInvocation);
   return {half, std::max(1, half / items)};
@@ -372,9 +372,8 @@ std::uint32_t BitonicSorter::groupsFor(std::uint64_t tiles, int most) {
 std::uint32_t BitonicSorter::wideStepsFor(int tileSize, bool hasValues) const {
   const int tileLog2 = std::countr_zero(static_cast<unsigned>(tileSize));
   // auto: runs of 16 consecutive positions (64 bytes): 8 steps in the 3 phases of 8 items that 7
-  // steps take in 128-byte runs, measured faster on an H100 (run 46: 47.3 ms at 2^28 against
-  // 50.2); pairs none: their strided tiles lost one workgroup per tile (runs 42, 45) and, resident,
-  // won 10% at 2^24 but collapsed at 2^28 (run 52: 528 ms against 117).
+  // steps take in 128-byte runs, measured faster on an H100; pairs none: their strided tiles lost
+  // to one workgroup per tile and, with resident workgroups, collapsed at large sizes.
   const int wanted = settings_.wideSteps != BitonicSettings::kWideStepsAuto ? settings_.wideSteps
                      : hasValues                                              ? 0
                                                                               : tileLog2 - 4;

@@ -146,6 +146,7 @@ class BitonicSorter final : public Sorter {
   WideUniforms wideUniforms(const BitonicPass& pass) const;
   const compute::Kernel<GlobalStepUniforms>& globalStepKernel(std::uint32_t steps);
 
+  gl::ShaderSource shaders_;  // the context's
   BitonicSettings settings_;
   int wideGroups_ = 0;  // wide-groups resolved (0: one workgroup per tile)
   bool teaching_ = false;

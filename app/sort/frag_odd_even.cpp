@@ -9,9 +9,10 @@
 #include "sort/state_readback.h"
 
 namespace shadersort {
-FragOddEvenSorter::FragOddEvenSorter(const SorterOptions& options)
-    : descendingKeys_(options.descendingKeys),
-      program_(gl::Program::graphics("shaders/render/fullscreen_triangle.vert",
+FragOddEvenSorter::FragOddEvenSorter(const SortContext& context, const SorterOptions& options)
+    : shaders_(context.shaders()),
+      descendingKeys_(options.descendingKeys),
+      program_(gl::Program::graphics(shaders_, "shaders/render/fullscreen_triangle.vert",
                                      "shaders/sort/frag_odd_even/transposition.frag")),
       parityLocation_(program_.uniformLocation("u_parity")),
       lengthLocation_(program_.uniformLocation("u_sequenceLength")),
@@ -58,7 +59,7 @@ void FragOddEvenSorter::load(const SortTarget& input) {
 }
 
 void FragOddEvenSorter::fillInput(const SortTarget& input) {
-  if (!loadProgram_.id()) loadProgram_ = gl::Program::compute("shaders/sort/frag_odd_even/load_state.comp");
+  if (!loadProgram_.id()) loadProgram_ = gl::Program::compute(shaders_, "shaders/sort/frag_odd_even/load_state.comp");
   const std::size_t bytes = shape_.elementCount() * 4;
   // Shaders that wrote the target come first.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);

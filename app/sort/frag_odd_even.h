@@ -9,13 +9,14 @@
 #include "gl/limits.h"
 #include "gl/program.h"
 #include "sort/registry.h"
+#include "sort/sort_context.h"
 #include "sort/sorter.h"
 
 namespace shadersort {
 
 class FragOddEvenSorter final : public Sorter {
  public:
-  explicit FragOddEvenSorter(const SorterOptions& options);
+  FragOddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
@@ -35,6 +36,7 @@ class FragOddEvenSorter final : public Sorter {
  private:
   void fillInput(const SortTarget& input);
 
+  gl::ShaderSource shaders_;  // the context's
   bool descendingKeys_ = false;
   gl::Program program_;
   gl::Program loadProgram_;  // built on the first load

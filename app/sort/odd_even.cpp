@@ -145,7 +145,8 @@ std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limit
 }
 
 OddEvenSorter::OddEvenSorter(const SortContext& context, const SorterOptions& options)
-    : teaching_(options.teaching),
+    : shaders_(context.shaders()),
+      teaching_(options.teaching),
       descendingKeys_(options.descendingKeys),
       settings_(OddEvenSettings::parse(options, context.limits())) {}
 
@@ -186,13 +187,13 @@ gl::ShaderDefines OddEvenSorter::kernelDefines() const {
 
 const compute::Kernel<OddEvenSorter::RoundUniforms>& OddEvenSorter::roundKernel() {
   auto& kernel = roundKernels_[shape_.hasValues ? 1 : 0];
-  if (!kernel) kernel = compute::Kernel<RoundUniforms>("shaders/sort/odd_even/round.comp", kernelDefines());
+  if (!kernel) kernel = compute::Kernel<RoundUniforms>(shaders_, "shaders/sort/odd_even/round.comp", kernelDefines());
   return kernel;
 }
 
 const compute::Kernel<OddEvenSorter::FusedUniforms>& OddEvenSorter::fusedKernel() {
   auto& kernel = fusedKernels_[shape_.hasValues ? 1 : 0];
-  if (!kernel) kernel = compute::Kernel<FusedUniforms>("shaders/sort/odd_even/fused.comp", kernelDefines());
+  if (!kernel) kernel = compute::Kernel<FusedUniforms>(shaders_, "shaders/sort/odd_even/fused.comp", kernelDefines());
   return kernel;
 }
 

@@ -125,6 +125,7 @@ class OddEvenSorter final : public Sorter {
   void runFusedRounds();
   std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
 
+  gl::ShaderSource shaders_;  // the context's
   bool teaching_ = false;
   bool descendingKeys_ = false;
   OddEvenSettings settings_;

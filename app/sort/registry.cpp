@@ -20,9 +20,9 @@ const std::vector<AlgorithmInfo>& algorithms() {
       {"frag-odd-even",
        "fragment-shader odd-even transposition: texture ping-pong, one full-screen draw per pass",
        /*stable=*/true, /*hasTeachingSchedule=*/false, FragOddEvenSorter::whyCannotSort,
-       [](SortContext&, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
          requireNoSettings("frag-odd-even", options);
-         return std::make_unique<FragOddEvenSorter>(options);
+         return std::make_unique<FragOddEvenSorter>(context, options);
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
       {"odd-even",

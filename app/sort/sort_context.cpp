@@ -8,8 +8,12 @@ namespace shadersort {
 
 SortContext::SortContext() : SortContext(gl::queryLimits()) {}
 
-SortContext::SortContext(gl::Limits limits)
-    : limits_(std::move(limits)), rankingCache_(std::make_unique<radix::RankingCache>()) {}
+SortContext::SortContext(gl::ShaderSource shaders) : SortContext(gl::queryLimits(), std::move(shaders)) {}
+
+SortContext::SortContext(gl::Limits limits, gl::ShaderSource shaders)
+    : limits_(std::move(limits)),
+      shaders_(std::move(shaders)),
+      rankingCache_(std::make_unique<radix::RankingCache>()) {}
 
 SortContext::~SortContext() = default;
 

@@ -32,7 +32,12 @@ std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options,
 
 SortLane::SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
                    std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art)
-    : context_(&context), algorithm_(&algorithm), options_(options), art_(std::move(art)) {
+    : context_(&context),
+      algorithm_(&algorithm),
+      options_(options),
+      art_(std::move(art)),
+      painter_(context.shaders()),
+      orderCheck_(context.shaders()) {
   sorter_ = makeLoadedSorter(options, *input);
   cursor_ = std::make_unique<PassCursor>(*sorter_);
   input_ = std::move(input);

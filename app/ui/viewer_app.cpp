@@ -53,8 +53,11 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     if (config_.art && !config_.race.empty()) throw UsageError("a race has no pixel-sort art: give --race or the art options");
     const InputPlan plan = planInput(inputs_.spec);
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
+    // A --shader-dir that is not a folder fails before the window too. Every program the viewer
+    // builds reads its shaders through the sort context: from that folder when one is given.
+    gl::ShaderSource shaders = gl::ShaderSource::from(config_.shaderDirectory);
     host_ = makeHost();
-    sortContext_ = std::make_unique<SortContext>();
+    sortContext_ = std::make_unique<SortContext>(std::move(shaders));
     // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.
     if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan.shape, sortContext_->limits());
     inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
@@ -64,8 +67,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
       ImGui::GetStyle().ScaleAllSizes(uiScale_);
       ImGui::GetIO().FontGlobalScale = uiScale_;
     }
-    gl::setShaderDirectory(config_.shaderDirectory);
-    shaderStamp_ = gl::shaderDirectoryStamp();
+    shaderStamp_ = sortContext_->shaders().stamp();
     teaching_ = config_.teaching;
     view_.arrayMode = config_.arrayMode && !config_.art;
     if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
@@ -101,7 +103,6 @@ ViewerApp::~ViewerApp() {
   ImGui_ImplOpenGL3_Shutdown();
   host_.reset();
   ImGui::DestroyContext();
-  gl::setShaderDirectory(std::nullopt);
 }
 
 SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const {
@@ -446,7 +447,7 @@ void ViewerApp::reloadShadersIfChanged() {
   // Scripted runs look every frame, so tests do not depend on timing.
   if (config_.frames == 0 && now - lastShaderCheck_ < std::chrono::milliseconds(250)) return;
   lastShaderCheck_ = now;
-  const std::uint64_t stamp = gl::shaderDirectoryStamp();
+  const std::uint64_t stamp = sortContext_->shaders().stamp();
   if (stamp == shaderStamp_) return;
   shaderStamp_ = stamp;
   try {

@@ -8,7 +8,7 @@
 //                         compute::uniform("u_parity", &RoundUniforms::parity)};
 //     }
 //   };
-//   compute::Kernel<RoundUniforms> round("shaders/sort/x/round.comp", defines);
+//   compute::Kernel<RoundUniforms> round(context.shaders(), "shaders/sort/x/round.comp", defines);
 //   round.dispatch({.sequenceLength = n, .parity = 1}, groups, {"round", bytes}, observer);
 //
 // Each uniform is looked up once, when the kernel is built, and checked: a name the linked
@@ -109,9 +109,10 @@ template <typename Uniforms>
 class Kernel {
  public:
   Kernel() = default;
-  // Compiles `path` with `defines` and checks every field's uniform (see the top of this file).
-  Kernel(std::string_view path, const gl::ShaderDefines& defines)
-      : path_(path), program_(gl::Program::compute(path, defines)) {
+  // Compiles `path` (read through `shaders`) with `defines` and checks every field's uniform
+  // (see the top of this file).
+  Kernel(const gl::ShaderSource& shaders, std::string_view path, const gl::ShaderDefines& defines)
+      : path_(path), program_(gl::Program::compute(shaders, path, defines)) {
     for (UniformField<Uniforms>& field : Uniforms::fields()) {
       const UniformSlot slot = findUniform(program_, path_, field.name, field.glType, field.elements);
       uniforms_.push_back({std::move(field), slot});

@@ -36,8 +36,8 @@ class StorageBuffer {
   void bindRange(GLuint binding, std::size_t offset, std::size_t size) const;
   // Sets every word to `word` (0 unless given) with glClearBufferSubData: no dispatch, and GL
   // orders the clear before later shader reads of the buffer (no barrier needed). Nothing
-  // happens to an empty buffer. On an H100 it ran at about 29 GB/s, an upload's speed (radix
-  // run 53): fine once per load, too slow per sort for large buffers.
+  // happens to an empty buffer. It runs at about an upload's speed, far below what a shader
+  // writes: fine once per load, too slow per sort for large buffers.
   void clear(std::uint32_t word = 0) const { clear(word, 0, bytes_ / 4); }
   // The same for words [first, first + count), which must lie inside the buffer.
   void clear(std::uint32_t word, std::size_t first, std::size_t count) const;

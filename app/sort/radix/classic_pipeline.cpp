@@ -10,7 +10,7 @@ void ClassicPipeline::runPass(const RadixPass& pass, const RadixLoad& load, cons
   const std::uint64_t matrixBytes = buffers.offsets.bytes() + buffers.counters.bytes();
 
   // (1) flags, Blelloch scans per digit, counts per block.
-  if (!block_) block_ = compute::Kernel<DigitUniforms>("shaders/sort/radix/teach_block.comp", load.defines);
+  if (!block_) block_ = compute::Kernel<DigitUniforms>(load.shaders, "shaders/sort/radix/teach_block.comp", load.defines);
   pass.keysIn.bind(kKeysInBinding);
   buffers.offsets.bind(kOffsetsBinding);
   buffers.counters.bind(kCountersBinding);
@@ -19,10 +19,10 @@ void ClassicPipeline::runPass(const RadixPass& pass, const RadixLoad& load, cons
 
   // (2) prefix sum over the counter matrix.
   scan_.run(buffers.counters, load.partitionCount * radixOf(kTeachingBits), buffers.scanTotals, load.scanBlock,
-            load.defines, observer);
+            load.shaders, load.defines, observer);
 
   // (3) scatter.
-  if (!scatter_) scatter_ = compute::Kernel<TeachScatterUniforms>("shaders/sort/radix/teach_scatter.comp", load.defines);
+  if (!scatter_) scatter_ = compute::Kernel<TeachScatterUniforms>(load.shaders, "shaders/sort/radix/teach_scatter.comp", load.defines);
   pass.bindKeysAndValues();
   buffers.offsets.bind(kOffsetsBinding);
   buffers.counters.bind(kCountersBinding);

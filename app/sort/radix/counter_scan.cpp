@@ -16,16 +16,17 @@ std::vector<std::uint64_t> CounterScan::totalsWords(std::uint64_t count, std::ui
 
 void CounterScan::run(const compute::StorageBuffer& data, std::uint64_t count,
                       std::span<const compute::StorageBuffer> totals, std::uint32_t block,
-                      const gl::ShaderDefines& defines, const Sorter::StepObserver& observer) {
-  if (!scan_) scan_ = compute::Kernel<CountUniforms>(scanPath_, defines);
+                      const gl::ShaderSource& shaders, const gl::ShaderDefines& defines,
+                      const Sorter::StepObserver& observer) {
+  if (!scan_) scan_ = compute::Kernel<CountUniforms>(shaders, scanPath_, defines);
   const std::uint64_t groups = gl::divideRoundingUp(count, block);
   const CountUniforms uniforms{.count = static_cast<std::uint32_t>(count)};
   data.bind(kScanDataBinding);
   totals.front().bind(kScanTotalsBinding);
   scan_.dispatch(uniforms, groups, {scanStep_, count * 8}, observer);
   if (groups <= 1) return;
-  run(totals.front(), groups, totals.subspan(1), block, defines, observer);
-  if (!add_) add_ = compute::Kernel<CountUniforms>(addPath_, defines);
+  run(totals.front(), groups, totals.subspan(1), block, shaders, defines, observer);
+  if (!add_) add_ = compute::Kernel<CountUniforms>(shaders, addPath_, defines);
   data.bind(kScanDataBinding);
   totals.front().bind(kScanTotalsBinding);
   add_.dispatch(uniforms, groups, {addStep_, count * 8}, observer);

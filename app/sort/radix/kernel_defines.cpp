@@ -5,14 +5,13 @@
 namespace shadersort::radix {
 
 gl::ShaderDefines kernelDefines(const KernelLayout& layout) {
-  gl::ShaderDefines defines;
+  gl::ShaderDefines defines = ballotDefines(layout.ballotKind);
   defines.set("WORKGROUP_SIZE", layout.workgroupSize)
       .set("RADIX_BITS", layout.digitBits)
       .set("PARTITION_SIZE", layout.partitionSize)
       .set("SCAN_BLOCK", layout.scanBlock)
       .set("KEYS_PER_THREAD", layout.keysPerThread)
       .set("SUBGROUP_WIDTH", layout.subgroupWidth)
-      .set("BALLOT_KIND", layout.ballotKind)
       .set("CHAINED", 0)
       .set("TILE_WORDS", static_cast<std::int64_t>(tileWords(layout.partitionSize,
                                                              layout.workgroupSize / layout.subgroupWidth,

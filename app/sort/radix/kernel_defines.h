@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gl/program.h"
+#include "sort/radix/ballot_kind.h"
 
 namespace shadersort::radix {
 
@@ -18,7 +19,7 @@ struct KernelLayout {
   int lookBackSpins = 0;
   int lookBackWindow = 1;
   bool earlyCounts = false;
-  int ballotKind = 0;  // BALLOT_KIND (radix/ranking_probe.h)
+  BallotKind ballotKind = BallotKind::Shared;  // BALLOT_KIND
   std::uint32_t subgroupWidth = 16;
 };
 

@@ -7,11 +7,9 @@
 namespace shadersort::radix {
 namespace {
 
-// Automatic shapes: small sorts take small partitions, so that they are many and quick (256 x 4
-// took 0.0625 ms for 27,648 keys on an H100 where 256 x 16 took 0.080 ms; 512 x 4 0.0502 against
-// 0.0490, run 55); larger ones 512 x 10: 17-20% faster than 256 x 16 from 2^22 to 2^26 keys,
-// keys and pairs, and faster than 512 x 8, 512 x 9, 1024 x 4 and 256 x 20; 512 x 11 lost a
-// quarter (runs 54, 55, 57).
+// Automatic shapes: small sorts take small partitions, so that they are many and quick; larger
+// ones 512 x 10, measured faster on an H100 from 2^22 to 2^26 keys (keys and pairs) than
+// 256 x 16, 512 x 8, 512 x 9, 1024 x 4 and 256 x 20, while 512 x 11 was much slower.
 constexpr std::uint32_t kSmallSortWorkgroup = 256;
 constexpr std::uint32_t kSmallSortKeysPerThread = 4;
 constexpr std::uint32_t kWorkgroup = 512;
@@ -67,11 +65,11 @@ std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t workg
   return tile + 2 * radix + workgroup + (coreMatch ? workgroup : 0) + 1;
 }
 
-std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, int ballotKind) {
+std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, BallotKind ballotKind) {
   const std::uint64_t radix = 256;
-  const std::uint64_t scan = ballotKind >= 2 ? workgroup / subgroupWidth : workgroup;
+  const std::uint64_t scan = usesKhrSubgroups(ballotKind) ? workgroup / subgroupWidth : workgroup;
   return tileWords(workgroup * kSequenceKeysPerThread, workgroup / subgroupWidth, radix) + 2 * radix +
-         (ballotKind == 0 ? workgroup : 0) + scan;
+         (ballotKind == BallotKind::Shared ? workgroup : 0) + scan;
 }
 
 // teach_block.comp's Blelloch scan of uvec4 flags, 2 x workgroup slots of 4 words: the largest.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gl/limits.h"
+#include "sort/radix/ballot_kind.h"
 #include "sort/radix/settings.h"
 
 namespace shadersort::radix {
@@ -58,9 +59,9 @@ std::uint32_t workgroupSizeFor(const RadixSettings& settings, std::uint64_t keys
 std::uint32_t keysPerThreadFor(const RadixSettings& settings, std::uint64_t keys);
 // Whether the chained downsweep publishes its digit counts before ranking (EARLY_COUNTS). Auto:
 // from kEarlyCountsMinPartitions partitions up to kEarlyCountsMaxKeyPartitions for keys and
-// kEarlyCountsMaxPairPartitions for pairs, where they paid on an H100 (runs 77-79: keys 2^20 8%
-// faster, 2^21 7%, 2^22 3%, 2^23 1-2%, 2^24 0.5% slower; 2^18-2^19 2% slower; pairs 2^20 8% and
-// 2^21 2% faster, 2^22 6% slower). The `info` text names these numbers.
+// kEarlyCountsMaxPairPartitions for pairs, where they paid on an H100: fewer partitions gain
+// nothing from it, and with more the extra status traffic outweighs the earlier start. The
+// `info` text names these numbers.
 constexpr std::uint64_t kEarlyCountsMinPartitions = 128;
 constexpr std::uint64_t kEarlyCountsMaxKeyPartitions = 2048;
 constexpr std::uint64_t kEarlyCountsMaxPairPartitions = 512;
@@ -79,7 +80,7 @@ std::uint32_t classicWorkgroupSize(const RadixSettings& settings);
 std::uint64_t fastSharedWords(const RadixSettings& settings, std::uint32_t workgroup, std::uint32_t subgroupWidth,
                               bool coreMatch);
 // Shared memory words of the one-workgroup-per-sequence kernel.
-std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, int ballotKind);
+std::uint64_t sequenceSharedWords(std::uint64_t workgroup, std::uint32_t subgroupWidth, BallotKind ballotKind);
 // Shared memory words of the classic kernels.
 std::uint64_t classicSharedWords(int workgroupSize);
 

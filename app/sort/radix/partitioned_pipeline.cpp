@@ -21,22 +21,22 @@ void PartitionedPipeline::dropKernels() {
 
 void PartitionedPipeline::countAndScan(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
                                        const Sorter::StepObserver& observer) {
-  if (!upsweep_) upsweep_ = compute::Kernel<DigitUniforms>("shaders/sort/radix/upsweep.comp", load.defines);
+  if (!upsweep_) upsweep_ = compute::Kernel<DigitUniforms>(load.shaders, "shaders/sort/radix/upsweep.comp", load.defines);
   const std::uint64_t counters = load.partitionCount * radixOf(load.digitBits);
   pass.keysIn.bind(kKeysInBinding);
   buffers.counters.bind(kCountersBinding);
   upsweep_.dispatch({.partitions = load.partitions(), .shift = pass.place * load.digitBits}, load.partitionCount,
                     {"upsweep", load.keyBytes() + counters * 4}, observer);
-  scan_.run(buffers.counters, counters, buffers.scanTotals, load.scanBlock, load.defines, observer);
+  scan_.run(buffers.counters, counters, buffers.scanTotals, load.scanBlock, load.shaders, load.defines, observer);
 }
 
 void PartitionedPipeline::digitStartsOfAllPlaces(const RadixPass& pass, const RadixLoad& load,
                                                  const RadixBuffers& buffers, const Sorter::StepObserver& observer) {
   // From the input: a pass only permutes keys within sequences. The kernels also zero what
   // the chained downsweeps need zeroed (status words, tickets) and leave the histograms zeroed
-  // for the next sort: no buffer clear per sort (one of the status words cost 9.1 ms of a
-  // 2^28-key sort on an H100, run 53).
-  if (!histogram_) histogram_ = compute::Kernel<HistogramUniforms>("shaders/sort/radix/histogram.comp", load.defines);
+  // for the next sort: no buffer clear per sort (a clear runs at an upload's speed, and one of
+  // the status words took a large share of a big sort).
+  if (!histogram_) histogram_ = compute::Kernel<HistogramUniforms>(load.shaders, "shaders/sort/radix/histogram.comp", load.defines);
   // One sequence: the histogram kernel's last workgroup works out the digit starts, a dispatch
   // fewer (what a small sort pays most for). Many: one workgroup per histogram, below.
   const bool oneSequence = load.shape.sequenceCount == 1;
@@ -53,7 +53,7 @@ void PartitionedPipeline::digitStartsOfAllPlaces(const RadixPass& pass, const Ra
                       groups, {"histogram", load.keyBytes() + buffers.status.bytes()}, observer);
   if (oneSequence) return;
   if (!digitStarts_)
-    digitStarts_ = compute::Kernel<DigitStartsUniforms>("shaders/sort/radix/digit_starts.comp", load.defines);
+    digitStarts_ = compute::Kernel<DigitStartsUniforms>(load.shaders, "shaders/sort/radix/digit_starts.comp", load.defines);
   digitStarts_.dispatch({.sequenceLength = load.shape.sequenceLength,
                          .sequenceCount = load.shape.sequenceCount,
                          .passCount = load.passCount},
@@ -66,7 +66,7 @@ void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const Rad
   const std::uint32_t shift = pass.place * load.digitBits;
   if (!chained) {
     countAndScan(pass, load, buffers, observer);
-    if (!downsweep_) downsweep_ = compute::Kernel<DownsweepUniforms>(kDownsweepPath, load.defines);
+    if (!downsweep_) downsweep_ = compute::Kernel<DownsweepUniforms>(load.shaders, kDownsweepPath, load.defines);
     pass.bindKeysAndValues();
     buffers.counters.bind(kCountersBinding);
     const std::uint64_t countersRead = load.partitionCount * radixOf(load.digitBits) * 4;
@@ -79,7 +79,7 @@ void PartitionedPipeline::runPass(const RadixPass& pass, bool chained, const Rad
   if (!chainedDownsweep_) {
     gl::ShaderDefines defines = load.defines;
     defines.set("CHAINED", 1);
-    chainedDownsweep_ = compute::Kernel<ChainedDownsweepUniforms>(kDownsweepPath, defines);
+    chainedDownsweep_ = compute::Kernel<ChainedDownsweepUniforms>(load.shaders, kDownsweepPath, defines);
     chainedDownsweepDefines_ = defines.preamble();
   }
   pass.bindKeysAndValues();

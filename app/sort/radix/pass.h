@@ -37,6 +37,7 @@ struct RadixLoad {
   std::uint32_t passCount = 0;  // digit places that differ somewhere, one pass each
   std::uint32_t histogramPartitions = 16;  // chained: partitions per workgroup of the upfront histogram
   gl::ShaderDefines defines;  // of every partitioned or classic kernel
+  gl::ShaderSource shaders;   // where every kernel's files are read: the sorter's context's
 
   PartitionUniforms partitions() const {
     return {shape.sequenceLength, partsPerSequence, static_cast<std::uint32_t>(partitionCount)};

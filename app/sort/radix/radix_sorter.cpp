@@ -30,7 +30,8 @@ std::string bitRange(std::uint32_t place, std::uint32_t bits) {
 }  // namespace
 
 RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
-    : settings_(RadixSettings::fromOptions(options, context.limits())),
+    : shaders_(context.shaders()),
+      settings_(RadixSettings::fromOptions(options, context.limits())),
       descendingKeys_(options.descendingKeys),
       maxStorageBlockBytes_(static_cast<std::uint64_t>(context.limits().maxShaderStorageBlockSize)) {
   const gl::Limits& limits = context.limits();
@@ -40,7 +41,7 @@ RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
   if (settings_.radixBits == static_cast<int>(kTeachingBits)) return;  // the classic pipeline ranks without ballots
 
   ranking_ = radix::cachedRanking(context, settings_);
-  const bool coreMatch = ranking_.ballotKind == 0;
+  const bool coreMatch = ranking_.ballotKind == radix::BallotKind::Shared;
   largeSortWorkgroup_ = radix::largeSortWorkgroup(settings_, ranking_.subgroupWidth, coreMatch, limits);
   workgroupSize_ = settings_.workgroupSize != 0 ? static_cast<std::uint32_t>(settings_.workgroupSize)
                                                 : largeSortWorkgroup_;  // the largest any input gets
@@ -165,7 +166,7 @@ void RadixSorter::choosePipeline() {
   }
 }
 
-radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const {
+radix::KernelLayout RadixSorter::kernelLayout(radix::BallotKind ballotKind, std::uint32_t subgroupWidth) const {
   return {.digitBits = digitBits(),
           .workgroupSize = workgroupSize(),
           .partitionSize = partitionSize(),
@@ -179,11 +180,11 @@ radix::KernelLayout RadixSorter::kernelLayout(int ballotKind, std::uint32_t subg
           .subgroupWidth = subgroupWidth};
 }
 
-gl::ShaderDefines RadixSorter::kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const {
+gl::ShaderDefines RadixSorter::kernelDefines(radix::BallotKind ballotKind, std::uint32_t subgroupWidth) const {
   return radix::kernelDefines(kernelLayout(ballotKind, subgroupWidth));
 }
 
-gl::ShaderDefines RadixSorter::sequenceKernelDefines(int ballotKind, std::uint32_t subgroupWidth,
+gl::ShaderDefines RadixSorter::sequenceKernelDefines(radix::BallotKind ballotKind, std::uint32_t subgroupWidth,
                                                      std::uint32_t workgroupSize) const {
   return radix::sequenceKernelDefines(kernelLayout(ballotKind, subgroupWidth), workgroupSize);
 }
@@ -197,6 +198,7 @@ std::uint32_t RadixSorter::sequenceWorkgroupFor(std::uint32_t sequenceLength) co
 void RadixSorter::load(const SortTarget& input) {
   load_ = {};
   load_.shape = input.shape;
+  load_.shaders = shaders_;
   passesRun_ = 0;
   loadId_ = newLoadId();
   places_.clear();

@@ -56,7 +56,7 @@ class RadixSorter final : public Sorter {
   // "fast/workgroup-per-sequence"; the ranking ("match NV", "ballot KHR", "ballot ARB",
   // "shared memory") and the subgroup width it uses.
   std::string pipelineName() const;
-  std::string rankingName() const { return radix::rankingName(ranking_.ballotKind); }
+  std::string rankingName() const { return std::string(radix::rankingName(ranking_.ballotKind)); }
   std::uint32_t subgroupWidth() const { return ranking_.subgroupWidth; }
   // What the pipelines do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
@@ -85,9 +85,10 @@ class RadixSorter final : public Sorter {
   ChainedState readChainedState() const;
   // The defines every kernel of this sorter is compiled with, for a given ranking (BALLOT_KIND)
   // and subgroup width: tests compile the variants this GPU cannot run with an offline validator.
-  gl::ShaderDefines kernelDefines(int ballotKind, std::uint32_t subgroupWidth) const;
+  gl::ShaderDefines kernelDefines(radix::BallotKind ballotKind, std::uint32_t subgroupWidth) const;
   // The same for the one-workgroup-per-sequence kernel (its own workgroup size and tile).
-  gl::ShaderDefines sequenceKernelDefines(int ballotKind, std::uint32_t subgroupWidth, std::uint32_t workgroupSize) const;
+  gl::ShaderDefines sequenceKernelDefines(radix::BallotKind ballotKind, std::uint32_t subgroupWidth,
+                                          std::uint32_t workgroupSize) const;
   // The one-workgroup-per-sequence kernel's workgroup size for this input: no wider than the
   // sequences need, so that short ones do not leave most invocations idle.
   std::uint32_t sequenceWorkgroupFor(std::uint32_t sequenceLength) const;
@@ -104,7 +105,7 @@ class RadixSorter final : public Sorter {
   // follow its size); drops kernels compiled for others.
   void choosePartitions();
   void allocateBuffers();
-  radix::KernelLayout kernelLayout(int ballotKind, std::uint32_t subgroupWidth) const;
+  radix::KernelLayout kernelLayout(radix::BallotKind ballotKind, std::uint32_t subgroupWidth) const;
   std::uint32_t scanBlock() const;  // counters one workgroup of the counter scan takes
   std::uint32_t workgroupSize() const;  // of the pipeline's kernels (not the one-per-sequence kernel)
   std::uint32_t digitBits() const {
@@ -114,6 +115,7 @@ class RadixSorter final : public Sorter {
   const compute::StorageBuffer& keysAfter(std::uint32_t passes) const;
   const compute::StorageBuffer& valuesAfter(std::uint32_t passes) const;
 
+  gl::ShaderSource shaders_;  // the context's
   RadixSettings settings_;
   bool descendingKeys_ = false;
   std::uint64_t maxStorageBlockBytes_ = 0;  // of the context this sorter was made for

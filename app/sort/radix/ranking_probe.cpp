@@ -35,27 +35,27 @@ bool hasKhrBallots(const gl::Limits& limits) {
 
 }  // namespace
 
-Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits) {
+Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits, const gl::ShaderSource& shaders) {
   // Ballots per digit bit (KHR, then ARB); the NV match instruction only when asked for: on an
   // H100 it ranked slower than eight ballots (docs/BENCHMARKS.md).
-  std::vector<int> kinds;
+  std::vector<BallotKind> kinds;
   const bool khrBallots = hasKhrBallots(limits);
   if (settings.ballot == RadixSettings::kBallotMatch) {
     if (!khrBallots || !limits.hasExtension("GL_NV_shader_subgroup_partitioned"))
       throw UserError(
           "radix: ballot 2 needs GL_NV_shader_subgroup_partitioned and KHR subgroup arithmetic, ballots and shuffles");
-    kinds.push_back(kRankMatchNv);
+    kinds.push_back(BallotKind::MatchNv);
   }
-  if (settings.ballot == RadixSettings::kBallotAuto && khrBallots) kinds.push_back(kRankBallotKhr);
-  if (settings.ballot == RadixSettings::kBallotAuto && limits.hasArbShaderBallot) kinds.push_back(kRankBallotArb);
+  if (settings.ballot == RadixSettings::kBallotAuto && khrBallots) kinds.push_back(BallotKind::Khr);
+  if (settings.ballot == RadixSettings::kBallotAuto && limits.hasArbShaderBallot) kinds.push_back(BallotKind::Arb);
   // The smallest workgroup these settings use (auto: 256 or 512): a subgroup width that divides
   // it divides the others.
   const std::uint32_t smallest = classicWorkgroupSize(settings);
   const std::size_t workgroup = smallest;
-  for (int kind : kinds) {
-    gl::ShaderDefines defines;
-    defines.set("WORKGROUP_SIZE", smallest).set("BALLOT_KIND", kind).set("PROBE_BINDING", kProbeBinding);
-    const compute::Kernel<ProbeUniforms> probe("shaders/sort/radix/ballot_probe.comp", defines);
+  for (BallotKind kind : kinds) {
+    gl::ShaderDefines defines = ballotDefines(kind);
+    defines.set("WORKGROUP_SIZE", smallest).set("PROBE_BINDING", kProbeBinding);
+    const compute::Kernel<ProbeUniforms> probe(shaders, "shaders/sort/radix/ballot_probe.comp", defines);
     // Each invocation writes the subgroup size it sees.
     const compute::StorageBuffer report("radix: ballot probe", workgroup * 4);
     report.bind(kProbeBinding);
@@ -76,18 +76,9 @@ Ranking cachedRanking(SortContext& context, const RadixSettings& settings) {
   std::map<std::pair<int, std::uint32_t>, Ranking>& probed = context.rankingCache().probed;
   const std::pair<int, std::uint32_t> key{settings.ballot, classicWorkgroupSize(settings)};
   if (const auto found = probed.find(key); found != probed.end()) return found->second;
-  const Ranking ranking = probeRanking(settings, context.limits());
+  const Ranking ranking = probeRanking(settings, context.limits(), context.shaders());
   probed.emplace(key, ranking);
   return ranking;
-}
-
-std::string rankingName(int ballotKind) {
-  switch (ballotKind) {
-    case kRankMatchNv: return "match NV";
-    case kRankBallotKhr: return "ballot KHR";
-    case kRankBallotArb: return "ballot ARB";
-    default: return "shared memory";
-  }
 }
 
 }  // namespace shadersort::radix

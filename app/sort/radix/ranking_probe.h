@@ -8,26 +8,22 @@
 #include <utility>
 
 #include "gl/limits.h"
+#include "sort/radix/ballot_kind.h"
 #include "sort/radix/layout.h"
 #include "sort/radix/settings.h"
 #include "sort/sort_context.h"
 
 namespace shadersort::radix {
 
-// Values of the BALLOT_KIND define.
-constexpr int kRankShared = 0;
-constexpr int kRankBallotArb = 1;
-constexpr int kRankBallotKhr = 2;
-constexpr int kRankMatchNv = 3;
-
 struct Ranking {
-  int ballotKind = kRankShared;
+  BallotKind ballotKind = BallotKind::Shared;
   std::uint32_t subgroupWidth = kCoreSubgroupWidth;  // invocations that rank together
 };
 
-// The ranking `settings.ballot` asks for, as far as this GPU has it. Throws UserError when the
-// match instruction is asked for where the driver lacks it.
-Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits);
+// The ranking `settings.ballot` asks for, as far as this GPU has it; the probe shader is read
+// through `shaders`. Throws UserError when the match instruction is asked for where the driver
+// lacks it.
+Ranking probeRanking(const RadixSettings& settings, const gl::Limits& limits, const gl::ShaderSource& shaders);
 
 // The probes run on one context (SortContext::rankingCache()), by what a probe depends on: the
 // ballot setting and the smallest workgroup.
@@ -38,8 +34,5 @@ struct RankingCache {
 // probeRanking() once per context: later sorters with the same ballot setting and smallest
 // workgroup get the answer without another dispatch and read-back.
 Ranking cachedRanking(SortContext& context, const RadixSettings& settings);
-
-// "match NV", "ballot KHR", "ballot ARB" or "shared memory".
-std::string rankingName(int ballotKind);
 
 }  // namespace shadersort::radix

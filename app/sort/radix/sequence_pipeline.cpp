@@ -5,7 +5,7 @@ namespace shadersort::radix {
 void SequencePipeline::runPass(const RadixPass& pass, const RadixLoad& load, std::uint32_t workgroupSize,
                                const gl::ShaderDefines& defines, const Sorter::StepObserver& observer) {
   compute::Kernel<SequenceSortUniforms>& sort = kernels_[workgroupSize];
-  if (!sort) sort = compute::Kernel<SequenceSortUniforms>("shaders/sort/radix/sequence.comp", defines);
+  if (!sort) sort = compute::Kernel<SequenceSortUniforms>(load.shaders, "shaders/sort/radix/sequence.comp", defines);
   pass.bindKeysAndValues();
   sort.dispatch({.sequenceLength = load.shape.sequenceLength,
                  .sequenceCount = load.shape.sequenceCount,

@@ -130,8 +130,8 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .field = &Settings::lookBackSpins,
        .defaultValue = constant<64>,
        .most = constant<65536>},
-      // 8 on an H100 (runs 60, 61, keys): 2^22 5%, 2^24 4%, 2^26 8%, 2^28 9% faster than 1 (pairs
-      // 1-4%); 2 and 4 in between; 16 and 32 slower than 1 (presumably the registers).
+      // 8: the fastest on an H100 from 2^22 keys up (pairs gain less); 2 and 4 fall between it and
+      // 1; 16 and 32 were slower than 1 (presumably the registers).
       {.name = "look-back-window",
        .meaning = "chained scan: predecessors' status words a partition reads in one poll, loads in flight together",
        .field = &Settings::lookBackWindow,
@@ -154,10 +154,9 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .namedValues = kAutoWord,
        .least = 1,
        .most = constant<1024>},
-      // Since its buffer clears went (run 54) the chained scan beat reduce-then-scan on an H100 for
-      // pairs at every size and for keys up to 2^24 (by 20-80% up to 2^22), and came within 4% of
-      // it for keys at 2^26-2^28; with 512 x 10 partitions it led at 2^24 (run 58). So auto takes
-      // it always.
+      // Without per-sort buffer clears the chained scan beats reduce-then-scan on an H100 for
+      // pairs at every size and for keys up to 2^24, and comes close to it for larger key sorts.
+      // So auto takes it always.
       {.name = "chained-max",
        .meaning = "most keys auto sorts with the chained scan (0: never)",
        .field = &Settings::chainedMax,

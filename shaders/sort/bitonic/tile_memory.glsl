@@ -83,7 +83,7 @@ void runTiles() {
     loadTile(tileSpan(tile));
 #endif
     sortTileInShared();
-    // The span again rather than kept: a register held across the phases cost occupancy (run 41).
+    // The span again rather than kept: a register held across the phases costs occupancy.
     storeTile(tileSpan(tile));
     workgroupBarrier();  // the next tile overwrites the shared memory just read
   }

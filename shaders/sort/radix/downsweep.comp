@@ -10,8 +10,8 @@
 //     order, publish their digit counts, and add up their predecessors' published counts
 //     until one that already holds its inclusive prefix. It needs predecessors to make
 //     progress while a partition waits; tickets make that true on drivers that keep started
-//     workgroups running (the workgroup id instead of a ticket made the downsweeps 37% slower
-//     on an H100, run 54).
+//     workgroups running (the workgroup id instead of a ticket made the downsweeps markedly
+//     slower on an H100).
 
 #include "shaders/sort/radix/match.glsl"
 
@@ -88,9 +88,9 @@ void publish(uint i, uint count) {
 // these counts, so the sooner the better:
 //   EARLY_COUNTS == 1: main() counts the digits with shared atomics as soon as the keys land, then
 //     publishes, then ranks (CUB's "early counts"): faster where most partitions are in flight at
-//     once (on an H100 2^20 keys 8%), slower for many partitions (2^26 keys 3%; runs 77-79);
+//     once, slower for many partitions (radix/layout.h, earlyCountsFor);
 //   EARLY_COUNTS == 0: rankTile calls it as soon as its scan over subgroups has the counts, before
-//     the scans that finish the ranking (2% faster than after them, run 53).
+//     the scans that finish the ranking (slightly faster than after them).
 #define PUBLISH_COUNTS() \
   for (uint i = 0u; i < DIGITS_PER_STRIDE; ++i) { \
     uint digit = gl_LocalInvocationIndex + i * WORKGROUP_SIZE; \
@@ -245,7 +245,7 @@ void main() {
     if (tileElement(row) < part.count) tile[positionAt(positions, row)] = keys[row];
   // The values' loads go out now and land while the keys leave; keys[] is free again. Whether
   // values move is a uniform on purpose: as a define (no destinations[] for a key sort) the key
-  // sort's downsweep ran 60% slower on an H100 (run 29).
+  // sort's downsweep ran much slower on an H100.
   bool hasValues = u_hasValues != 0u;
   for (uint row = 0u; row < KEYS_PER_THREAD; ++row) {
     uint local = tileElement(row);

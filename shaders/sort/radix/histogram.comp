@@ -5,9 +5,8 @@
 // memory and adds to the global histograms once per sequence it met, keeping global atomics few.
 //
 // It also zeroes its partitions' look-back status words of every pass, which the chained
-// downsweeps need zeroed. A buffer clear (glClearBufferSubData) of them before each sort had
-// cost 9.1 ms of a 2^28-key sort on an H100, the bus speed of an upload (run 53: this kernel
-// without any counting took as long).
+// downsweeps need zeroed. A buffer clear (glClearBufferSubData) of them before each sort runs
+// at an upload's speed, about as long as this whole kernel.
 //
 // For one sequence it also does digit_starts.comp's work, in the last workgroup to finish (the
 // others count themselves done in the word after the tickets): one dispatch fewer per sort,

@@ -1,21 +1,23 @@
 // Finds, for each invocation's digit, the invocations of its subgroup holding the same digit.
-// Include it first: it may enable extensions. BALLOT_KIND selects the mechanism:
-//   3: GL_NV_shader_subgroup_partitioned (one match instruction finds the peers),
-//   2: GL_KHR_shader_subgroup_ballot, 1: GL_ARB_shader_ballot (both: one ballot per digit bit),
-//   0: core GL 4.3, where a "subgroup" is SUBGROUP_WIDTH neighbouring invocations that compare
-//      digits through shared memory.
+// Include it first: it may enable extensions. BALLOT_KIND selects the mechanism (C++ defines it
+// and the names below from radix::BallotKind, radix/ballot_kind.h):
+//   BALLOT_MATCH_NV: GL_NV_shader_subgroup_partitioned (one match instruction finds the peers),
+//   BALLOT_KHR: GL_KHR_shader_subgroup_ballot, BALLOT_ARB: GL_ARB_shader_ballot (both: one
+//      ballot per digit bit),
+//   BALLOT_SHARED: core GL 4.3, where a "subgroup" is SUBGROUP_WIDTH neighbouring invocations
+//      that compare digits through shared memory.
 // SUBGROUP_SYNC() orders shared memory between the invocations of one subgroup (the whole
 // workgroup waits where there is no subgroup barrier).
 // C++ checked (ballot_probe.comp) that a real subgroup is SUBGROUP_WIDTH <= 32
 // invocations with lane = gl_LocalInvocationIndex % SUBGROUP_WIDTH, so one uint holds a ballot.
 
-#if BALLOT_KIND == 3
+#if BALLOT_KIND == BALLOT_MATCH_NV
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_NV_shader_subgroup_partitioned : require
 #define SUBGROUP_SYNC() subgroupMemoryBarrierShared(); subgroupBarrier()
-#elif BALLOT_KIND == 2
+#elif BALLOT_KIND == BALLOT_KHR
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -24,7 +26,7 @@ uint ballotMask(bool vote) {
   return subgroupBallot(vote).x;
 }
 #define SUBGROUP_SYNC() subgroupMemoryBarrierShared(); subgroupBarrier()
-#elif BALLOT_KIND == 1
+#elif BALLOT_KIND == BALLOT_ARB
 #extension GL_ARB_shader_ballot : require
 #extension GL_ARB_gpu_shader_int64 : require
 uint ballotMask(bool vote) {
@@ -36,7 +38,7 @@ shared uint laneDigits[WORKGROUP_SIZE];
 #define SUBGROUP_SYNC() workgroupBarrier()
 #endif
 
-#if BALLOT_KIND >= 2
+#if BALLOT_KIND == BALLOT_KHR || BALLOT_KIND == BALLOT_MATCH_NV
 #define SUBGROUP_ARITHMETIC 1  // workgroup_scan.glsl scans subgroup by subgroup
 #endif
 
@@ -48,16 +50,16 @@ shared uint laneDigits[WORKGROUP_SIZE];
 uvec3 matchPeers(uint digit, bool valid) {
   uint self = gl_LocalInvocationIndex;
   uint lane = self % SUBGROUP_WIDTH;
-#if BALLOT_KIND == 3
+#if BALLOT_KIND == BALLOT_MATCH_NV
   // Invalid lanes carry a value no digit has, so they match only each other.
   uint peers = subgroupPartitionNV(valid ? digit : 0xFFFFFFFFu).x;
   uint below = uint(bitCount(peers & ((1u << lane) - 1u)));
   uint leader = uint(findMSB(peers));
   return uvec3(below, valid && leader == lane ? uint(bitCount(peers)) : 0u, leader);
-#elif BALLOT_KIND != 0
+#elif BALLOT_KIND != BALLOT_SHARED
   uint peers = ballotMask(valid);
   // bit - 1 is 0 where the digit has the bit (keep the voters) and ~0 where not (keep the rest):
-  // an xor where a select cost the downsweep 8% more NVIDIA instructions (run 63).
+  // an xor, where a select compiled to more instructions in the downsweep on NVIDIA.
   for (uint bit = 0u; bit < RADIX_BITS; ++bit) {
     uint bitValue = (digit >> bit) & 1u;
     peers &= ballotMask(bitValue != 0u) ^ (bitValue - 1u);
