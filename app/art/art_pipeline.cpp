@@ -235,6 +235,16 @@ void ArtPipeline::setImages(const ArtImages& images) {
   paintInput();
 }
 
+void ArtPipeline::setPicture(const Image& picture) {
+  requireSameSize(&picture, width_, height_, "the new picture");
+  if (picture.pixelCount() == 0) return;
+  glBindBuffer(GL_COPY_WRITE_BUFFER, gpu_->picture.id());
+  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(picture.rgba.size()), picture.rgba.data());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  preparedFor_.reset();
+  packed_ = {};
+}
+
 void ArtPipeline::setSettings(const ArtSettings& settings) {
   requireConsistent(settings);
   if (settings.spans == SpanMode::Mask && !hasMask_) throw UsageError("the mask (--mask) is needed by this span mode");

@@ -62,6 +62,9 @@ class ArtPipeline {
   // Uploads the picture and the images the settings may read (mask, intervals, key image; null
   // when absent). Throws UsageError (exit 2) for an image of another size than the picture.
   void setImages(const ArtImages& images);
+  // A new picture of the same size (a video's next frame): uploaded into the buffer the last one
+  // used, keeping the path map, which depends only on the size. Throws UsageError for another size.
+  void setPicture(const Image& picture);
   // Takes new settings; the next prepare() rebuilds the path map only when the path changed.
   // Throws UsageError when they contradict each other or need an image setImages() lacks.
   void setSettings(const ArtSettings& settings);
