@@ -95,6 +95,7 @@ struct ArtPipeline::Gpu {
 
   StorageBuffer dummy{"art: nothing", 4};
   StorageBuffer picture, keyImage, mask, intervals;
+  gl::Buffer pictureUpload;  // setPicture's staging: the storage buffers are immutable
   gl::Texture result;
 
   // The path map: the pixels line after line, in order along each line, their line numbers, and
@@ -238,8 +239,15 @@ void ArtPipeline::setImages(const ArtImages& images) {
 void ArtPipeline::setPicture(const Image& picture) {
   requireSameSize(&picture, width_, height_, "the new picture");
   if (picture.pixelCount() == 0) return;
+  // Through a staging buffer given new storage each time (orphaned), so the upload never waits for
+  // the GPU to finish with the last frame's; then a copy on the GPU.
+  if (gpu_->pictureUpload.id() == 0) gpu_->pictureUpload = gl::Buffer("art: picture upload");
+  const auto bytes = static_cast<GLsizeiptr>(picture.rgba.size());
+  glBindBuffer(GL_COPY_READ_BUFFER, gpu_->pictureUpload.id());
+  glBufferData(GL_COPY_READ_BUFFER, bytes, picture.rgba.data(), GL_STREAM_DRAW);
   glBindBuffer(GL_COPY_WRITE_BUFFER, gpu_->picture.id());
-  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(picture.rgba.size()), picture.rgba.data());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
   preparedFor_.reset();
   packed_ = {};
