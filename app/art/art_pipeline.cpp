@@ -238,8 +238,16 @@ void ArtPipeline::setImages(const ArtImages& images) {
 void ArtPipeline::setPicture(const Image& picture) {
   requireSameSize(&picture, width_, height_, "the new picture");
   if (picture.pixelCount() == 0) return;
+  // The picture's buffer is immutable storage with no CPU access (it stays in video memory), so
+  // glBufferSubData into it is GL_INVALID_OPERATION: the frame goes through a staging buffer and a
+  // copy on the GPU.
+  const gl::Buffer staging("art: picture upload");
+  const auto bytes = static_cast<GLsizeiptr>(picture.rgba.size());
+  glBindBuffer(GL_COPY_READ_BUFFER, staging.id());
+  glBufferData(GL_COPY_READ_BUFFER, bytes, picture.rgba.data(), GL_STREAM_DRAW);
   glBindBuffer(GL_COPY_WRITE_BUFFER, gpu_->picture.id());
-  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(picture.rgba.size()), picture.rgba.data());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
   preparedFor_.reset();
   packed_ = {};
