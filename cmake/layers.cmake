@@ -57,6 +57,7 @@ shadersort_library(stb     PkgConfig::STB      "^stb_")
 shadersort_library(gif     PkgConfig::GIF      "^gif_lib\\.h$")
 shadersort_library(cli11   shadersort_cli11    "^CLI/")
 shadersort_library(toml    PkgConfig::TOMLPP   "^toml\\+\\+/")
+shadersort_library(ffmpeg  PkgConfig::FFMPEG   "^lib(avformat|avcodec|swscale|avutil)/")
 
 #                layer     rows it uses                                       libraries
 shadersort_layer(core)
@@ -70,10 +71,12 @@ shadersort_layer(lib       USES core gl sort)
 shadersort_layer(data      USES core sort                                    PRIVATE stb)
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data)
+# Video in and out through FFmpeg: frames as RGBA8 pictures, audio copied as packets.
+shadersort_layer(video     USES core data render                             PRIVATE ffmpeg)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
 shadersort_layer(art       USES core gl sort data render                     PRIVATE toml)
-shadersort_layer(ui        USES core gl window sort data render art          PUBLIC imgui PRIVATE glfw)
-shadersort_layer(cli       USES core gl platform sort data render bench art ui PRIVATE cli11)
+shadersort_layer(ui        USES core gl window sort data render video art    PUBLIC imgui PRIVATE glfw)
+shadersort_layer(cli       USES core gl platform sort data render bench video art ui PRIVATE cli11)
 
 # The layer a file under app/ belongs to ("sort/verify.h" -> sort, "platform/window.cpp" ->
 # window, "sort/compute/kernel.h" -> sort: a subfolder belongs to its folder's row), or "" where

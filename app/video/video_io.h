@@ -7,8 +7,16 @@
 // Output by extension:
 //   .mp4   H.264 (libx264) where the build has it, else MPEG-4 part 2
 //   .webm  VP9 (libvpx-vp9)
-//   .mkv   FFV1 in RGB: lossless, a decoded frame equals the picture written, byte for byte
-//   .gif   GIF (the project's own recorder, render/gif_recorder.h), no audio
+//   .mkv   FFV1 in RGB (bgr0): lossless, a decoded frame equals the picture written, byte for
+//          byte (alpha is not kept)
+//   .gif   GIF (the project's own recorder, render/gif_recorder.h) at the rate rounded to whole
+//          frames per second (1 to 100); a GIF carries no audio, so the input's is left out
+// Quality: libx264 crf 18, preset veryfast (ultrafast with WriterOptions::fastest); VP9 crf 30
+// at deadline good, cpu-used 4 (realtime, 8 with fastest); MPEG-4 part 2 constant quantizer 3.
+// Pixels go to BT.601 limited-range 4:2:0, or 4:4:4 where the width or the height is odd (libx264
+// and VP9 take it; MPEG-4 part 2 cannot, and an odd size is a UserError for it).
+// Time: the output keeps the input's frame rate and its frames' timestamps, shifted so that the
+// range's start (TimeRange::from, else the input's start) is the output's time 0.
 // The file appears at its path, whole, only when finish() succeeds (temporary file, then rename,
 // as every writer of the project; a terminating signal removes the temporary file).
 
@@ -25,14 +33,15 @@ namespace shadersort::video {
 // The part of the input's timeline to read, in seconds from its start; unset: from the start /
 // to the end.
 struct TimeRange {
-  std::optional<double> from, to;
+  std::optional<double> from{}, to{};
 };
 
 struct StreamInfo {
   int width = 0, height = 0;
   int rateNumerator = 0, rateDenominator = 1;  // the frame rate, kept in the output
   double durationSeconds = 0;                  // of the whole input; 0: unknown
-  std::int64_t frameCount = 0;                 // the best estimate of the frames in the range; 0: unknown
+  std::int64_t frameCount = 0;                 // the best estimate of the frames in the range (the container's
+                                               // count, else duration x rate); 0: unknown
   std::string codec;                           // the decoder's name, e.g. "h264"
   bool hasAudio = false;
   std::string audioCodec;                      // e.g. "aac"; empty without audio
@@ -85,7 +94,7 @@ class VideoReader {
 };
 
 struct WriterOptions {
-  std::string encoder;  // an FFmpeg encoder name (e.g. h264_nvenc); empty: the extension's default
+  std::string encoder{};  // an FFmpeg encoder name (e.g. h264_nvenc); empty: the extension's default
   bool fastest = false; // the encoder's fastest settings (libx264 ultrafast, VP9 realtime speed 8)
   bool copyAudio = true;
 };
@@ -102,8 +111,9 @@ class VideoWriter {
  public:
   // Starts `path` for frames of `source`'s size and rate, with its audio stream copied unchanged
   // when options.copyAudio (UserError, before any frame, when the container cannot carry that
-  // audio codec: .webm takes Opus and Vorbis only, .gif none). Throws UsageError for an unknown
-  // extension or encoder.
+  // audio codec: .webm takes Opus and Vorbis only, .mp4 no PCM; a .gif leaves audio out). Throws
+  // UsageError for an unknown extension or encoder. `source` must outlive the writer: audio
+  // packets and frames are timed by its streams.
   VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options = {});
   ~VideoWriter();  // without a successful finish(): removes the temporary file
   VideoWriter(const VideoWriter&) = delete;
@@ -113,6 +123,8 @@ class VideoWriter {
   const std::string& description() const;
   // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
   void write(const Image& picture, const Frame& frame);
+  // Muxes an audio packet of the source (dropped when the output has no audio). Audio and video
+  // writes may interleave in any order the reader gave them; the muxer orders them by time.
   void write(AudioPacket packet);
   // Flushes the encoder, writes the trailer and renames the file into place. Throws UserError.
   void finish();

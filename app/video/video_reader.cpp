@@ -1,0 +1,258 @@
+#include <cmath>
+#include <sstream>
+
+extern "C" {
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+}
+
+#include "core/error.h"
+#include "core/quoting.h"
+#include "video/ffmpeg_messages.h"
+#include "video/video_state.h"
+
+namespace shadersort::video {
+namespace {
+
+std::string secondsText(double seconds) {
+  std::ostringstream text;
+  text.precision(3);
+  text << std::fixed << seconds;
+  std::string shown = text.str();
+  while (shown.back() == '0') shown.pop_back();
+  if (shown.back() == '.') shown.pop_back();
+  return shown;
+}
+
+AVRational frameRateOf(AVStream* stream) {
+  for (const AVRational rate : {stream->avg_frame_rate, stream->r_frame_rate})
+    if (rate.num > 0 && rate.den > 0) return rate;
+  return {25, 1};
+}
+
+double durationOf(const AVFormatContext* format, const AVStream* stream) {
+  if (stream->duration > 0 && stream->duration != AV_NOPTS_VALUE) return static_cast<double>(stream->duration) * av_q2d(stream->time_base);
+  if (format->duration > 0 && format->duration != AV_NOPTS_VALUE) return static_cast<double>(format->duration) / AV_TIME_BASE;
+  return 0;
+}
+
+// The frames of the range: the container's count where it keeps one, else duration x rate.
+std::int64_t estimateFrames(const AVStream* stream, const StreamInfo& info, const TimeRange& range) {
+  const double rate = static_cast<double>(info.rateNumerator) / info.rateDenominator;
+  double total = stream->nb_frames > 0 ? static_cast<double>(stream->nb_frames) : info.durationSeconds * rate;
+  if (total <= 0) return 0;
+  const double first = range.from ? std::ceil(*range.from * rate - 1e-6) : 0.0;
+  const double end = range.to ? std::min(total, std::ceil(*range.to * rate - 1e-6)) : total;
+  return std::max<std::int64_t>(0, std::llround(end - first));
+}
+
+// Colours as the encoder meant them: the stream's matrix and range, BT.601 when it says none.
+void describeColours(SwsContext* scaler, const AVFrame& frame) {
+  int colorspace = SWS_CS_DEFAULT;
+  if (frame.colorspace == AVCOL_SPC_BT709) colorspace = SWS_CS_ITU709;
+  else if (frame.colorspace == AVCOL_SPC_BT2020_NCL || frame.colorspace == AVCOL_SPC_BT2020_CL) colorspace = SWS_CS_BT2020;
+  const int fullRange = frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0;
+  const int* coefficients = sws_getCoefficients(colorspace);
+  sws_setColorspaceDetails(scaler, coefficients, fullRange, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+}
+
+// Moves State::dataEnd to the end of `packet` (a video packet without a duration: one frame period).
+void noteDataEnd(VideoReader::State& s, const AVPacket& packet) {
+  const AVStream* stream = s.format->streams[packet.stream_index];
+  const std::int64_t when = packet.pts != AV_NOPTS_VALUE ? packet.pts : packet.dts;
+  if (when == AV_NOPTS_VALUE) return;
+  const double start = av_q2d(s.video->time_base) * static_cast<double>(s.startPts);
+  double end = static_cast<double>(when + std::max<std::int64_t>(0, packet.duration)) * av_q2d(stream->time_base) - start;
+  if (packet.duration <= 0 && stream == s.video) end += static_cast<double>(s.info.rateDenominator) / s.info.rateNumerator;
+  s.dataEnd = std::max(s.dataEnd, end);
+}
+
+}  // namespace
+
+VideoReader::State::~State() {
+  sws_freeContext(toRgba);
+  av_frame_free(&decoded);
+  av_packet_free(&packet);
+  avcodec_free_context(&decoder);
+  avformat_close_input(&format);
+}
+
+VideoReader::VideoReader(const std::string& path, const TimeRange& range) : state_(std::make_unique<State>()) {
+  quietFfmpegLogs();
+  forgetFfmpegMessages();
+  State& s = *state_;
+  s.path = path;
+  s.range = range;
+  const std::string name = quote(path);
+  if (range.from && *range.from < 0) throw UsageError("the range of " + name + " starts before its beginning");
+  if (range.from && range.to && *range.from >= *range.to)
+    throw UsageError("the range of " + name + " ends (" + secondsText(*range.to) + " s) before it starts (" +
+                     secondsText(*range.from) + " s)");
+
+  if (const int result = avformat_open_input(&s.format, path.c_str(), nullptr, nullptr); result < 0)
+    throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
+  if (const int result = avformat_find_stream_info(s.format, nullptr); result < 0)
+    throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
+  const AVCodec* codec = nullptr;
+  const int videoIndex = av_find_best_stream(s.format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+  if (videoIndex == AVERROR_STREAM_NOT_FOUND) throw UserError(name + " has no video stream");
+  if (videoIndex < 0 || !codec)
+    throw UserError(name + ": no decoder for its " +
+                    std::string(avcodec_get_name(videoIndex < 0 ? AV_CODEC_ID_NONE : s.format->streams[videoIndex]->codecpar->codec_id)) +
+                    " video");
+  s.video = s.format->streams[videoIndex];
+  for (unsigned i = 0; i < s.format->nb_streams; ++i) {
+    if (s.format->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) {
+      s.audio = s.format->streams[i];
+      break;
+    }
+  }
+  // Only the chosen streams are demuxed into packets we look at; the rest are dropped early.
+  for (unsigned i = 0; i < s.format->nb_streams; ++i)
+    if (s.format->streams[i] != s.video && s.format->streams[i] != s.audio) s.format->streams[i]->discard = AVDISCARD_ALL;
+
+  s.decoder = avcodec_alloc_context3(codec);
+  if (!s.decoder) throw UserError("cannot open video " + name + ": out of memory");
+  avcodec_parameters_to_context(s.decoder, s.video->codecpar);
+  s.decoder->pkt_timebase = s.video->time_base;
+  s.decoder->thread_count = 0;  // one per core
+  s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+  if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)
+    throw UserError("cannot open video " + name + ": " + codec->name + ": " + ffmpegReason(result));
+  s.decoded = av_frame_alloc();
+  s.packet = av_packet_alloc();
+  if (!s.decoded || !s.packet) throw UserError("cannot open video " + name + ": out of memory");
+
+  StreamInfo& info = s.info;
+  info.width = s.video->codecpar->width;
+  info.height = s.video->codecpar->height;
+  if (info.width <= 0 || info.height <= 0) throw UserError("cannot open video " + name + ": its picture size is unknown");
+  const AVRational rate = frameRateOf(s.video);
+  info.rateNumerator = rate.num;
+  info.rateDenominator = rate.den;
+  info.durationSeconds = durationOf(s.format, s.video);
+  info.codec = codec->name;
+  info.hasAudio = s.audio != nullptr;
+  if (s.audio) info.audioCodec = avcodec_get_name(s.audio->codecpar->codec_id);
+  if (range.from && info.durationSeconds > 0 && *range.from >= info.durationSeconds)
+    throw UsageError("the range of " + name + " starts at " + secondsText(*range.from) + " s, past its end (" +
+                     secondsText(info.durationSeconds) + " s)");
+  info.frameCount = estimateFrames(s.video, info, range);
+
+  s.startPts = s.video->start_time != AV_NOPTS_VALUE ? s.video->start_time : 0;
+  const double origin = range.from.value_or(0.0);
+  s.originPts = s.startPts + static_cast<std::int64_t>(std::llround(origin / av_q2d(s.video->time_base)));
+  // Back to the keyframe at or before the range's start; the frames before it are decoded and
+  // dropped. A demuxer that cannot seek stays at the start, which only costs time.
+  if (range.from && *range.from > 0 && av_seek_frame(s.format, videoIndex, s.originPts, AVSEEK_FLAG_BACKWARD) >= 0)
+    avcodec_flush_buffers(s.decoder);
+}
+
+VideoReader::~VideoReader() = default;
+
+const StreamInfo& VideoReader::info() const { return state_->info; }
+const std::string& VideoReader::path() const { return state_->path; }
+
+bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
+  State& s = *state_;
+  if (s.finished) return false;
+  const std::string name = quote(s.path);
+  const double timeBase = av_q2d(s.video->time_base);
+  const auto failure = [&](const std::string& why) {
+    s.finished = true;
+    return UserError(name + ": frame " + std::to_string(s.framesDecoded) + ": " + why);
+  };
+  for (;;) {
+    const int received = avcodec_receive_frame(s.decoder, s.decoded);
+    if (received == 0) {
+      std::int64_t pts = s.decoded->best_effort_timestamp;
+      if (pts == AV_NOPTS_VALUE)  // no timestamps at all: one frame period after the last
+        pts = s.previousPts == AV_NOPTS_VALUE
+                  ? s.startPts
+                  : s.previousPts + std::max<std::int64_t>(1, av_rescale_q(1, av_inv_q(frameRateOf(s.video)), s.video->time_base));
+      s.previousPts = pts;
+      ++s.framesDecoded;
+      const double seconds = static_cast<double>(pts - s.startPts) * timeBase;
+      // Half a tick of slack: a range start given in seconds rarely falls on a tick exactly.
+      if (s.range.from && seconds < *s.range.from - timeBase / 2) {
+        av_frame_unref(s.decoded);
+        continue;
+      }
+      if (s.range.to && seconds >= *s.range.to - timeBase / 2) {
+        av_frame_unref(s.decoded);
+        s.finished = true;
+        return false;
+      }
+      if (s.decoded->width != s.info.width || s.decoded->height != s.info.height)
+        throw failure("the picture changes size (" + std::to_string(s.decoded->width) + "x" +
+                      std::to_string(s.decoded->height) + "), which is not supported");
+      s.toRgba = sws_getCachedContext(s.toRgba, s.decoded->width, s.decoded->height, static_cast<AVPixelFormat>(s.decoded->format),
+                                      s.info.width, s.info.height, AV_PIX_FMT_RGBA,
+                                      SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
+      if (!s.toRgba) throw failure("cannot convert its pixel format to RGBA");
+      describeColours(s.toRgba, *s.decoded);
+      if (frame.picture.width != s.info.width || frame.picture.height != s.info.height)
+        frame.picture = Image(s.info.width, s.info.height);
+      std::uint8_t* planes[4] = {frame.picture.rgba.data(), nullptr, nullptr, nullptr};
+      const int strides[4] = {4 * s.info.width, 0, 0, 0};
+      sws_scale(s.toRgba, s.decoded->data, s.decoded->linesize, 0, s.info.height, planes, strides);
+      frame.seconds = seconds;
+      frame.pts = pts;
+      frame.index = s.framesInRange++;
+      av_frame_unref(s.decoded);
+      return true;
+    }
+    if (received == AVERROR_EOF) {
+      s.finished = true;
+      // A container cut short often ends without an error: compare with what it declares (its
+      // frame count, or its duration where that was not guessed from the bit rate), allowing a
+      // frame and a half for packets whose duration was not stored.
+      const double period = static_cast<double>(s.info.rateDenominator) / s.info.rateNumerator;
+      const bool declaredDuration = s.info.durationSeconds > 0 && s.format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
+      if (!s.range.to && s.video->nb_frames > 0 && s.framesDecoded < s.video->nb_frames)
+        throw failure("the file ends early (" + std::to_string(s.framesDecoded) + " of " + std::to_string(s.video->nb_frames) +
+                      " frames)");
+      if (!s.range.to && declaredDuration && s.dataEnd < s.info.durationSeconds - 1.5 * period)
+        throw failure("the file ends early (at " + secondsText(s.dataEnd) + " s of " + secondsText(s.info.durationSeconds) + " s)");
+      return false;
+    }
+    if (received != AVERROR(EAGAIN)) throw failure(ffmpegReason(received));
+
+    // The decoder wants input.
+    if (s.demuxerEnded) throw failure("the decoder stopped");  // cannot happen after a flush; never spin
+    const int read = av_read_frame(s.format, s.packet);
+    if (read == AVERROR_EOF) {
+      if (s.format->pb && s.format->pb->error < 0 && s.format->pb->error != AVERROR_EOF)
+        throw failure(ffmpegReason(s.format->pb->error));
+      s.demuxerEnded = true;
+      avcodec_send_packet(s.decoder, nullptr);  // drain the frames still inside
+      continue;
+    }
+    if (read < 0) throw failure(ffmpegReason(read));
+    noteDataEnd(s, *s.packet);
+    if (s.packet->stream_index == s.video->index) {
+      const int sent = avcodec_send_packet(s.decoder, s.packet);
+      av_packet_unref(s.packet);
+      if (sent < 0 && sent != AVERROR(EAGAIN)) throw failure(ffmpegReason(sent));
+    } else if (s.audio && s.packet->stream_index == s.audio->index) {
+      const std::int64_t when = s.packet->pts != AV_NOPTS_VALUE ? s.packet->pts : s.packet->dts;
+      const double seconds = when == AV_NOPTS_VALUE ? 0.0
+                                                    : static_cast<double>(when - av_rescale_q(s.startPts, s.video->time_base, s.audio->time_base)) *
+                                                          av_q2d(s.audio->time_base);
+      const bool inRange = (!s.range.from || seconds >= *s.range.from) && (!s.range.to || seconds < *s.range.to);
+      if (inRange) {
+        auto data = std::make_unique<AudioPacket::Data>();
+        data->packet = av_packet_alloc();
+        if (!data->packet) throw failure("out of memory");
+        av_packet_move_ref(data->packet, s.packet);
+        audio.emplace_back(std::move(data));
+      } else {
+        av_packet_unref(s.packet);
+      }
+    } else {
+      av_packet_unref(s.packet);
+    }
+  }
+}
+
+}  // namespace shadersort::video

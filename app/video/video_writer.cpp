@@ -1,0 +1,248 @@
+#include <algorithm>
+#include <cmath>
+
+extern "C" {
+#include <libavutil/opt.h>
+}
+
+#include "core/error.h"
+#include "core/quoting.h"
+#include "render/gif_recorder.h"
+#include "video/encoder_choice.h"
+#include "video/ffmpeg_messages.h"
+#include "video/output_file.h"
+#include "video/video_names.h"
+#include "video/video_state.h"
+
+namespace shadersort::video {
+
+struct VideoWriter::State {
+  std::string path, description;
+  const VideoReader::State* source = nullptr;
+  int width = 0, height = 0;
+
+  std::unique_ptr<render::GifRecorder> gif;  // .gif: the project's own recorder, nothing below
+
+  std::unique_ptr<OutputFile> file;
+  AVFormatContext* format = nullptr;
+  AVCodecContext* encoder = nullptr;
+  AVStream* videoOut = nullptr;
+  AVStream* audioOut = nullptr;  // null: audio is not copied
+  SwsContext* fromRgba = nullptr;
+  AVFrame* picture = nullptr;
+  AVPacket* packet = nullptr;
+  std::int64_t previousPts = AV_NOPTS_VALUE;  // in the encoder's time base
+  bool headerWritten = false;
+  bool finished = false;
+
+  ~State() {
+    sws_freeContext(fromRgba);
+    av_frame_free(&picture);
+    av_packet_free(&packet);
+    avcodec_free_context(&encoder);
+    if (format) {
+      format->pb = nullptr;  // the OutputFile's: freed with it
+      avformat_free_context(format);
+    }
+  }
+
+  UserError failure(const std::string& why) const { return UserError("cannot write " + quote(path) + ": " + why); }
+
+  // Sends what the encoder has ready to the muxer.
+  void drainEncoder() {
+    for (;;) {
+      const int received = avcodec_receive_packet(encoder, packet);
+      if (received == AVERROR(EAGAIN) || received == AVERROR_EOF) return;
+      if (received < 0) throw failure(ffmpegReason(received));
+      av_packet_rescale_ts(packet, encoder->time_base, videoOut->time_base);
+      packet->stream_index = videoOut->index;
+      mux(packet);
+    }
+  }
+
+  void mux(AVPacket* ready) {
+    // av_interleaved_write_frame orders the streams' packets by time and takes the packet's reference.
+    if (const int result = av_interleaved_write_frame(format, ready); result < 0)
+      throw failure(file->failure().empty() ? ffmpegReason(result) : file->failure());
+  }
+};
+
+namespace {
+
+// The encoder's time base: the input stream's, which MPEG-4 part 2 can take only with a
+// denominator under 2^16 (else one tick per frame).
+AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational rate) {
+  if (std::string(codec->name) == "mpeg4" && input.den > 65535) return av_inv_q(rate);
+  return input;
+}
+
+// "X or Y, or " / "X, or ": the outputs (of .mkv and .mp4) other than `refused` that can carry
+// `codec`; empty when none can.
+std::string containersCarrying(AVCodecID codec, const AVOutputFormat* refused) {
+  std::string names;
+  for (const char* extension : {".mkv", ".mp4"}) {
+    const AVOutputFormat* format = av_guess_format(nullptr, extension, nullptr);
+    if (!format || format == refused || avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 0) continue;
+    names += (names.empty() ? "" : " or ") + std::string(extension);
+  }
+  return names.empty() ? names : names + ", or ";
+}
+
+void openGif(VideoWriter::State& s, const StreamInfo& info) {
+  const double rate = static_cast<double>(info.rateNumerator) / info.rateDenominator;
+  const int fps = std::clamp(static_cast<int>(std::lround(rate)), 1, render::GifRecorder::kMaxFps);
+  s.gif = std::make_unique<render::GifRecorder>();
+  s.gif->open(s.path, info.width, info.height, fps);
+  s.description = "GIF at " + std::to_string(fps) + " fps";
+}
+
+}  // namespace
+
+VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options)
+    : state_(std::make_unique<State>()) {
+  quietFfmpegLogs();
+  forgetFfmpegMessages();
+  requireVideoOutput(path);
+  State& s = *state_;
+  s.path = path;
+  s.source = &source.state();
+  const StreamInfo& info = source.info();
+  s.width = info.width;
+  s.height = info.height;
+  if (videoExtension(path) == ".gif") {  // a GIF carries no audio: the input's is left out
+    openGif(s, info);
+    return;
+  }
+
+  const EncoderChoice choice = chooseEncoder(path, options, info.width, info.height);
+  s.description = choice.description;
+  // The muxer from the target's name, not the temporary file's.
+  const AVOutputFormat* container = av_guess_format(nullptr, path.c_str(), nullptr);
+  if (!container) throw s.failure("FFmpeg has no muxer for this name");
+  const AVStream* audioIn = options.copyAudio ? s.source->audio : nullptr;
+  if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
+    throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
+                    containersCarrying(audioIn->codecpar->codec_id, container) + "--no-audio");
+
+  if (avformat_alloc_output_context2(&s.format, container, nullptr, nullptr) < 0 || !s.format) throw s.failure("out of memory");
+  s.encoder = avcodec_alloc_context3(choice.codec);
+  s.picture = av_frame_alloc();
+  s.packet = av_packet_alloc();
+  if (!s.encoder || !s.picture || !s.packet) throw s.failure("out of memory");
+
+  const AVRational rate{info.rateNumerator, info.rateDenominator};
+  s.encoder->width = info.width;
+  s.encoder->height = info.height;
+  s.encoder->pix_fmt = choice.pixelFormat;
+  s.encoder->time_base = encoderTimeBase(choice.codec, s.source->video->time_base, rate);
+  s.encoder->framerate = rate;
+  s.encoder->sample_aspect_ratio = s.source->video->codecpar->sample_aspect_ratio;
+  s.encoder->thread_count = 0;  // one per core
+  // Our RGB goes through swscale's BT.601 limited-range matrix: say so, so players invert it.
+  if (choice.pixelFormat == AV_PIX_FMT_YUV420P || choice.pixelFormat == AV_PIX_FMT_YUV444P) {
+    s.encoder->colorspace = AVCOL_SPC_SMPTE170M;
+    s.encoder->color_range = AVCOL_RANGE_MPEG;
+  }
+  if (choice.fixedQuantizer > 0) {
+    s.encoder->flags |= AV_CODEC_FLAG_QSCALE;
+    s.encoder->global_quality = FF_QP2LAMBDA * choice.fixedQuantizer;
+  }
+  if (container->flags & AVFMT_GLOBALHEADER) s.encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+  for (const auto& [key, value] : choice.settings) av_opt_set(s.encoder->priv_data, key.c_str(), value.c_str(), 0);
+  if (const int result = avcodec_open2(s.encoder, choice.codec, nullptr); result < 0)
+    throw s.failure(std::string(choice.codec->name) + ": " + ffmpegReason(result));
+
+  s.videoOut = avformat_new_stream(s.format, nullptr);
+  if (!s.videoOut) throw s.failure("out of memory");
+  avcodec_parameters_from_context(s.videoOut->codecpar, s.encoder);
+  s.videoOut->time_base = s.encoder->time_base;  // a wish: the muxer may pick its own in write_header
+  s.videoOut->avg_frame_rate = rate;
+  s.videoOut->r_frame_rate = rate;
+  s.videoOut->sample_aspect_ratio = s.encoder->sample_aspect_ratio;
+  if (audioIn) {
+    s.audioOut = avformat_new_stream(s.format, nullptr);
+    if (!s.audioOut) throw s.failure("out of memory");
+    avcodec_parameters_copy(s.audioOut->codecpar, audioIn->codecpar);
+    s.audioOut->codecpar->codec_tag = 0;  // the input container's tag may mean nothing in ours
+    s.audioOut->time_base = audioIn->time_base;
+  }
+
+  s.file = std::make_unique<OutputFile>(path);
+  s.format->pb = s.file->io();
+  s.format->flags |= AVFMT_FLAG_CUSTOM_IO;
+  if (const int result = avformat_write_header(s.format, nullptr); result < 0)
+    throw s.failure(s.file->failure().empty() ? ffmpegReason(result) : s.file->failure());
+  s.headerWritten = true;
+
+  s.picture->format = choice.pixelFormat;
+  s.picture->width = info.width;
+  s.picture->height = info.height;
+  if (av_frame_get_buffer(s.picture, 0) < 0) throw s.failure("out of memory");
+  s.fromRgba = sws_getContext(info.width, info.height, AV_PIX_FMT_RGBA, info.width, info.height, choice.pixelFormat,
+                              SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
+  if (!s.fromRgba) throw s.failure("cannot convert RGBA to the encoder's pixel format");
+  // BT.601 limited range both ways (describeColours in the reader matches), whatever swscale's default.
+  const int* bt601 = sws_getCoefficients(SWS_CS_ITU601);
+  sws_setColorspaceDetails(s.fromRgba, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16);
+}
+
+VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile / GifRecorder remove it
+
+const std::string& VideoWriter::description() const { return state_->description; }
+
+void VideoWriter::write(const Image& picture, const Frame& frame) {
+  State& s = *state_;
+  if (s.finished) throw s.failure("the video is already finished");
+  if (picture.width != s.width || picture.height != s.height || picture.rgba.size() != picture.pixelCount() * 4)
+    throw s.failure("a " + std::to_string(picture.width) + "x" + std::to_string(picture.height) + " picture in a " +
+                    std::to_string(s.width) + "x" + std::to_string(s.height) + " video");
+  if (s.gif) {
+    s.gif->addFrame(picture);
+    return;
+  }
+  // The encoder may still hold the previous frame's buffer: get one of our own if so.
+  if (av_frame_make_writable(s.picture) < 0) throw s.failure("out of memory");
+  const std::uint8_t* planes[4] = {picture.rgba.data(), nullptr, nullptr, nullptr};
+  const int strides[4] = {4 * picture.width, 0, 0, 0};
+  sws_scale(s.fromRgba, planes, strides, 0, s.height, s.picture->data, s.picture->linesize);
+  // The range's start is the output's time 0; timestamps must rise for every encoder.
+  std::int64_t pts = av_rescale_q(frame.pts - s.source->originPts, s.source->video->time_base, s.encoder->time_base);
+  if (s.previousPts != AV_NOPTS_VALUE && pts <= s.previousPts) pts = s.previousPts + 1;
+  s.previousPts = pts;
+  s.picture->pts = pts;
+  if (const int result = avcodec_send_frame(s.encoder, s.picture); result < 0) throw s.failure(ffmpegReason(result));
+  s.drainEncoder();
+}
+
+void VideoWriter::write(AudioPacket audio) {
+  State& s = *state_;
+  if (!s.audioOut || !audio.data() || !audio.data()->packet) return;  // no audio in this output
+  if (s.finished) throw s.failure("the video is already finished");
+  AVPacket* packet = audio.data()->packet;
+  const std::int64_t origin = s.source->audioOriginPts();
+  if (packet->pts != AV_NOPTS_VALUE) packet->pts -= origin;
+  if (packet->dts != AV_NOPTS_VALUE) packet->dts -= origin;
+  av_packet_rescale_ts(packet, s.source->audio->time_base, s.audioOut->time_base);
+  packet->stream_index = s.audioOut->index;
+  packet->pos = -1;
+  s.mux(packet);
+}
+
+void VideoWriter::finish() {
+  State& s = *state_;
+  if (s.finished) return;
+  s.finished = true;
+  if (s.gif) {
+    s.gif->finish();
+    return;
+  }
+  if (const int result = avcodec_send_frame(s.encoder, nullptr); result < 0 && result != AVERROR_EOF)
+    throw s.failure(ffmpegReason(result));
+  s.drainEncoder();
+  if (const int result = av_interleaved_write_frame(s.format, nullptr); result < 0) throw s.failure(ffmpegReason(result));
+  if (const int result = av_write_trailer(s.format); result < 0)
+    throw s.failure(s.file->failure().empty() ? ffmpegReason(result) : s.file->failure());
+  s.file->commit();
+}
+
+}  // namespace shadersort::video

@@ -1,0 +1,302 @@
+// app/video/video_io.h: reading and writing clips through FFmpeg, checked against clips made and
+// decoded with FFmpeg's libraries directly (video_clips.h).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "cli_support.h"
+#include "core/error.h"
+#include "video/video_io.h"
+#include "video_clips.h"
+
+namespace shadersort::testing {
+namespace {
+
+using video::AudioPacket;
+using video::Frame;
+using video::TimeRange;
+using video::VideoReader;
+using video::VideoWriter;
+using video::WriterOptions;
+
+struct ReadClip {
+  std::vector<Frame> frames;
+  std::size_t audioPackets = 0;
+};
+
+ReadClip readAll(VideoReader& reader) {
+  ReadClip clip;
+  Frame frame;
+  std::vector<AudioPacket> audio;
+  while (reader.next(frame, audio)) clip.frames.push_back(frame);
+  clip.audioPackets = audio.size();
+  return clip;
+}
+
+// Copies `input` to `output` frame by frame, audio included: what `run --video` does, less the sort.
+void copyClip(const std::string& input, const std::string& output, const WriterOptions& options = {}) {
+  VideoReader reader(input);
+  VideoWriter writer(output, reader, options);
+  Frame frame;
+  std::vector<AudioPacket> audio;
+  while (reader.next(frame, audio)) {
+    for (AudioPacket& packet : audio) writer.write(std::move(packet));
+    audio.clear();
+    writer.write(frame.picture, frame);
+  }
+  for (AudioPacket& packet : audio) writer.write(std::move(packet));
+  writer.finish();
+}
+
+// The UserError's text when `action` throws one (else a failure), for checking its one line.
+template <typename Action>
+std::string userErrorOf(Action action) {
+  try {
+    action();
+  } catch (const UserError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "no UserError";
+  return {};
+}
+
+TEST(VideoIo, Ffv1MkvRoundTripIsExactAtAnOddSize) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 37, .height = 29, .frames = 5, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  VideoReader reader(folder.path("in.mkv"));
+  EXPECT_EQ(reader.info().width, 37);
+  EXPECT_EQ(reader.info().height, 29);
+  EXPECT_EQ(reader.info().codec, "ffv1");
+  EXPECT_FALSE(reader.info().hasAudio);
+  const ReadClip clip = readAll(reader);
+  ASSERT_EQ(clip.frames.size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(clip.frames[i].index, i);
+    EXPECT_NEAR(clip.frames[i].seconds, i / 25.0, 1e-3);
+    EXPECT_EQ(clip.frames[i].picture.rgba, testClipFrame(spec, i).rgba) << "frame " << i;
+  }
+}
+
+TEST(VideoIo, ReaderOnH264Mp4WithAudio) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 10, .rateNum = 30, .codec = "libx264", .withAudio = true, .audioCodec = "aac"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), spec));
+  VideoReader reader(folder.path("in.mp4"));
+  const video::StreamInfo& info = reader.info();
+  EXPECT_EQ(info.codec, "h264");
+  EXPECT_EQ(info.rateNumerator, 30);
+  EXPECT_EQ(info.rateDenominator, 1);
+  EXPECT_EQ(info.frameCount, 10);
+  EXPECT_TRUE(info.hasAudio);
+  EXPECT_EQ(info.audioCodec, "aac");
+  const ReadClip clip = readAll(reader);
+  EXPECT_EQ(clip.frames.size(), 10u);
+  EXPECT_GT(clip.audioPackets, 0u);
+}
+
+TEST(VideoIo, MkvWriterKeepsFramesExactlyAndCopiesTheAudio) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 21, .height = 17, .frames = 8, .rateNum = 24000, .rateDen = 1001, .codec = "ffv1", .withAudio = true};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  copyClip(folder.path("in.mkv"), folder.path("out.mkv"));
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 8u);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(frames[i].rgba, testClipFrame(spec, i).rgba) << "frame " << i;
+  const ClipProbe in = probeClip(folder.path("in.mkv")), out = probeClip(folder.path("out.mkv"));
+  EXPECT_EQ(out.frames, 8);
+  EXPECT_EQ(out.rateNum, 24000);
+  EXPECT_EQ(out.rateDen, 1001);
+  ASSERT_TRUE(out.hasAudio);
+  EXPECT_EQ(out.audioCodec, "pcm_s16le");
+  EXPECT_NEAR(out.audioSeconds, in.audioSeconds, in.audioPacketSeconds + 1e-3);
+  EXPECT_GT(out.audioSeconds, 0.3);
+}
+
+TEST(VideoIo, Mp4WriterStaysCloseToTheSource) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 6, .codec = "ffv1", .withAudio = true, .audioCodec = "aac"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  copyClip(folder.path("in.mkv"), folder.path("out.mp4"));
+  const ClipProbe out = probeClip(folder.path("out.mp4"));
+  EXPECT_EQ(out.videoCodec, "h264");
+  EXPECT_EQ(out.frames, 6);
+  EXPECT_EQ(out.rateNum, 25);
+  EXPECT_TRUE(out.hasAudio);
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mp4"));
+  ASSERT_EQ(frames.size(), 6u);
+  // libx264 at crf 18 (veryfast) measured 30.1 to 32.7 dB on these frames: their per-pixel noise
+  // is what crf 18 gives up first. A fault (wrong matrix, range or frame order) gives under 20.
+  for (int i = 0; i < 6; ++i) EXPECT_GE(psnr(testClipFrame(spec, i), frames[i]), 28.0) << "frame " << i;
+}
+
+TEST(VideoIo, WebmWriterMakesAReadableVp9Clip) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 33, .height = 20, .frames = 4, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  copyClip(folder.path("in.mkv"), folder.path("out.webm"), {.fastest = true});
+  VideoReader reader(folder.path("out.webm"));
+  EXPECT_EQ(reader.info().codec, "vp9");
+  EXPECT_EQ(reader.info().width, 33);
+  EXPECT_EQ(reader.info().height, 20);
+  const ReadClip clip = readAll(reader);
+  ASSERT_EQ(clip.frames.size(), 4u);
+  EXPECT_GE(psnr(testClipFrame(spec, 0), clip.frames[0].picture), 25.0);
+}
+
+TEST(VideoIo, GifWriterKeepsEveryFrame) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 20, .height = 12, .frames = 5, .rateNum = 10, .codec = "ffv1", .withAudio = true};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  copyClip(folder.path("in.mkv"), folder.path("out.gif"));
+  VideoReader reader(folder.path("out.gif"));
+  EXPECT_FALSE(reader.info().hasAudio);
+  EXPECT_EQ(readAll(reader).frames.size(), 5u);
+}
+
+TEST(VideoIo, AnimatedGifInputReadsEveryFrame) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 19, .height = 11, .frames = 6, .rateNum = 10, .codec = "gif"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.gif"), spec));
+  VideoReader reader(folder.path("in.gif"));
+  EXPECT_EQ(reader.info().codec, "gif");
+  const ReadClip clip = readAll(reader);
+  ASSERT_EQ(clip.frames.size(), 6u);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(clip.frames[i].picture.rgba, testClipFrame(spec, i).rgba) << "frame " << i;
+    EXPECT_NEAR(clip.frames[i].seconds, i / 10.0, 0.011);
+  }
+}
+
+TEST(VideoIo, TimeRangeSelectsTheFramesBetweenFromAndTo) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 16, .frames = 20, .rateNum = 10, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  VideoReader reader(folder.path("in.mkv"), TimeRange{.from = 0.5, .to = 1.2});
+  EXPECT_EQ(reader.info().frameCount, 7);
+  const ReadClip clip = readAll(reader);
+  ASSERT_EQ(clip.frames.size(), 7u);  // frames 5 to 11
+  for (int i = 0; i < 7; ++i) {
+    EXPECT_EQ(clip.frames[i].index, i);
+    EXPECT_NEAR(clip.frames[i].seconds, (5 + i) / 10.0, 1e-3);
+    EXPECT_EQ(clip.frames[i].picture.rgba, testClipFrame(spec, 5 + i).rgba) << "frame " << 5 + i;
+  }
+  EXPECT_THROW(VideoReader(folder.path("in.mkv"), TimeRange{.from = 1.0, .to = 0.5}), UsageError);
+  EXPECT_THROW(VideoReader(folder.path("in.mkv"), TimeRange{.from = 5.0}), UsageError);
+}
+
+TEST(VideoIo, RangeOutputStartsAtZero) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 16, .frames = 20, .rateNum = 10, .codec = "ffv1", .withAudio = true};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  {
+    VideoReader reader(folder.path("in.mkv"), TimeRange{.from = 1.0});
+    VideoWriter writer(folder.path("out.mkv"), reader);
+    Frame frame;
+    std::vector<AudioPacket> audio;
+    while (reader.next(frame, audio)) writer.write(frame.picture, frame);
+    for (AudioPacket& packet : audio) writer.write(std::move(packet));
+    writer.finish();
+  }
+  VideoReader reader(folder.path("out.mkv"));
+  const ReadClip clip = readAll(reader);
+  ASSERT_EQ(clip.frames.size(), 10u);
+  EXPECT_NEAR(clip.frames[0].seconds, 0.0, 1e-3);
+  EXPECT_EQ(clip.frames[0].picture.rgba, testClipFrame(spec, 10).rgba);
+  EXPECT_NEAR(probeClip(folder.path("out.mkv")).audioSeconds, 1.0, 0.05);
+}
+
+TEST(VideoIo, CorruptFileIsOneLineError) {
+  ScratchFolder folder;
+  std::vector<std::uint8_t> noise(20000);
+  std::mt19937 random(5);
+  for (auto& byte : noise) byte = static_cast<std::uint8_t>(random());
+  writeBytes(folder.path("noise.mp4"), noise);
+  const std::string message = userErrorOf([&] { VideoReader reader(folder.path("noise.mp4")); readAll(reader); });
+  EXPECT_NE(message.find("noise.mp4"), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+TEST(VideoIo, TruncatedFilesAreOneLineErrors) {
+  ScratchFolder folder;
+  for (const std::string name : {"whole.mkv", "whole.mp4"}) {
+    const ClipSpec spec{.width = 32, .height = 32, .frames = 12, .codec = name.ends_with(".mkv") ? "ffv1" : "libx264"};
+    ASSERT_TRUE(writeTestClip(folder.path(name), spec));
+    std::string bytes = readText(folder.path(name));
+    const std::string cut = "cut-" + name;
+    writeBytes(folder.path(cut), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() / 2)));
+    const std::string message = userErrorOf([&] { VideoReader reader(folder.path(cut)); readAll(reader); });
+    EXPECT_NE(message.find(cut), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(VideoIo, NoVideoStreamAndMissingFileAreOneLineErrors) {
+  ScratchFolder folder;
+  const std::string missing = userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); });
+  EXPECT_NE(missing.find("cannot open video '" + folder.path("missing.mp4") + "': No such file"), std::string::npos) << missing;
+  ASSERT_TRUE(writeTestClip(folder.path("sound.mkv"), {.codec = "", .withAudio = true}));
+  const std::string soundOnly = userErrorOf([&] { VideoReader reader(folder.path("sound.mkv")); });
+  EXPECT_EQ(soundOnly, "'" + folder.path("sound.mkv") + "' has no video stream");
+}
+
+TEST(VideoIo, UnsupportedOutputExtensionIsAUsageError) {
+  ScratchFolder folder;
+  EXPECT_THROW(video::requireVideoOutput(folder.path("out.avi")), UsageError);
+  EXPECT_THROW(video::requireVideoOutput(folder.path("out")), UsageError);
+  EXPECT_NO_THROW(video::requireVideoOutput(folder.path("out.MP4")));
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.frames = 2}));
+  VideoReader reader(folder.path("in.mkv"));
+  EXPECT_THROW(VideoWriter(folder.path("out.png"), reader), UsageError);
+  EXPECT_THROW(VideoWriter(folder.path("out.mp4"), reader, {.encoder = "no-such-encoder"}), UsageError);
+  EXPECT_TRUE(video::looksLikeVideo("a/b.MOV"));
+  EXPECT_TRUE(video::looksLikeVideo("clip.gif"));
+  EXPECT_FALSE(video::looksLikeVideo("picture.png"));
+  EXPECT_FALSE(video::looksLikeVideo("mp4"));
+}
+
+TEST(VideoIo, WriterWithoutFinishLeavesNothing) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.frames = 3}));
+  for (const std::string name : {"out.mkv", "out.mp4", "out.gif"}) {
+    VideoReader reader(folder.path("in.mkv"));
+    VideoWriter writer(folder.path(name), reader);
+    Frame frame;
+    std::vector<AudioPacket> audio;
+    ASSERT_TRUE(reader.next(frame, audio));
+    writer.write(frame.picture, frame);
+  }
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mkv"});
+}
+
+TEST(VideoIo, WebmRefusesAacAudioBeforeAnyFrame) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), {.codec = "libx264", .withAudio = true, .audioCodec = "aac"}));
+  VideoReader reader(folder.path("in.mp4"));
+  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.webm"), reader); });
+  EXPECT_NE(message.find("cannot carry the input's aac audio unchanged; use .mkv or .mp4, or --no-audio"), std::string::npos)
+      << message;
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mp4"});
+  VideoWriter silent(folder.path("out.webm"), reader, {.fastest = true, .copyAudio = false});  // without audio it goes
+}
+
+TEST(VideoIo, Mp4RefusesPcmAudioAndNamesTheContainerThatTakesIt) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.frames = 2, .withAudio = true}));
+  VideoReader reader(folder.path("in.mkv"));
+  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), reader); });
+  EXPECT_NE(message.find("cannot carry the input's pcm_s16le audio unchanged; use .mkv, or --no-audio"), std::string::npos)
+      << message;
+}
+
+TEST(VideoIo, Mpeg4RefusesAnOddSize) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.width = 15, .height = 10, .frames = 2}));
+  VideoReader reader(folder.path("in.mkv"));
+  const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), reader, {.encoder = "mpeg4"}); });
+  EXPECT_NE(message.find("even width and height"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace shadersort::testing

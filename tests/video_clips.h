@@ -1,0 +1,54 @@
+#pragma once
+// Test clips made with FFmpeg's libraries directly (never through app/video's VideoWriter, so
+// that the writer is checked against something independent), and readers that decode and probe
+// a file the same independent way.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/image.h"
+
+namespace shadersort::testing {
+
+struct ClipSpec {
+  int width = 32, height = 24;
+  int frames = 5;
+  int rateNum = 25, rateDen = 1;
+  // The video encoder: "ffv1" (RGB, lossless), "libx264", "mpeg4", "libvpx-vp9", "gif" (pal8);
+  // the container comes from the file's extension. Empty: no video stream (audio only).
+  std::string codec = "ffv1";
+  // A 440 Hz tone as long as the video: pcm_s16le, or aac where `audioCodec` says so (.mp4 needs it).
+  bool withAudio = false;
+  std::string audioCodec = "pcm_s16le";
+  std::uint32_t seed = 1;
+};
+
+// Frame `index` of the clip: a gradient moving one pixel a frame plus seeded brightness
+// noise, opaque. For
+// "gif" the colours are those of a fixed 6x6x6 palette, so the clip holds them exactly.
+Image testClipFrame(const ClipSpec& spec, int index);
+
+// Writes the clip; fails the test (ADD_FAILURE) and returns false when FFmpeg refuses.
+bool writeTestClip(const std::string& path, const ClipSpec& spec);
+
+// Every frame of the file's best video stream, as RGBA8 (alpha 255 unless the stream has alpha).
+std::vector<Image> decodeAllFrames(const std::string& path);
+
+struct ClipProbe {
+  bool opened = false;
+  int width = 0, height = 0;
+  std::int64_t frames = 0;  // video packets counted
+  int rateNum = 0, rateDen = 1;
+  std::string videoCodec;
+  bool hasAudio = false;
+  std::string audioCodec;
+  double audioSeconds = 0;  // from the first audio packet's start to the last one's end
+  double audioPacketSeconds = 0;  // the longest audio packet: one audio frame
+};
+ClipProbe probeClip(const std::string& path);
+
+// Peak signal-to-noise ratio of `b` against `a` over R, G and B, in dB (infinity when equal).
+double psnr(const Image& a, const Image& b);
+
+}  // namespace shadersort::testing
