@@ -4,14 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "art/art_pipeline.h"
 #include "cli_support.h"
 #include "sort/registry.h"
 #include "sort_test_support.h"
+#include "ui/art_command_text.h"
 #include "ui/viewer_app.h"
 #include "video_clips.h"
 
@@ -41,12 +44,12 @@ art::ArtSettings thresholdRows() {
 }
 
 std::unique_ptr<ui::ViewerApp> makeVideoViewer(const std::string& clip, bool playing,
-                                               std::optional<ui::ArtConfig> art = std::nullopt) {
+                                               std::optional<ui::ArtConfig> art = std::nullopt, bool scripted = true) {
   ui::ViewerConfig config;
   config.algorithm = "frag-odd-even";
   config.videoPath = clip;
   config.startPlaying = playing;
-  config.frames = 1000000;  // scripted: one clip frame per viewer frame while playing
+  config.frames = scripted ? 1000000 : 0;  // scripted: one clip frame per viewer frame while playing
   config.art = std::move(art);
   return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
 }
@@ -94,6 +97,51 @@ TEST_F(ViewerVideo, PlaysAFrameEachScriptedFrameSortedAndLoopsAtTheEnd) {
   }
   EXPECT_EQ(app->video()->frameCount(), 6) << "counted once the decoder has reached the end";
   EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, WithoutAScriptPlaysByTheClipsClock) {
+  auto app = makeVideoViewer(clip(), /*playing=*/true, std::nullopt, /*scripted=*/false);
+  const auto start = std::chrono::steady_clock::now();
+  std::int64_t shown = 0, frames = 0;
+  // 25 frames/s: four frames take 0.16 s of the clip's time.
+  while (shown < 4 && std::chrono::steady_clock::now() - start < std::chrono::seconds(10)) {
+    app->frame();
+    ++frames;
+    const std::int64_t index = app->videoFrameIndex();
+    if (index > shown) shown = index;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_GE(shown, 4) << "the clip did not advance by the clock";
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100)) << "played faster than its rate";
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, AClipCutShortPausesOnItsLastGoodFrameAndSaysWhy) {
+  ClipSpec spec = smallClip();
+  spec.frames = 24;
+  ASSERT_TRUE(writeTestClip(folder_.path("whole.mkv"), spec));
+  std::string bytes = readText(folder_.path("whole.mkv"));
+  bytes.resize(bytes.size() * 3 / 4);
+  {
+    std::ofstream cut(folder_.path("cut.mkv"), std::ios::binary);
+    cut << bytes;
+  }
+  auto app = makeVideoViewer(folder_.path("cut.mkv"), /*playing=*/true);
+  for (int frame = 0; frame < 40 && app->playing(); ++frame) app->frame();
+  EXPECT_FALSE(app->playing()) << "a damaged clip stops playing";
+  EXPECT_NE(app->message().find("cut.mkv"), std::string::npos) << app->message();
+  const std::int64_t stoppedAt = app->videoFrameIndex();
+  EXPECT_GT(stoppedAt, 0);
+  EXPECT_LT(stoppedAt, 23);
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->videoFrameIndex(), stoppedAt) << "the last good frame stays";
+}
+
+TEST(ViewerVideoCommand, ThePanelsRunCommandNamesTheClip) {
+  ui::ArtConfig config;
+  config.settings.path.kind = art::PathKind::Rows;
+  EXPECT_EQ(ui::equivalentRunCommand(config, "radix", {}, "OUT.mp4", "my clip.mkv"),
+            "shadersort run --video 'my clip.mkv' --algo radix --path rows --spans none --key luminance --seed 1 --out OUT.mp4");
 }
 
 TEST_F(ViewerVideo, FrameStepsShowEachFramesPipelineResultExactly) {

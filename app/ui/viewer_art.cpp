@@ -157,7 +157,9 @@ void ViewerApp::drawArtControls() {
   view.spanOverlay = view_.spanOverlay;
   view.showResultAfterChange = artShowsResult_;
   view.nothingToSort = lanes_.front()->nothingToSort();
-  view.runCommand = equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
+  view.runCommand = video_ ? equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec,
+                                                  "OUT.mp4", video_->path())
+                          : equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
   const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
   if (edits.key) handleKey(*edits.key);
   if (edits.config) changeArt(*edits.config);
