@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/error.h"
@@ -31,7 +32,8 @@ const std::vector<BuiltInPreset> kBuiltIns = {
 
 const char* const kKnownSettings[] = {"path",          "spans",      "key",    "descending", "lower",
                                       "upper",         "invert",     "span-length", "max-span", "skip",
-                                      "seed",          "sort-transparent", "mask", "intervals", "key-image"};
+                                      "seed",          "sort-transparent", "mask", "intervals", "key-image",
+                                      "angle",         "centre-x",   "centre-y"};
 
 std::string where(const std::string& name, const toml::node& node) {
   return "preset " + quote(name) + " line " + std::to_string(node.source().begin.line);
@@ -54,11 +56,43 @@ double number(const std::string& name, const toml::node& node, std::string_view 
   return *value;
 }
 
+// An animated setting's keyframes, [[time, value], ...] (art/animation.h), each pair checked where
+// it is written, so that an error names the pair's line.
+Track keyframes(const std::string& name, const toml::array& array, AnimatedSetting setting) {
+  const std::string settingName(animatedSettingName(setting));
+  Track track{setting, {}};
+  for (const toml::node& pair : array) {
+    const toml::array* both = pair.as_array();
+    const auto time = both != nullptr && both->size() == 2 ? (*both)[0].value<double>() : std::nullopt;
+    const auto value = both != nullptr && both->size() == 2 ? (*both)[1].value<double>() : std::nullopt;
+    if (!time || !value)
+      throw UsageError(where(name, pair) + ": " + settingName +
+                       " keyframes are [time, value] pairs of numbers, as [[0.0, 0.25], [4.0, 0.5]]");
+    track.keys.push_back({*time, *value});
+  }
+  if (const auto problem = trackProblem(track)) {
+    const toml::node& at = track.keys.empty() ? static_cast<const toml::node&>(array) : *array.get(problem->key);
+    throw UsageError(where(name, at) + ": " + problem->message);
+  }
+  return track;
+}
+
 // A decimal TOML reads as a float, even when it is whole ("30.0").
 std::string tomlFloat(double value) {
   std::string text = decimalText(value);
   if (text.find('.') == std::string::npos) text += ".0";
   return text;
+}
+
+// [[0.0, 0.25], [4.0, 0.5]], whole-number settings' values without a decimal point.
+std::string keyframeText(const Track& track) {
+  std::string text = "[";
+  for (const Keyframe& key : track.keys) {
+    text += (text.size() > 1 ? ", [" : "[") + tomlFloat(key.seconds) + ", ";
+    text += isWholeNumberSetting(track.setting) ? std::to_string(static_cast<std::int64_t>(key.value)) : tomlFloat(key.value);
+    text += "]";
+  }
+  return text + "]";
 }
 
 }  // namespace
@@ -81,13 +115,22 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
   Preset preset;
   preset.folder = folder;
   ArtSettings& s = preset.settings;
+  // Where each animated or path-dependent setting is written, for the checks after the loop that
+  // need the whole table (TOML tables come in key order: "angle" before "path").
+  std::map<AnimatedSetting, const toml::node*> written;
+  std::map<AnimatedSetting, double> pathNumbers;  // angle, centre-x, centre-y given as numbers
   for (const auto& [key, node] : table) {
     const std::string_view setting = key.str();
     bool known = false;
     for (const char* candidate : kKnownSettings) known = known || setting == candidate;
     if (!known) throw UsageError(where(name, node) + ": unknown setting " + quote(setting));
+    const auto animated = parseAnimatedSetting(setting);
+    if (animated) written[*animated] = &node;
     try {
-      if (setting == "path") s.path = parsePathSpec(required<std::string>(name, node, setting, "a string such as \"angle:30\""));
+      if (animated && node.is_array()) preset.animation.set(keyframes(name, *node.as_array(), *animated));
+      else if (setting == "angle") pathNumbers[*animated] = number(name, node, setting, -360, 360);
+      else if (setting == "centre-x" || setting == "centre-y") pathNumbers[*animated] = number(name, node, setting, 0, 1);
+      else if (setting == "path") s.path = parsePathSpec(required<std::string>(name, node, setting, "a string such as \"angle:30\""));
       else if (setting == "spans") s.spans = parseSpanMode(required<std::string>(name, node, setting, "a string"));
       else if (setting == "key") {
         const std::string keyName = required<std::string>(name, node, setting, "a string");
@@ -127,6 +170,32 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
     }
     preset.given.emplace(setting);
   }
+  // The path's numbers given apart from it replace those in its text (path = "angle:0" with
+  // angle = [[0.0, 0], [4.0, 90]]); they apply only to the paths that have them.
+  const std::string pathText = pathSpecText(s.path);
+  const std::string pathKind = pathText.substr(0, pathText.find(':'));
+  for (const auto& [setting, value] : pathNumbers) {
+    if (pathProblem(Track{setting, {}}, s.path))
+      throw UsageError(where(name, *written[setting]) + ": " + std::string(animatedSettingName(setting)) + " needs " +
+                       (setting == AnimatedSetting::Angle ? "an angle path" : "rings or spokes") + "; path is " + pathKind);
+    if (setting == AnimatedSetting::Angle) s.path.angleDegrees = value;
+    else if (setting == AnimatedSetting::CentreX) s.path.centreX = value;
+    else s.path.centreY = value;
+  }
+  for (const Track& track : preset.animation.tracks)
+    if (const auto problem = pathProblem(track, s.path)) throw UsageError(where(name, *written[track.setting]) + ": " + *problem);
+  if (preset.animation.find(AnimatedSetting::Lower) != nullptr || preset.animation.find(AnimatedSetting::Upper) != nullptr) {
+    const AnimatedSetting band =
+        preset.animation.find(AnimatedSetting::Lower) != nullptr ? AnimatedSetting::Lower : AnimatedSetting::Upper;
+    try {
+      requireConsistent(s, preset.animation);
+    } catch (const UsageError& error) {
+      throw UsageError(where(name, *written[band]) + ": " + error.what());
+    }
+  }
+  // The base settings are those at t = 0, so that every reader of a still (run IMAGE, the
+  // viewer) sees the first frame's settings without knowing of the animation.
+  s = preset.animation.at(s, 0.0);
   requireConsistent(s);
   return preset;
 }
@@ -157,13 +226,25 @@ std::string presetToml(const Preset& preset) {
   const auto string = [&](const char* key, const std::string& value) {
     text << key << " = " << toml::value<std::string>(value) << "\n";
   };
+  // A setting with a track is written as its keyframes, in place of its value at t = 0.
+  const auto numberOr = [&](AnimatedSetting setting, const std::string& value) {
+    const Track* track = preset.animation.find(setting);
+    text << animatedSettingName(setting) << " = " << (track != nullptr ? keyframeText(*track) : value) << "\n";
+  };
   string("path", pathSpecText(s.path));
+  for (AnimatedSetting setting : {AnimatedSetting::Angle, AnimatedSetting::CentreX, AnimatedSetting::CentreY})
+    if (const Track* track = preset.animation.find(setting))
+      text << animatedSettingName(setting) << " = " << keyframeText(*track) << "\n";
   string("spans", std::string(spanModeName(s.spans)));
   string("key", std::string(pixelKeyName(s.key)));
-  text << std::boolalpha << "descending = " << s.descending << "\nlower = " << tomlFloat(s.lower)
-       << "\nupper = " << tomlFloat(s.upper) << "\ninvert = " << s.invert << "\nspan-length = " << s.spanLength
-       << "\nmax-span = " << s.maxSpan << "\nskip = " << tomlFloat(s.skipPercent) << "\nsort-transparent = "
-       << s.sortTransparent << "\n";
+  text << std::boolalpha << "descending = " << s.descending << "\n";
+  numberOr(AnimatedSetting::Lower, tomlFloat(s.lower));
+  numberOr(AnimatedSetting::Upper, tomlFloat(s.upper));
+  text << "invert = " << s.invert << "\n";
+  numberOr(AnimatedSetting::SpanLength, std::to_string(s.spanLength));
+  numberOr(AnimatedSetting::MaxSpan, std::to_string(s.maxSpan));
+  numberOr(AnimatedSetting::Skip, tomlFloat(s.skipPercent));
+  text << "sort-transparent = " << s.sortTransparent << "\n";
   if (s.seed <= static_cast<std::uint64_t>(INT64_MAX)) text << "seed = " << s.seed << "\n";
   else string("seed", std::to_string(s.seed));
   if (!preset.maskPath.empty()) string("mask", preset.maskPath);

@@ -3,6 +3,7 @@
 #include "art/presets.h"
 #include "core/number_text.h"
 #include "core/error.h"
+#include "core/quoting.h"
 
 namespace shadersort::cli {
 namespace {
@@ -46,7 +47,7 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--key-image", text.keyImage, "take each pixel's key from this image (same size) at the pixel's place");
   command.add_flag("--sort-transparent", text.sortTransparent, "sort fully transparent pixels too (default: they break spans)");
   command.add_option("--preset", text.preset, "every art setting from a TOML file, or a built-in look: asendorf, melt, rain, "
-                                              "radial-burst, glitch-rows; options given beside it win");
+                                              "radial-burst, glitch-rows; options given beside it win; a still takes keyframed settings at 0 s");
 }
 
 std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionText& text, const InputSpec& input) {
@@ -64,6 +65,22 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   ArtRequest request;
   art::ArtSettings& settings = request.settings;
   settings = preset.settings;
+  request.animation = preset.animation;
+  // An option on the command line wins over the preset's keyframes of its setting, as over its
+  // value. A path given there (or --axis) is the whole path, its angle and centre included.
+  using art::AnimatedSetting;
+  const std::pair<const char*, std::vector<AnimatedSetting>> kTrackOptions[] = {
+      {"--path", {AnimatedSetting::Angle, AnimatedSetting::CentreX, AnimatedSetting::CentreY}},
+      {"--axis", {AnimatedSetting::Angle, AnimatedSetting::CentreX, AnimatedSetting::CentreY}},
+      {"--lower", {AnimatedSetting::Lower}},
+      {"--upper", {AnimatedSetting::Upper}},
+      {"--span-length", {AnimatedSetting::SpanLength}},
+      {"--max-span", {AnimatedSetting::MaxSpan}},
+      {"--skip", {AnimatedSetting::Skip}},
+  };
+  for (const auto& [option, tracks] : kTrackOptions)
+    if (given(option))
+      for (AnimatedSetting track : tracks) request.animation.remove(track);
   if (given("--path")) {
     if (given("--axis")) throw UsageError("--axis and --path both say where to sort: give one (--path rows or columns)");
     settings.path = art::parsePathSpec(text.path);
@@ -85,6 +102,11 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   if (given("--lower")) settings.lower = parseDecimal(text.lower, "--lower", 0.0, 1.0);
   if (given("--upper")) settings.upper = parseDecimal(text.upper, "--upper", 0.0, 1.0);
   art::requireConsistent(settings);
+  try {
+    art::requireValid(settings, request.animation);  // e.g. the preset's lower keyframes against --upper
+  } catch (const UsageError& error) {
+    throw UsageError("--preset " + quote(text.preset) + " with the options given: " + error.what());
+  }
   if (given("--invert")) settings.invert = true;
   if (given("--sort-transparent")) settings.sortTransparent = true;
   if (given("--span-length"))
@@ -92,6 +114,8 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   if (given("--max-span"))
     settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 2, 1u << 30));
   if (given("--skip")) settings.skipPercent = parseDecimal(text.skip, "--skip", 0.0, 100.0);
+  // Still images read `settings` alone: they take t = 0 (a preset's base already holds it).
+  settings = request.animation.at(settings, 0.0);
   request.maskPath = given("--mask") ? text.mask : preset.resolve(preset.maskPath);
   request.intervalsPath = given("--intervals") ? text.intervals : preset.resolve(preset.intervalsPath);
   request.keyImagePath = given("--key-image") ? text.keyImage : preset.resolve(preset.keyImagePath);

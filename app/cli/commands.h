@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "art/animation.h"
 #include "art/art_settings.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
@@ -30,7 +31,10 @@ struct RecordOptions {
 
 // run's pixel-sort: the settings and the images they name (empty: none).
 struct ArtRequest {
-  art::ArtSettings settings;
+  art::ArtSettings settings;  // at t = 0 when animated: what a still image uses
+  // A preset's keyframed settings (a video's frames take animation.at(settings, seconds)); an
+  // option given on the command line removes its setting's track, as it overrides a static value.
+  art::Animation animation;
   std::string maskPath, intervalsPath, keyImagePath;
 };
 
