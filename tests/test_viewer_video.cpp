@@ -44,8 +44,10 @@ art::ArtSettings thresholdRows() {
 }
 
 std::unique_ptr<ui::ViewerApp> makeVideoViewer(const std::string& clip, bool playing,
-                                               std::optional<ui::ArtConfig> art = std::nullopt, bool scripted = true) {
+                                               std::optional<ui::ArtConfig> art = std::nullopt, bool scripted = true,
+                                               art::Animation animation = {}) {
   ui::ViewerConfig config;
+  config.animation = std::move(animation);
   config.algorithm = "frag-odd-even";
   config.videoPath = clip;
   config.startPlaying = playing;
@@ -166,6 +168,27 @@ TEST_F(ViewerVideo, FrameStepsShowEachFramesPipelineResultExactly) {
   EXPECT_EQ(app->art()->pipeline().readResult().rgba, pipelineResult(testClipFrame(smallClip(), 5), thresholdRows()).rgba);
   press(*app, "period");
   EXPECT_EQ(app->videoFrameIndex(), 0);
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, KeyframedSettingsFollowTheFramesTime) {
+  art::Animation animation;
+  // The lower threshold from 0.1 at 0 s to 0.7 at 0.2 s (frame 5 at 25 frames/s).
+  animation.set({art::AnimatedSetting::Lower, {{0.0, 0.1}, {0.2, 0.7}}});
+  const ui::ArtConfig art{thresholdRows(), "", "", ""};
+  auto app = makeVideoViewer(clip(), /*playing=*/false, art, /*scripted=*/true, animation);
+  app->frame();
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, 0.1);
+  press(*app, "period,period");
+  ASSERT_EQ(app->videoFrameIndex(), 2);
+  const double seconds = app->videoFrameSeconds();
+  EXPECT_NEAR(seconds, 2.0 / 25.0, 1e-3);
+  const art::ArtSettings expected = animation.at(thresholdRows(), seconds);
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, expected.lower);
+  EXPECT_GT(expected.lower, 0.3);
+  EXPECT_EQ(app->art()->pipeline().readResult().rgba, pipelineResult(testClipFrame(smallClip(), 2), expected).rgba);
+  press(*app, "comma");
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, animation.at(thresholdRows(), app->videoFrameSeconds()).lower);
   EXPECT_TRUE(app->message().empty()) << app->message();
 }
 

@@ -61,7 +61,10 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     const std::optional<InputPlan> plan = clip ? std::nullopt : std::optional(planInput(inputs_.spec));
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
     // A clip that cannot be read or decoded fails here, before any window opens.
-    if (clip) video_ = std::make_unique<VideoPlayback>(config_.videoPath);
+    if (clip) {
+      video_ = std::make_unique<VideoPlayback>(config_.videoPath);
+      config_.art->settings = config_.animation.at(config_.art->settings, video_->firstFrame().seconds);
+    }
     host_ = makeHost();
     sortContext_ = std::make_unique<SortContext>();
     // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.

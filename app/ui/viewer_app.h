@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "art/animation.h"
 #include "data/inputs.h"
 #include "render/gif_recorder.h"
 #include "sort/registry.h"
@@ -46,6 +47,8 @@ struct ViewerConfig {
   // Play this clip (in a loop, at its frame rate) as the input, in art mode with `art` (without
   // it each frame sorted whole along the input's axis); no image, pattern or race with it.
   std::string videoPath;
+  // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
+  art::Animation animation;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(SortContext&, const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };

@@ -91,10 +91,22 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
   const double seconds = frame.seconds;
   try {
     art_->setPicture(std::move(frame.picture));
+    if (!config_.animation.empty()) {
+      // Keyframed settings at the frame's time (a panel edit of an animated setting lasts until
+      // the next frame; the others stay as edited).
+      ArtConfig animated = art_->config();
+      animated.settings = config_.animation.at(animated.settings, seconds);
+      art_->configure(animated);
+    }
     lanes_.front()->reloadArt();
   } catch (const std::exception& refused) {
     message_ = refused.what();
     playback_.playing = false;
+    try {
+      lanes_.front()->reloadArt();  // the packing of the picture the pipeline now holds
+    } catch (const std::exception&) {
+      // The message above says why; the lane keeps what it had.
+    }
     return;
   }
   videoFrame_ = {index, seconds};
