@@ -16,7 +16,9 @@
 // Pixels go to BT.601 limited-range 4:2:0, or 4:4:4 where the width or the height is odd (libx264
 // and VP9 take it; MPEG-4 part 2 cannot, and an odd size is a UserError for it).
 // Time: the output keeps the input's frame rate and its frames' timestamps, shifted so that the
-// range's start (TimeRange::from, else the input's start) is the output's time 0.
+// range's start (TimeRange::from, else the input's start) is the output's time 0. Timestamps stay
+// in the input's time base where a frame period is a whole number of its ticks, else they go to
+// the nearest tick of 1/rate (Matroska's milliseconds cannot hold 1/30 s exactly).
 // The file appears at its path, whole, only when finish() succeeds (temporary file, then rename,
 // as every writer of the project; a terminating signal removes the temporary file).
 
@@ -112,7 +114,8 @@ class VideoWriter {
   // Starts `path` for frames of `source`'s size and rate, with its audio stream copied unchanged
   // when options.copyAudio (UserError, before any frame, when the container cannot carry that
   // audio codec: .webm takes Opus and Vorbis only, .mp4 no PCM; a .gif leaves audio out). Throws
-  // UsageError for an unknown extension or encoder. `source` must outlive the writer: audio
+  // UsageError for an unknown extension or encoder, an encoder whose codec the container cannot
+  // carry, or any encoder named for a .gif. `source` must outlive the writer: audio
   // packets and frames are timed by its streams.
   VideoWriter(const std::string& path, const VideoReader& source, const WriterOptions& options = {});
   ~VideoWriter();  // without a successful finish(): removes the temporary file

@@ -1,10 +1,8 @@
+#include "video/video_io.h"
+
+#include <algorithm>
 #include <cmath>
 #include <sstream>
-
-extern "C" {
-#include <libavutil/imgutils.h>
-#include <libavutil/pixdesc.h>
-}
 
 #include "core/error.h"
 #include "core/quoting.h"

@@ -1,3 +1,5 @@
+#include "video/video_io.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -69,10 +71,14 @@ struct VideoWriter::State {
 
 namespace {
 
-// The encoder's time base: the input stream's, which MPEG-4 part 2 can take only with a
-// denominator under 2^16 (else one tick per frame).
+// The encoder's time base: the input stream's where a frame period is a whole number of its
+// ticks, else one tick per frame. Matroska's milliseconds cannot hold 1/30 s, and their rounded
+// 33/34 ms steps would make an MP4's frame rate 29.9; on the frame grid it stays 30 (a variable
+// rate input moves by under half a frame). MPEG-4 part 2 also needs a denominator under 2^16.
 AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational rate) {
-  if (std::string(codec->name) == "mpeg4" && input.den > 65535) return av_inv_q(rate);
+  const AVRational period = av_inv_q(rate);
+  const bool periodFits = av_div_q(period, input).den == 1;
+  if (!periodFits || (std::string(codec->name) == "mpeg4" && input.den > 65535)) return period;
   return input;
 }
 
@@ -110,6 +116,9 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   s.width = info.width;
   s.height = info.height;
   if (videoExtension(path) == ".gif") {  // a GIF carries no audio: the input's is left out
+    if (!options.encoder.empty())  // never ignore an encoder asked for
+      throw UsageError("cannot write " + quote(path) + " with encoder " + quote(options.encoder) +
+                       ": GIFs are written by shadersort's own GIF encoder");
     openGif(s, info);
     return;
   }
@@ -119,6 +128,9 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   // The muxer from the target's name, not the temporary file's.
   const AVOutputFormat* container = av_guess_format(nullptr, path.c_str(), nullptr);
   if (!container) throw s.failure("FFmpeg has no muxer for this name");
+  if (avformat_query_codec(container, choice.codec->id, FF_COMPLIANCE_NORMAL) == 0)
+    throw UsageError("cannot write " + quote(path) + ": encoder " + quote(choice.codec->name) + " makes " +
+                     avcodec_get_name(choice.codec->id) + " video, which " + videoExtension(path) + " cannot carry");
   const AVStream* audioIn = options.copyAudio ? s.source->audio : nullptr;
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
     throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
