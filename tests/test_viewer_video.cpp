@@ -115,6 +115,21 @@ TEST_F(ViewerVideo, WithoutAScriptPlaysByTheClipsClock) {
   }
   EXPECT_GE(shown, 4) << "the clip did not advance by the clock";
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100)) << "played faster than its rate";
+
+  // Two steps back pressed in a row, the second maybe before the first one's frame is decoded:
+  // two frames back all the same.
+  press(*app, "space");
+  ASSERT_FALSE(app->playing());
+  const std::int64_t paused = app->videoFrameIndex();
+  ASSERT_GE(paused, 2);
+  press(*app, "comma,comma");
+  for (int more = 0; more < 1000 && app->videoFrameIndex() != paused - 2; ++more) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    app->frame();
+  }
+  EXPECT_EQ(app->videoFrameIndex(), paused - 2);
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->videoFrameIndex(), paused - 2);
   EXPECT_TRUE(app->message().empty()) << app->message();
 }
 

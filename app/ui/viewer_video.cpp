@@ -48,9 +48,12 @@ void ViewerApp::stepVideoFrame(int direction) {
     return;
   }
   // Back: decoding starts again from the clip's start and drops the frames before the one wanted
-  // (on the decoder's thread), so memory stays at a few frames however long the clip.
-  // From frame 0 back to the last (index -1), as the loop goes.
-  video_->restartAt(videoFrame_.index - 1);
+  // (on the decoder's thread), so memory stays at a few frames however long the clip. Back from
+  // a step back not shown yet goes one further; from frame 0 to the last (-1), as the loop goes.
+  std::int64_t from = videoStepBackTo_.value_or(videoFrame_.index);
+  if (from < 0) from = std::max<std::int64_t>(video_->frameCount() - 1, 0);
+  videoStepBackTo_ = from - 1;
+  video_->restartAt(*videoStepBackTo_);
   videoFramesOwed_ = 1;
 }
 
@@ -83,6 +86,7 @@ void ViewerApp::advanceVideo() {
     message_ = error;
     playback_.playing = false;
     videoFramesOwed_ = 0;
+    videoStepBackTo_.reset();
   }
 }
 
@@ -110,6 +114,7 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
     return;
   }
   videoFrame_ = {index, seconds};
+  videoStepBackTo_.reset();
   ++artGeneration_;
   showArtChange();
 }
