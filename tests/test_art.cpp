@@ -168,6 +168,32 @@ TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
   }
 }
 
+// A video's next frame: setPicture uploads it into the picture's GPU buffer (immutable storage),
+// and the pipeline then sorts it as one made for that picture does, with no GL error.
+TEST(ArtPipeline, SetPictureSortsTheNewPictureAsAFreshPipelineDoes) {
+  const Image first = randomImage(45, 31, 21), next = randomImage(45, 31, 22);
+  const ArtSettings settings = settingsFor("angle:30", SpanMode::Threshold);
+  const auto sorted = [&](ArtPipeline& pipeline) {
+    auto sorter = findAlgorithm("odd-even").create(testSortContext(), {});
+    pipeline.sort(*sorter);
+    return pipeline.readResult();
+  };
+  ArtPipeline fresh(testSortContext());
+  fresh.setImages({&next});
+  fresh.setSettings(settings);
+  const Image expected = sorted(fresh);
+
+  ArtPipeline pipeline(testSortContext());
+  pipeline.setImages({&first});
+  pipeline.setSettings(settings);
+  const Image before = sorted(pipeline);
+  ASSERT_NE(before.rgba, expected.rgba) << "the two test pictures must sort differently";
+  pipeline.setPicture(next);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << "the upload of the new picture";
+  EXPECT_EQ(sorted(pipeline).rgba, expected.rgba);
+  EXPECT_THROW(pipeline.setPicture(randomImage(44, 31, 1)), UsageError);
+}
+
 // Packings stay within the row limit and hold little padding: many short spans, and spans the
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {

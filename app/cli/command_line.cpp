@@ -356,6 +356,9 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--race-clock", view.raceClock, "race clock: pass (one pass per tick) or time (by measured GPU time)")->capture_default_str();
   viewCommand->add_option("--race-seconds", viewRaceSeconds, "race by time: seconds the slowest lane takes, 0.1 to 3600")
       ->capture_default_str();
+  viewCommand->add_option("--video", view.videoPath,
+                          "play this clip (read by FFmpeg) in a loop, each frame pixel-sorted with the art options "
+                          "(without them: sorted whole along --axis)");
   viewCommand->add_option("--record", view.recordPath, "record the lanes from the first frame to the last as an animated GIF");
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   SorterOptionText viewSorter;

@@ -97,6 +97,7 @@ struct ViewOptions {
   double raceSeconds = 10.0;
   SorterOptions sorter;
   std::optional<ArtRequest> art;  // open in pixel-sort art mode (--path, --spans, --preset, ...)
+  std::string videoPath;          // --video CLIP: play it, pixel-sorted frame by frame
 };
 
 struct BenchOptions {

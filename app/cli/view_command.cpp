@@ -79,6 +79,14 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   if (!(options.raceSeconds >= 0.1 && options.raceSeconds <= 3600.0))
     throw UsageError("--race-seconds must be between 0.1 and 3600");
   config.raceSeconds = options.raceSeconds;
+  if (!options.videoPath.empty()) {
+    if (options.input.imagePath || options.input.pattern)
+      throw UsageError("--video is the input: give no image or --pattern with it");
+    if (!options.race.empty()) throw UsageError("--video and --race do not mix: a clip plays in one lane");
+    if (options.arrayMode) throw UsageError("--array shows plain sorts, not a clip (--video)");
+    config.videoPath = options.videoPath;
+    if (options.art) config.animation = options.art->animation;
+  }
   if (options.art) {
     if (!options.race.empty()) throw UsageError("--race and the pixel-sort options (--path, --spans, --preset, ...) do not mix");
     if (options.arrayMode) throw UsageError("--array shows plain sorts, not a pixel-sort (--path, --spans, --preset, ...)");
@@ -110,6 +118,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     const auto placement = app.lanePlacement(0);
     std::printf("picture at %.0f,%.0f size %.0fx%.0f\n", placement.min.x, placement.min.y,
                 placement.max.x - placement.min.x, placement.max.y - placement.min.y);
+    if (const ui::VideoPlayback* clip = app.video())
+      std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
+                  static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
                   app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");

@@ -37,6 +37,17 @@ class BoundedQueue {
     return item;
   }
 
+  // An item if one is queued now, never waiting (a UI thread that must not stall on its producer);
+  // empty when none is ready, as after the end.
+  std::optional<T> tryPop() {
+    std::lock_guard lock(mutex_);
+    if (closed_ || items_.empty()) return std::nullopt;
+    T item = std::move(items_.front());
+    items_.pop_front();
+    notFull_.notify_one();
+    return item;
+  }
+
   // The producer is done: the consumer gets what is queued, then the end.
   void finish() {
     std::lock_guard lock(mutex_);

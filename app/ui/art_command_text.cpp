@@ -16,7 +16,7 @@ std::string shellWord(std::string_view word) {
 }
 
 std::string equivalentRunCommand(const ArtConfig& config, std::string_view algorithm, const InputSpec& input,
-                                 const std::string& outputPath) {
+                                 const std::string& outputPath, const std::string& videoPath) {
   const art::ArtSettings& s = config.settings;
   std::string command = "shadersort run";
   const auto add = [&](std::string_view option, std::string_view value = {}) {
@@ -26,7 +26,9 @@ std::string equivalentRunCommand(const ArtConfig& config, std::string_view algor
     command += ' ';
     command += shellWord(value);
   };
-  if (input.imagePath) {
+  if (!videoPath.empty()) {
+    add("--video", videoPath);
+  } else if (input.imagePath) {
     command += ' ';
     command += shellWord(*input.imagePath);
   } else if (input.pattern) {

@@ -10,9 +10,9 @@
 
 namespace shadersort::ui {
 
-// `input` gives the image or pattern; `outputPath` the --out file.
+// `input` gives the image or pattern, or `videoPath` a clip (run --video); `outputPath` the --out file.
 std::string equivalentRunCommand(const ArtConfig& config, std::string_view algorithm, const InputSpec& input,
-                                 const std::string& outputPath);
+                                 const std::string& outputPath, const std::string& videoPath = "");
 
 // `word` as one POSIX shell word: as it is when it holds only characters no shell treats
 // specially, else in single quotes.

@@ -1,5 +1,7 @@
 #include "ui/art_source.h"
 
+#include <utility>
+
 namespace shadersort::ui {
 namespace {
 
@@ -12,6 +14,17 @@ std::shared_ptr<const Image> loadIfChanged(const std::string& path, const std::s
 }
 
 }  // namespace
+
+ArtConfig wholeSortOf(const InputSpec& input) {
+  ArtConfig config;
+  art::ArtSettings& settings = config.settings;
+  settings.path.kind = input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
+  settings.spans = art::SpanMode::None;
+  settings.key = input.order.key;
+  settings.descending = input.order.descending;
+  settings.seed = input.seed;
+  return config;
+}
 
 ArtImageFiles readArtImages(const ArtConfig& config) {
   return {loadIfChanged(config.maskPath, "", nullptr), loadIfChanged(config.intervalsPath, "", nullptr),
@@ -50,6 +63,13 @@ void ArtSource::configure(const ArtConfig& config) {
   }
   images_ = images;
   config_ = config;
+}
+
+void ArtSource::setPicture(Image picture) {
+  pipeline_->setPicture(picture);
+  // Kept for the uploads a change of images makes; the histogram was the last picture's.
+  picture_ = std::move(picture);
+  histogramOf_.reset();
 }
 
 const std::vector<float>& ArtSource::keyHistogram(std::uint32_t bins) {

@@ -12,6 +12,7 @@
 #include "art/art_pipeline.h"
 #include "art/art_settings.h"
 #include "data/image.h"
+#include "data/inputs.h"
 
 namespace shadersort::ui {
 
@@ -20,6 +21,10 @@ struct ArtConfig {
   art::ArtSettings settings;
   std::string maskPath, intervalsPath, keyImagePath;
 };
+
+// Each picture sorted whole (one span per line) along the input's axis, by its key, direction and
+// seed: a plain sort in art mode (view --video without art options).
+ArtConfig wholeSortOf(const InputSpec& input);
 
 // The images an ArtConfig names, decoded (null where none is named).
 struct ArtImageFiles {
@@ -44,6 +49,10 @@ class ArtSource {
   // Takes `config`, loading the images whose paths changed. Throws as the constructor does and
   // then keeps the config it had.
   void configure(const ArtConfig& config);
+
+  // A new picture of the same size (a video's next frame), keeping the settings and the path
+  // map; the lane reloads the packing after it (SortLane::reloadArt). UsageError for another size.
+  void setPicture(Image picture);
 
   art::ArtPipeline& pipeline() { return *pipeline_; }
   const art::ArtPipeline& pipeline() const { return *pipeline_; }

@@ -51,16 +51,36 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     inputs_.spec = config_.input;
     inputs_.imageFile = config_.input.imagePath;
     if (config_.art && !config_.race.empty()) throw UsageError("a race has no pixel-sort art: give --race or the art options");
-    const InputPlan plan = planInput(inputs_.spec);
+    const bool clip = !config_.videoPath.empty();
+    if (clip) {
+      if (!config_.race.empty()) throw UsageError("--video plays one lane: give --video or --race");
+      if (config_.input.imagePath || config_.input.pattern)
+        throw UsageError("--video is the input: give no image or pattern with it");
+      if (!config_.art) config_.art = wholeSortOf(config_.input);
+    }
+    const std::optional<InputPlan> plan = clip ? std::nullopt : std::optional(planInput(inputs_.spec));
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
+    // A clip that cannot be read or decoded fails here, before any window opens.
+    if (clip) {
+      video_ = std::make_unique<VideoPlayback>(config_.videoPath);
+      config_.art->settings = config_.animation.at(config_.art->settings, video_->firstFrame().seconds);
+    }
     // A --shader-dir that is not a folder fails before the window too. Every program the viewer
     // builds reads its shaders through the sort context: from that folder when one is given.
     gl::ShaderSource shaders = gl::ShaderSource::from(config_.shaderDirectory);
     host_ = makeHost();
     sortContext_ = std::make_unique<SortContext>(std::move(shaders));
     // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.
-    if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan.shape, sortContext_->limits());
-    inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(plan));
+    if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan->shape, sortContext_->limits());
+    if (clip) {
+      // The clip's first frame stands for the input; art mode gets each new frame as it plays.
+      const Image& first = video_->firstFrame().picture;
+      inputs_.resolved = std::make_shared<const ResolvedInput>(
+          ResolvedInput{imageToSortData(first, inputs_.spec.order), first, inputs_.spec.order.axis});
+      videoFrame_ = {video_->firstFrame().index, video_->firstFrame().seconds};
+    } else {
+      inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(*plan));
+    }
     ImGui_ImplOpenGL3_Init("#version 430 core");
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
     if (uiScale_ != 1.0f) {
@@ -79,9 +99,16 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     for (const std::string& name : config_.race) chosen.push_back(&findAlgorithm(name));
     replaceLanes(chosen, inputs_.resolved);
     view_.arraySequence = inputs_.resolved->data.sequenceCount / 2;
+    if (video_) {
+      // Frames play at their finished result: every pass of every frame would not be live.
+      artShowsResult_ = true;
+      lanes_.front()->seek(lanes_.front()->passCount());
+      videoClock_ = std::chrono::steady_clock::now();
+    }
   } catch (...) {
     lanes_.clear();
     art_.reset();
+    video_.reset();
     if (host_) ImGui_ImplOpenGL3_Shutdown();
     host_.reset();
     ImGui::DestroyContext();
@@ -100,6 +127,7 @@ ViewerApp::~ViewerApp() {
   for (std::size_t i = failuresBefore; i < outputFailures_.size(); ++i) warn(outputFailures_[i]);
   lanes_.clear();
   art_.reset();
+  video_.reset();
   ImGui_ImplOpenGL3_Shutdown();
   host_.reset();
   ImGui::DestroyContext();
@@ -130,7 +158,8 @@ void ViewerApp::run() {
 
 void ViewerApp::frame() {
   const bool scripted = config_.frames > 0;
-  const bool animating = playback_.playing || targetPass_.has_value();
+  // Frame steps of a clip wait for the decoder: the window keeps polling until they arrive.
+  const bool animating = playback_.playing || targetPass_.has_value() || videoFramesOwed_ > 0;
   host_->pollEvents(!animating && !scripted, 0.25);
   // The sort work of this frame: the passes run, and in art mode the pipeline a change re-runs
   // (a key may change a setting).
@@ -143,7 +172,9 @@ void ViewerApp::frame() {
   reloadShadersIfChanged();
   for (auto& lane : lanes_)
     lane->recordSmallStates(overlaysShown() ? std::optional<std::uint32_t>(view_.arraySequence) : std::nullopt);
-  advance();
+  if (video_) advanceVideo();
+  // A playing clip moves by frames, each shown sorted; the passes move only while it is paused.
+  if (!video_ || !playback_.playing) advance();
   clock_->sort.end();
   if (totalPasses() != passesBefore || artGeneration_ != artBefore)
     clock_->framesWithPasses.insert(static_cast<std::uint64_t>(frame_));
@@ -222,7 +253,7 @@ SortLane::Placement ViewerApp::lanePlacement(std::size_t index) const {
 // [SECTION] input
 
 void ViewerApp::handleKey(ViewerKey key) {
-  if (handleArtKey(key)) return;
+  if (handleVideoKey(key) || handleArtKey(key)) return;
   InputSpec spec = inputs_.spec;
   switch (key) {
     case ViewerKey::None: break;
@@ -318,6 +349,8 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::LowerThresholdDown:
     case ViewerKey::LowerThresholdUp:
     case ViewerKey::ToggleResultAfterChange: break;  // handleArtKey's
+    case ViewerKey::NextFrame:
+    case ViewerKey::PreviousFrame: break;  // handleVideoKey's
   }
 }
 
@@ -406,6 +439,10 @@ void ViewerApp::chooseRace(std::vector<const AlgorithmInfo*> chosen) {
 }
 
 void ViewerApp::chooseInput(const InputSpec& spec) {
+  if (video_) {
+    message_ = "the clip is the input: open another with view --video";
+    return;
+  }
   const InputSpec previous = inputs_.spec;
   const std::shared_ptr<ArtSource> previousArt = art_;
   try {
@@ -761,6 +798,7 @@ void ViewerApp::outputFailed(const std::string& why) {
 std::string ViewerApp::defaultOutputPath(const std::string& extension) const {
   std::filesystem::path folder = ".";
   if (inputs_.spec.imagePath) folder = std::filesystem::path(*inputs_.spec.imagePath).parent_path();
+  if (video_) folder = std::filesystem::path(video_->path()).parent_path();
   if (folder.empty()) folder = ".";
   const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
   std::filesystem::path candidate = folder / (stem + extension);

@@ -12,12 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "art/animation.h"
 #include "data/inputs.h"
 #include "render/gif_recorder.h"
 #include "sort/registry.h"
 #include "ui/art_panel.h"
 #include "ui/art_source.h"
 #include "ui/sort_lane.h"
+#include "ui/video_playback.h"
 #include "ui/viewer_host.h"
 #include "ui/viewer_keys.h"
 
@@ -42,6 +44,11 @@ struct ViewerConfig {
   double raceSeconds = 10.0;   // by time: how long the slowest lane takes to play
   // Open in pixel-sort art mode with these settings (one lane, no race, image view).
   std::optional<ArtConfig> art;
+  // Play this clip (in a loop, at its frame rate) as the input, in art mode with `art` (without
+  // it each frame sorted whole along the input's axis); no image, pattern or race with it.
+  std::string videoPath;
+  // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
+  art::Animation animation;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(SortContext&, const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };
@@ -98,6 +105,11 @@ class ViewerApp {
   const ArtSource* art() const { return art_.get(); }
   // Art mode: a change shows its finished result at once (else its passes play).
   bool showsResultAfterChange() const { return artShowsResult_; }
+  // `view --video`'s clip, or null.
+  const VideoPlayback* video() const { return video_.get(); }
+  // The clip's frame shown (its index from 0, its time in seconds).
+  std::int64_t videoFrameIndex() const { return videoFrame_.index; }
+  double videoFrameSeconds() const { return videoFrame_.seconds; }
   // Why recordings or screenshots (s) could not be written, one line each, oldest first: the
   // command reports them and fails once the viewer has quit.
   const std::vector<std::string>& outputFailures() const { return outputFailures_; }
@@ -152,6 +164,18 @@ class ViewerApp {
   // Art mode: the settings as a preset next to a screenshot (X.png gives X.toml).
   void writeArtPreset(const std::string& screenshotPath);
   void reloadShadersIfChanged();
+  // [SECTION] video (viewer_video.cpp): a clip played through art mode, frame by frame
+  // The play / pause and frame-step keys, and those that mean something else with a clip;
+  // false for the rest.
+  bool handleVideoKey(ViewerKey key);
+  // Takes the frames owed (playing: by the clip's rate; paused: the steps asked for) from the
+  // decoder, showing the last.
+  void advanceVideo();
+  void stepVideoFrame(int direction);
+  // Uploads the frame into the art pipeline and sorts it again: to its end while playing or when
+  // a change shows its result (e), else from pass 0 for the pass keys.
+  void showVideoFrame(video::Frame frame);
+  void drawVideoControls();
   // [SECTION] playback
   void advance();
   // By time: each lane's pass count when the race clock reads `time`.
@@ -223,6 +247,15 @@ class ViewerApp {
   ArtPanel artPanel_;
   bool artShowsResult_ = false;
   std::uint64_t artGeneration_ = 0;  // counts applied changes, so recordings see them
+  std::unique_ptr<VideoPlayback> video_;
+  struct VideoFrameShown {
+    std::int64_t index = 0;
+    double seconds = 0.0;
+  } videoFrame_;
+  std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: the clock's, or frame steps
+  double videoOwedSeconds_ = 0.0;     // playing: clip time not yet shown
+  std::optional<std::int64_t> videoStepBackTo_;  // a step back asked for, its frame not shown yet
+  std::chrono::steady_clock::time_point videoClock_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace shadersort::ui

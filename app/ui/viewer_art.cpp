@@ -134,7 +134,11 @@ void ViewerApp::changeArt(const ArtConfig& config) {
 void ViewerApp::showArtChange() {
   targetPass_.reset();
   SortLane& lane = *lanes_.front();
-  if (artShowsResult_) {
+  if (video_) {
+    // A playing clip shows each frame finished; paused, the frame's passes wait for the pass
+    // keys unless a change shows its result (e).
+    if (playback_.playing || artShowsResult_) lane.seek(lane.passCount());
+  } else if (artShowsResult_) {
     // All passes now, in this frame: the finished picture is what this frame shows.
     lane.seek(lane.passCount());
     playback_.playing = false;
@@ -153,7 +157,9 @@ void ViewerApp::drawArtControls() {
   view.spanOverlay = view_.spanOverlay;
   view.showResultAfterChange = artShowsResult_;
   view.nothingToSort = lanes_.front()->nothingToSort();
-  view.runCommand = equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
+  view.runCommand = video_ ? equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec,
+                                                  "OUT.mp4", video_->path())
+                          : equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
   const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
   if (edits.key) handleKey(*edits.key);
   if (edits.config) changeArt(*edits.config);

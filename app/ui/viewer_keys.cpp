@@ -6,9 +6,10 @@ namespace shadersort::ui {
 
 namespace {
 // GLFW's key codes (glfw3.h), written here so parsing a script needs no GLFW.
-constexpr int kSpace = 32, kMinus = 45, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kE = 69, kF = 70, kK = 75, kO = 79,
-              kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91, kRightBracket = 93, kEscape = 256,
-              kRight = 262, kLeft = 263, kHome = 268, kEnd = 269, kKeypadSubtract = 333, kKeypadAdd = 334;
+constexpr int kSpace = 32, kComma = 44, kMinus = 45, kPeriod = 46, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kE = 69,
+              kF = 70, kK = 75, kO = 79, kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91,
+              kRightBracket = 93, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
+              kKeypadSubtract = 333, kKeypadAdd = 334;
 }  // namespace
 
 const std::vector<KeyBinding>& keyBindings() {
@@ -37,6 +38,9 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::LowerThresholdDown, "[", kLeftBracket, -1, "art: lower threshold - 0.05"},
       {ViewerKey::LowerThresholdUp, "]", kRightBracket, -1, "art: lower threshold + 0.05"},
       {ViewerKey::ToggleResultAfterChange, "e", kE, -1, "art: a change plays its passes / shows the end"},
+      // Named in scripts, since a script's names are separated by commas.
+      {ViewerKey::NextFrame, "period", kPeriod, -1, "video: pause, next frame"},
+      {ViewerKey::PreviousFrame, "comma", kComma, -1, "video: pause, previous frame"},
       {ViewerKey::Quit, "escape", kEscape, -1, "quit"},
   };
   return table;

@@ -32,6 +32,8 @@ enum class ViewerKey {
   LowerThresholdDown,    // [: art mode: the lower threshold down 0.05
   LowerThresholdUp,      // ]: art mode: the lower threshold up 0.05
   ToggleResultAfterChange,  // e: art mode: a change plays its passes / shows the end result at once
+  NextFrame,       // .: video: pause and show the next frame
+  PreviousFrame,   // ,: video: pause and show the previous frame
   Quit,            // escape
 };
 

@@ -44,7 +44,10 @@ void ViewerApp::drawPanel() {
   ImGui::PushItemWidth(-90.0f * uiScale_);
   drawAlgorithmControls();
   ImGui::Separator();
-  drawInputControls();
+  if (video_)
+    drawVideoControls();
+  else
+    drawInputControls();
   ImGui::Separator();
   drawArtControls();
   ImGui::Separator();
@@ -178,7 +181,8 @@ void ViewerApp::drawPlaybackControls() {
   if (ImGui::Button("<", ImVec2(button, 0))) handleKey(ViewerKey::StepBack);
   ImGui::SameLine();
   // One fixed-width button whose label says what a press will do.
-  const char* playLabel = playback_.playing ? "Pause###play" : allFinished ? "Replay###play" : "Play###play";
+  // A clip plays on from its frame; a finished sort replays from pass 0.
+  const char* playLabel = playback_.playing ? "Pause###play" : allFinished && !video_ ? "Replay###play" : "Play###play";
   if (ImGui::Button(playLabel, ImVec2(button * 1.6f, 0))) handleKey(ViewerKey::PlayPause);
   ImGui::SameLine();
   if (ImGui::Button(">", ImVec2(button, 0))) handleKey(ViewerKey::StepForward);

@@ -1,0 +1,111 @@
+#include "ui/video_playback.h"
+
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "core/quoting.h"
+
+namespace shadersort::ui {
+
+VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames)
+    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames) {
+  auto reader = std::make_unique<video::VideoReader>(path);
+  info_ = reader->info();
+  std::vector<video::AudioPacket> audio;  // the viewer plays no sound
+  if (!reader->next(first_, audio)) throw UserError(quote(path) + ": the clip has no video frames");
+  start(std::move(reader), 1);
+}
+
+VideoPlayback::~VideoPlayback() { stop(); }
+
+double VideoPlayback::frameSeconds() const {
+  if (info_.rateNumerator <= 0 || info_.rateDenominator <= 0) return 1.0 / 30.0;
+  return static_cast<double>(info_.rateDenominator) / info_.rateNumerator;
+}
+
+std::int64_t VideoPlayback::frameCount() const {
+  const std::int64_t counted = countedFrames_.load();
+  return counted > 0 ? counted : info_.frameCount;
+}
+
+std::optional<video::Frame> VideoPlayback::tryNext() { return queue_->tryPop(); }
+
+std::optional<video::Frame> VideoPlayback::waitNext() { return queue_->pop(); }
+
+void VideoPlayback::restartAt(std::int64_t index) {
+  stop();
+  {
+    std::lock_guard lock(errorMutex_);
+    error_.clear();
+  }
+  start(nullptr, index);
+}
+
+std::string VideoPlayback::error() const {
+  std::lock_guard lock(errorMutex_);
+  return error_;
+}
+
+void VideoPlayback::start(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex) {
+  queue_ = std::make_unique<BoundedQueue<video::Frame>>(capacity_);
+  decoder_ = std::thread([this, reader = std::move(reader), firstIndex, queue = queue_.get()]() mutable {
+    decode(std::move(reader), firstIndex, *queue);
+  });
+}
+
+void VideoPlayback::stop() {
+  if (!decoder_.joinable()) return;
+  // A decoder waiting for room gives up at once; one decoding finishes that frame first.
+  queue_->close();
+  decoder_.join();
+}
+
+void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex,
+                           BoundedQueue<video::Frame>& queue) {
+  std::vector<video::AudioPacket> audio;
+  video::Frame frame, last;
+  bool wantLast = firstIndex < 0;
+  // The last frame decoded in this loop of the clip; the constructor's reader gave frame 0.
+  std::int64_t lastIndex = reader ? 0 : -1;
+  try {
+    for (;;) {
+      if (!reader) {
+        // The next loop of the clip (or a restart): from its start again.
+        reader = std::make_unique<video::VideoReader>(path_);
+        lastIndex = -1;
+      }
+      const bool decoded = reader->next(frame, audio);
+      audio.clear();
+      if (!decoded) {
+        if (lastIndex < 0) throw UserError(quote(path_) + ": the clip has no video frames");
+        countedFrames_.store(lastIndex + 1);
+        if (wantLast) {
+          wantLast = false;
+          if (!queue.push(std::move(last))) return;  // stopped
+        }
+        // A restart past the end (the count was an estimate) gives frame 0.
+        firstIndex = 0;
+        reader.reset();
+        continue;
+      }
+      lastIndex = frame.index;
+      if (wantLast) {
+        std::swap(last, frame);  // only the latest is kept: its buffers and the next's alternate
+        continue;
+      }
+      if (frame.index < firstIndex) continue;
+      firstIndex = 0;
+      if (!queue.push(std::move(frame))) return;  // stopped
+      frame = video::Frame{};
+    }
+  } catch (const std::exception& failure) {
+    {
+      std::lock_guard lock(errorMutex_);
+      error_ = failure.what();
+    }
+    queue.finish();
+  }
+}
+
+}  // namespace shadersort::ui

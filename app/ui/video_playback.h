@@ -1,0 +1,70 @@
+#pragma once
+// A clip for the viewer (`view --video`): decoded on a thread of its own into a queue of a few
+// frames, so the UI takes a frame when one is ready and never waits on the decoder, and memory
+// stays at a few frames whatever the clip's length. At the clip's end decoding starts again from
+// its first frame (the clip loops). No ImGui, no GL: the viewer uploads the frames it takes.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "core/bounded_queue.h"
+#include "video/video_io.h"
+
+namespace shadersort::ui {
+
+class VideoPlayback {
+ public:
+  // Opens `path` and decodes its first frame here, so that an unreadable, damaged or empty clip
+  // throws UserError in one line before any window opens; then decoding goes on in the
+  // background, at most `queuedFrames` frames ahead.
+  explicit VideoPlayback(const std::string& path, std::size_t queuedFrames = 3);
+  ~VideoPlayback();
+  VideoPlayback(const VideoPlayback&) = delete;
+  VideoPlayback& operator=(const VideoPlayback&) = delete;
+
+  const std::string& path() const { return path_; }
+  const video::StreamInfo& info() const { return info_; }
+  // One frame's time at the clip's rate (1/30 s when the clip gives none).
+  double frameSeconds() const;
+  // The clip's frames: counted once decoding has reached the end, until then the container's
+  // estimate (0: unknown).
+  std::int64_t frameCount() const;
+  // Frame 0, decoded by the constructor.
+  const video::Frame& firstFrame() const { return first_; }
+
+  // The next frame in the clip's order (after the last, frame 0 again) if it is decoded; never waits.
+  std::optional<video::Frame> tryNext();
+  // The same, waiting for the decoder (scripted runs, whose frames must not depend on timing);
+  // empty only once decoding has failed.
+  std::optional<video::Frame> waitNext();
+  // Decoding starts again from the clip's start, and the next frame taken is frame `index` (the
+  // ones before it are decoded and dropped on the decoder's thread): stepping back a frame. A
+  // negative index is the clip's last frame (decoded through to the end: its count may not be
+  // known yet).
+  void restartAt(std::int64_t index);
+  // Why decoding stopped (a damaged frame, the file gone at a loop); empty while it runs.
+  std::string error() const;
+
+ private:
+  void start(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex);
+  void stop();
+  void decode(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex, BoundedQueue<video::Frame>& queue);
+
+  std::string path_;
+  std::size_t capacity_;
+  video::StreamInfo info_;
+  video::Frame first_;
+  std::atomic<std::int64_t> countedFrames_{0};  // set by the decoder at the clip's end
+  mutable std::mutex errorMutex_;
+  std::string error_;
+  std::unique_ptr<BoundedQueue<video::Frame>> queue_;
+  std::thread decoder_;
+};
+
+}  // namespace shadersort::ui

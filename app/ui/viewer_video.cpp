@@ -1,0 +1,147 @@
+// The viewer's clip (`view --video`): frames taken from the decoder's queue at the clip's rate
+// while playing, each uploaded into the art pipeline and shown sorted; paused, the frame-step
+// keys move by one frame and the pass keys step through the current frame's sort.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <utility>
+
+#include "ui/viewer_app.h"
+
+namespace shadersort::ui {
+
+bool ViewerApp::handleVideoKey(ViewerKey key) {
+  if (key == ViewerKey::NextFrame || key == ViewerKey::PreviousFrame) {
+    if (!video_)
+      message_ = "frame steps are for a clip (view --video CLIP)";
+    else
+      stepVideoFrame(key == ViewerKey::NextFrame ? +1 : -1);
+    return true;
+  }
+  if (!video_) return false;
+  switch (key) {
+    case ViewerKey::PlayPause:
+      // The clip plays or pauses; the sort of the frame in view stays where it is until the next.
+      playback_.playing = !playback_.playing;
+      targetPass_.reset();
+      videoFramesOwed_ = 0;
+      videoOwedSeconds_ = 0.0;
+      videoClock_ = std::chrono::steady_clock::now();
+      return true;
+    case ViewerKey::ToggleArt:
+      message_ = "a clip plays in pixel-sort art mode only";
+      return true;
+    default: return false;
+  }
+}
+
+void ViewerApp::stepVideoFrame(int direction) {
+  playback_.playing = false;
+  targetPass_.reset();
+  videoOwedSeconds_ = 0.0;
+  if (direction > 0) {
+    ++videoFramesOwed_;
+    return;
+  }
+  // Back: decoding starts again from the clip's start and drops the frames before the one wanted
+  // (on the decoder's thread), so memory stays at a few frames however long the clip. Back from
+  // a step back not shown yet goes one further; from frame 0 to the last (-1), as the loop goes.
+  std::int64_t from = videoStepBackTo_.value_or(videoFrame_.index);
+  if (from < 0) from = std::max<std::int64_t>(video_->frameCount() - 1, 0);
+  videoStepBackTo_ = from - 1;
+  video_->restartAt(*videoStepBackTo_);
+  videoFramesOwed_ = 1;
+}
+
+void ViewerApp::advanceVideo() {
+  const bool scripted = config_.frames > 0;
+  const auto now = std::chrono::steady_clock::now();
+  if (playback_.playing && frame_ > 0) {  // the first frame shows the clip's first frame
+    if (scripted) {
+      videoFramesOwed_ = 1;  // one clip frame per viewer frame, whatever the clock says
+    } else {
+      videoOwedSeconds_ += std::min(std::chrono::duration<double>(now - videoClock_).count(), 0.25);
+      const double due = std::floor(videoOwedSeconds_ / video_->frameSeconds());
+      videoOwedSeconds_ -= due * video_->frameSeconds();
+      // A decoder behind the clock is caught up by dropping frames, never by a backlog.
+      videoFramesOwed_ = std::min<std::int64_t>(videoFramesOwed_ + static_cast<std::int64_t>(due), 4);
+    }
+  }
+  videoClock_ = now;
+  std::optional<video::Frame> latest;
+  while (videoFramesOwed_ > 0) {
+    // Scripted runs wait for the decoder, so that their frames do not depend on timing.
+    std::optional<video::Frame> taken = scripted ? video_->waitNext() : video_->tryNext();
+    if (!taken) break;
+    latest = std::move(taken);
+    --videoFramesOwed_;
+  }
+  if (latest) showVideoFrame(std::move(*latest));
+  if (const std::string error = video_->error(); !error.empty() && videoFramesOwed_ > 0) {
+    // A damaged frame: the last good one stays, paused, with the reason.
+    message_ = error;
+    playback_.playing = false;
+    videoFramesOwed_ = 0;
+    videoStepBackTo_.reset();
+  }
+}
+
+void ViewerApp::showVideoFrame(video::Frame frame) {
+  const std::int64_t index = frame.index;
+  const double seconds = frame.seconds;
+  try {
+    art_->setPicture(std::move(frame.picture));
+    if (!config_.animation.empty()) {
+      // Keyframed settings at the frame's time (a panel edit of an animated setting lasts until
+      // the next frame; the others stay as edited).
+      ArtConfig animated = art_->config();
+      animated.settings = config_.animation.at(animated.settings, seconds);
+      art_->configure(animated);
+    }
+    lanes_.front()->reloadArt();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+    playback_.playing = false;
+    try {
+      lanes_.front()->reloadArt();  // the packing of the picture the pipeline now holds
+    } catch (const std::exception&) {
+      // The message above says why; the lane keeps what it had.
+    }
+    return;
+  }
+  videoFrame_ = {index, seconds};
+  videoStepBackTo_.reset();
+  ++artGeneration_;
+  showArtChange();
+}
+
+void ViewerApp::drawVideoControls() {
+  const std::string name = std::filesystem::path(video_->path()).filename().string();
+  ImGui::Text("video: %s", name.c_str());
+  const std::int64_t count = video_->frameCount();
+  char position[96];
+  if (count > 0)
+    std::snprintf(position, sizeof position, "frame %lld of %lld   %.2f s", static_cast<long long>(videoFrame_.index + 1),
+                  static_cast<long long>(count), videoFrame_.seconds);
+  else
+    std::snprintf(position, sizeof position, "frame %lld   %.2f s", static_cast<long long>(videoFrame_.index + 1),
+                  videoFrame_.seconds);
+  ImGui::TextUnformatted(position);
+  const float button = 44.0f * uiScale_;
+  if (ImGui::Button("<<##frame", ImVec2(button, 0))) handleKey(ViewerKey::PreviousFrame);
+  ImGui::SameLine();
+  if (ImGui::Button(playback_.playing ? "Pause###video-play" : "Play###video-play", ImVec2(button * 1.6f, 0)))
+    handleKey(ViewerKey::PlayPause);
+  ImGui::SameLine();
+  if (ImGui::Button(">>##frame", ImVec2(button, 0))) handleKey(ViewerKey::NextFrame);
+  ImGui::SameLine();
+  ImGui::TextDisabled("(, space .)");
+  ImGui::TextDisabled("%dx%d at %.2f frames/s, %s", video_->info().width, video_->info().height,
+                      1.0 / video_->frameSeconds(), video_->info().codec.c_str());
+}
+
+}  // namespace shadersort::ui

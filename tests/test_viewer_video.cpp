@@ -1,0 +1,269 @@
+// `view --video`: the viewer plays a small lossless clip (FFV1, so a decoded frame is the frame
+// written) through art mode on an offscreen host, with the keys a person presses. What it shows
+// for frame k is held, pixel for pixel, to the art pipeline run on its own on that frame.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "art/art_pipeline.h"
+#include "cli_support.h"
+#include "sort/registry.h"
+#include "sort_test_support.h"
+#include "ui/art_command_text.h"
+#include "ui/viewer_app.h"
+#include "video_clips.h"
+
+namespace shadersort::testing {
+namespace {
+
+constexpr int kFrameWidth = 800, kFrameHeight = 500;
+
+// Small for llvmpipe, odd in width so nothing lines up with a power of two.
+ClipSpec smallClip() {
+  ClipSpec spec;
+  spec.width = 48;
+  spec.height = 32;
+  spec.frames = 6;
+  spec.codec = "ffv1";
+  spec.seed = 7;
+  return spec;
+}
+
+art::ArtSettings thresholdRows() {
+  art::ArtSettings settings;
+  settings.path.kind = art::PathKind::Rows;
+  settings.spans = art::SpanMode::Threshold;
+  settings.lower = 0.2;
+  settings.upper = 0.9;
+  return settings;
+}
+
+std::unique_ptr<ui::ViewerApp> makeVideoViewer(const std::string& clip, bool playing,
+                                               std::optional<ui::ArtConfig> art = std::nullopt, bool scripted = true,
+                                               art::Animation animation = {}) {
+  ui::ViewerConfig config;
+  config.animation = std::move(animation);
+  config.algorithm = "frag-odd-even";
+  config.videoPath = clip;
+  config.startPlaying = playing;
+  config.frames = scripted ? 1000000 : 0;  // scripted: one clip frame per viewer frame while playing
+  config.art = std::move(art);
+  return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+}
+
+void press(ui::ViewerApp& app, const std::string& script) {
+  for (ui::ViewerKey key : ui::parseKeyScript(script)) {
+    app.host().queueKey(key);
+    app.frame();
+  }
+}
+
+// The art pipeline on its own: `picture` sorted to the end by frag-odd-even with `settings`.
+Image pipelineResult(const Image& picture, const art::ArtSettings& settings) {
+  art::ArtPipeline pipeline(testSortContext());
+  pipeline.setImages({&picture});
+  pipeline.setSettings(settings);
+  SorterOptions options;
+  options.teaching = true;
+  std::unique_ptr<Sorter> sorter = findAlgorithm("frag-odd-even").create(testSortContext(), options);
+  pipeline.sort(*sorter);
+  return pipeline.readResult();
+}
+
+class ViewerVideo : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(writeTestClip(clip(), smallClip())); }
+  std::string clip() const { return folder_.path("clip.mkv"); }
+  ScratchFolder folder_;
+};
+
+TEST_F(ViewerVideo, PlaysAFrameEachScriptedFrameSortedAndLoopsAtTheEnd) {
+  auto app = makeVideoViewer(clip(), /*playing=*/true);
+  ASSERT_NE(app->video(), nullptr);
+  ASSERT_NE(app->art(), nullptr) << "a clip opens in art mode";
+  EXPECT_EQ(app->art()->config().settings.spans, art::SpanMode::None) << "no art options: sorted whole";
+  EXPECT_EQ(app->art()->config().settings.path.kind, art::PathKind::Columns);
+  app->frame();
+  EXPECT_EQ(app->videoFrameIndex(), 0) << "the first frame shows the clip's first frame";
+  EXPECT_TRUE(app->lane(0).finished()) << "frames are shown sorted";
+  for (int shown = 1; shown < 9; ++shown) {
+    app->frame();
+    ASSERT_EQ(app->videoFrameIndex(), shown % 6) << "after " << shown << " frames of playback";
+    EXPECT_TRUE(app->lane(0).finished());
+    EXPECT_TRUE(app->playing());
+  }
+  EXPECT_EQ(app->video()->frameCount(), 6) << "counted once the decoder has reached the end";
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, WithoutAScriptPlaysByTheClipsClock) {
+  auto app = makeVideoViewer(clip(), /*playing=*/true, std::nullopt, /*scripted=*/false);
+  const auto start = std::chrono::steady_clock::now();
+  std::int64_t shown = 0, frames = 0;
+  // 25 frames/s: four frames take 0.16 s of the clip's time.
+  while (shown < 4 && std::chrono::steady_clock::now() - start < std::chrono::seconds(10)) {
+    app->frame();
+    ++frames;
+    const std::int64_t index = app->videoFrameIndex();
+    if (index > shown) shown = index;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_GE(shown, 4) << "the clip did not advance by the clock";
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100)) << "played faster than its rate";
+
+  // Two steps back pressed in a row, the second maybe before the first one's frame is decoded:
+  // two frames back all the same.
+  press(*app, "space");
+  ASSERT_FALSE(app->playing());
+  const std::int64_t paused = app->videoFrameIndex();
+  ASSERT_GE(paused, 2);
+  press(*app, "comma,comma");
+  for (int more = 0; more < 1000 && app->videoFrameIndex() != paused - 2; ++more) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    app->frame();
+  }
+  EXPECT_EQ(app->videoFrameIndex(), paused - 2);
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->videoFrameIndex(), paused - 2);
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, AClipCutShortPausesOnItsLastGoodFrameAndSaysWhy) {
+  ClipSpec spec = smallClip();
+  spec.frames = 24;
+  ASSERT_TRUE(writeTestClip(folder_.path("whole.mkv"), spec));
+  std::string bytes = readText(folder_.path("whole.mkv"));
+  bytes.resize(bytes.size() * 3 / 4);
+  {
+    std::ofstream cut(folder_.path("cut.mkv"), std::ios::binary);
+    cut << bytes;
+  }
+  auto app = makeVideoViewer(folder_.path("cut.mkv"), /*playing=*/true);
+  for (int frame = 0; frame < 40 && app->playing(); ++frame) app->frame();
+  EXPECT_FALSE(app->playing()) << "a damaged clip stops playing";
+  EXPECT_NE(app->message().find("cut.mkv"), std::string::npos) << app->message();
+  const std::int64_t stoppedAt = app->videoFrameIndex();
+  EXPECT_GT(stoppedAt, 0);
+  EXPECT_LT(stoppedAt, 23);
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->videoFrameIndex(), stoppedAt) << "the last good frame stays";
+}
+
+TEST(ViewerVideoCommand, ThePanelsRunCommandNamesTheClip) {
+  ui::ArtConfig config;
+  config.settings.path.kind = art::PathKind::Rows;
+  EXPECT_EQ(ui::equivalentRunCommand(config, "radix", {}, "OUT.mp4", "my clip.mkv"),
+            "shadersort run --video 'my clip.mkv' --algo radix --path rows --spans none --key luminance --seed 1 --out OUT.mp4");
+}
+
+TEST_F(ViewerVideo, FrameStepsShowEachFramesPipelineResultExactly) {
+  const ui::ArtConfig art{thresholdRows(), "", "", ""};
+  auto app = makeVideoViewer(clip(), /*playing=*/false, art);
+  app->frame();
+  press(*app, "period,period");
+  ASSERT_EQ(app->videoFrameIndex(), 2);
+  EXPECT_FALSE(app->playing());
+  ASSERT_TRUE(app->lane(0).finished()) << "a frame step shows the frame sorted (e is on with a clip)";
+  const Image shownTwo = app->art()->pipeline().readResult();
+  EXPECT_EQ(shownTwo.rgba, pipelineResult(testClipFrame(smallClip(), 2), thresholdRows()).rgba);
+
+  press(*app, "comma");  // back: decoded again from the start up to frame 1
+  ASSERT_EQ(app->videoFrameIndex(), 1);
+  const Image shownOne = app->art()->pipeline().readResult();
+  EXPECT_EQ(shownOne.rgba, pipelineResult(testClipFrame(smallClip(), 1), thresholdRows()).rgba);
+  EXPECT_NE(shownOne.rgba, shownTwo.rgba) << "the test clip's frames must differ";
+
+  press(*app, "comma,comma");  // from frame 0 back to the last, as the loop goes
+  EXPECT_EQ(app->videoFrameIndex(), 5);
+  EXPECT_EQ(app->art()->pipeline().readResult().rgba, pipelineResult(testClipFrame(smallClip(), 5), thresholdRows()).rgba);
+  press(*app, "period");
+  EXPECT_EQ(app->videoFrameIndex(), 0);
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, KeyframedSettingsFollowTheFramesTime) {
+  art::Animation animation;
+  // The lower threshold from 0.1 at 0 s to 0.7 at 0.2 s (frame 5 at 25 frames/s).
+  animation.set({art::AnimatedSetting::Lower, {{0.0, 0.1}, {0.2, 0.7}}});
+  const ui::ArtConfig art{thresholdRows(), "", "", ""};
+  auto app = makeVideoViewer(clip(), /*playing=*/false, art, /*scripted=*/true, animation);
+  app->frame();
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, 0.1);
+  press(*app, "period,period");
+  ASSERT_EQ(app->videoFrameIndex(), 2);
+  const double seconds = app->videoFrameSeconds();
+  EXPECT_NEAR(seconds, 2.0 / 25.0, 1e-3);
+  const art::ArtSettings expected = animation.at(thresholdRows(), seconds);
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, expected.lower);
+  EXPECT_GT(expected.lower, 0.3);
+  EXPECT_EQ(app->art()->pipeline().readResult().rgba, pipelineResult(testClipFrame(smallClip(), 2), expected).rgba);
+  press(*app, "comma");
+  EXPECT_DOUBLE_EQ(app->art()->config().settings.lower, animation.at(thresholdRows(), app->videoFrameSeconds()).lower);
+  EXPECT_TRUE(app->message().empty()) << app->message();
+}
+
+TEST_F(ViewerVideo, PassKeysStepThroughTheSortOfThePausedFrame) {
+  auto app = makeVideoViewer(clip(), /*playing=*/true);
+  app->frame();
+  press(*app, "period");  // pauses on frame 1
+  ASSERT_FALSE(app->playing());
+  ASSERT_EQ(app->videoFrameIndex(), 1);
+  const std::uint32_t passes = app->lane(0).passCount();
+  ASSERT_GT(passes, 3u);
+  press(*app, "home,right,right");
+  EXPECT_EQ(app->lane(0).pass(), 2u);
+  press(*app, "left");
+  EXPECT_EQ(app->lane(0).pass(), 1u);
+  press(*app, "wait,wait");
+  EXPECT_EQ(app->lane(0).pass(), 1u) << "paused: neither frames nor passes move";
+  EXPECT_EQ(app->videoFrameIndex(), 1);
+
+  // e off: the next frame opens at pass 0, for the pass keys.
+  press(*app, "e,period");
+  EXPECT_EQ(app->videoFrameIndex(), 2);
+  EXPECT_EQ(app->lane(0).pass(), 0u);
+  press(*app, "right");
+  EXPECT_EQ(app->lane(0).pass(), 1u);
+  press(*app, "end");  // runs to the end over frames, within each frame's time budget
+  for (int more = 0; more < 100 && !app->lane(0).finished(); ++more) app->frame();
+  EXPECT_TRUE(app->lane(0).finished());
+  EXPECT_EQ(app->videoFrameIndex(), 2);
+
+  // Space plays the clip on from there.
+  press(*app, "space");
+  EXPECT_TRUE(app->playing());
+  EXPECT_EQ(app->videoFrameIndex(), 3);
+}
+
+TEST_F(ViewerVideo, CommandLinePlaysTheClipAndRefusesBadInputInOneLine) {
+  const auto played = runShadersort("view --video " + clip() + " --offscreen --frames 4 --stats --path rows --spans threshold");
+  ASSERT_EQ(played.exitCode, 0) << played.err;
+  EXPECT_NE(played.out.find("video: frame 4 of "), std::string::npos) << played.out;
+
+  {
+    std::ofstream broken(folder_.path("broken.mkv"), std::ios::binary);
+    broken << "not a video at all, only words where a Matroska header should be";
+  }
+  savePng(Image(4, 4), folder_.path("still.png"));
+  const std::pair<std::string, int> refused[] = {
+      {"--video " + folder_.path("broken.mkv"), 1},
+      {"--video " + folder_.path("missing.mkv"), 1},
+      {"--video " + clip() + " " + folder_.path("still.png"), 2},
+      {"--video " + clip() + " --pattern random", 2},
+      {"--video " + clip() + " --race radix,bitonic", 2},
+  };
+  for (const auto& [options, exitCode] : refused) {
+    SCOPED_TRACE(options);
+    const auto result = runShadersort("view " + options + " --offscreen --frames 1");
+    EXPECT_EQ(result.exitCode, exitCode) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  }
+}
+
+}  // namespace
+}  // namespace shadersort::testing
