@@ -41,3 +41,9 @@ done
 # A pixel-sort watched pass by pass: odd-even's teaching schedule, every 20th pass.
 "$bin" run assets/astronaut.png --algo odd-even --teaching --path angle:60 --spans threshold --lower 0.3 \
   --upper 0.95 --key lightness --max-span 60 --sheet assets/art/odd-even-sheet.png --every 20
+# A clip pixel-sorted frame by frame (README: Video): make_clip zooms into the photograph, and a
+# keyframed preset turns the spans' angle over the three seconds.
+clip_folder=$(mktemp -d)
+trap 'rm -rf -- "$clip_folder"' EXIT
+"$(dirname "$bin")/make_clip" --photo assets/astronaut.png --size 192x108 --seconds 3 --rate 15 --out "$clip_folder/pan.mkv"
+"$bin" run --video "$clip_folder/pan.mkv" --out assets/art/video.gif --preset assets/art/turning.toml --quiet
