@@ -68,7 +68,6 @@ void noteDataEnd(VideoReader::State& s, const AVPacket& packet) {
 }  // namespace
 
 VideoReader::State::~State() {
-  sws_freeContext(toRgba);
   av_frame_free(&decoded);
   av_packet_free(&packet);
   avcodec_free_context(&decoder);
@@ -184,16 +183,10 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
       if (s.decoded->width != s.info.width || s.decoded->height != s.info.height)
         throw failure("the picture changes size (" + std::to_string(s.decoded->width) + "x" +
                       std::to_string(s.decoded->height) + "), which is not supported");
-      s.toRgba = sws_getCachedContext(s.toRgba, s.decoded->width, s.decoded->height, static_cast<AVPixelFormat>(s.decoded->format),
-                                      s.info.width, s.info.height, AV_PIX_FMT_RGBA,
-                                      SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
-      if (!s.toRgba) throw failure("cannot convert its pixel format to RGBA");
-      describeColours(s.toRgba, *s.decoded);
       if (frame.picture.width != s.info.width || frame.picture.height != s.info.height)
         frame.picture = Image(s.info.width, s.info.height);
-      std::uint8_t* planes[4] = {frame.picture.rgba.data(), nullptr, nullptr, nullptr};
-      const int strides[4] = {4 * s.info.width, 0, 0, 0};
-      sws_scale(s.toRgba, s.decoded->data, s.decoded->linesize, 0, s.info.height, planes, strides);
+      if (!s.toRgba.toRgba(*s.decoded, frame.picture, describeColours))
+        throw failure("cannot convert its pixel format to RGBA");
       frame.seconds = seconds;
       frame.pts = pts;
       frame.index = s.framesInRange++;

@@ -12,6 +12,7 @@ extern "C" {
 #include <cstdint>
 #include <string>
 
+#include "video/pixel_converter.h"
 #include "video/video_io.h"
 
 namespace shadersort::video {
@@ -29,7 +30,7 @@ struct VideoReader::State {
   AVStream* video = nullptr;
   AVStream* audio = nullptr;  // null without audio
   AVCodecContext* decoder = nullptr;
-  SwsContext* toRgba = nullptr;
+  PixelConverter toRgba;
   AVFrame* decoded = nullptr;
   AVPacket* packet = nullptr;
   std::int64_t startPts = 0;       // the video stream's start, in its time base

@@ -32,7 +32,7 @@ struct VideoWriter::State {
   AVCodecContext* encoder = nullptr;
   AVStream* videoOut = nullptr;
   AVStream* audioOut = nullptr;  // null: audio is not copied
-  SwsContext* fromRgba = nullptr;
+  PixelConverter fromRgba;
   AVFrame* picture = nullptr;
   AVPacket* packet = nullptr;
   std::int64_t previousPts = AV_NOPTS_VALUE;  // in the encoder's time base
@@ -40,7 +40,6 @@ struct VideoWriter::State {
   bool finished = false;
 
   ~State() {
-    sws_freeContext(fromRgba);
     av_frame_free(&picture);
     av_packet_free(&packet);
     avcodec_free_context(&encoder);
@@ -72,6 +71,13 @@ struct VideoWriter::State {
 };
 
 namespace {
+
+// BT.601 limited range both ways (the reader's describeColours matches), whatever swscale's
+// default; the encoder says so in the stream.
+void limitedRangeBt601(SwsContext* scaler, const AVFrame&) {
+  const int* bt601 = sws_getCoefficients(SWS_CS_ITU601);
+  sws_setColorspaceDetails(scaler, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16);
+}
 
 // The encoder's time base: the input stream's where a frame period is a whole number of its
 // ticks, else one tick per frame. Matroska's milliseconds cannot hold 1/30 s, and their rounded
@@ -194,12 +200,6 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.picture->width = info.width;
   s.picture->height = info.height;
   if (av_frame_get_buffer(s.picture, 0) < 0) throw s.failure("out of memory");
-  s.fromRgba = sws_getContext(info.width, info.height, AV_PIX_FMT_RGBA, info.width, info.height, choice.pixelFormat,
-                              SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nullptr, nullptr, nullptr);
-  if (!s.fromRgba) throw s.failure("cannot convert RGBA to the encoder's pixel format");
-  // BT.601 limited range both ways (describeColours in the reader matches), whatever swscale's default.
-  const int* bt601 = sws_getCoefficients(SWS_CS_ITU601);
-  sws_setColorspaceDetails(s.fromRgba, bt601, 1, bt601, 0, 0, 1 << 16, 1 << 16);
 }
 
 }  // namespace
@@ -242,9 +242,8 @@ void VideoWriter::write(const Image& picture, const Frame& frame) {
   }
   // The encoder may still hold the previous frame's buffer: get one of our own if so.
   if (av_frame_make_writable(s.picture) < 0) throw s.failure("out of memory");
-  const std::uint8_t* planes[4] = {picture.rgba.data(), nullptr, nullptr, nullptr};
-  const int strides[4] = {4 * picture.width, 0, 0, 0};
-  sws_scale(s.fromRgba, planes, strides, 0, s.height, s.picture->data, s.picture->linesize);
+  if (!s.fromRgba.fromRgba(picture, *s.picture, limitedRangeBt601))
+    throw s.failure("cannot convert RGBA to the encoder's pixel format");
   // The range's start is the output's time 0; timestamps must rise for every encoder.
   std::int64_t pts = av_rescale_q(frame.pts - s.originPts, s.inputTimeBase, s.encoder->time_base);
   if (s.previousPts != AV_NOPTS_VALUE && pts <= s.previousPts) pts = s.previousPts + 1;
