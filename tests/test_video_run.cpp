@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -59,6 +60,24 @@ TEST(VideoRun, LosslessOutputFramesEqualRunOutOfEachInputFrame) {
       anyMoved = anyMoved || expected.rgba != input.rgba;
     }
     EXPECT_TRUE(anyMoved) << "the settings sorted nothing: the comparison would prove nothing";
+  }
+}
+
+// The other lossless RGB inputs the issue names decode exactly too: PNG frames in .mkv and raw
+// RGB in .avi and .mov, through to an exact FFV1 output.
+TEST(VideoRun, LosslessRgbInputsDecodeExactly) {
+  ScratchFolder folder;
+  for (const auto& [codec, name] : {std::pair<std::string, std::string>{"png", "in.mkv"}, {"rawvideo", "in.avi"},
+                                    {"rawvideo", "in.mov"}}) {
+    SCOPED_TRACE(name);
+    const ClipSpec spec{.width = 21, .height = 15, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = codec};
+    ASSERT_TRUE(writeTestClip(folder.path(name), spec));
+    const ProcessResult result = runShadersortArgs(joined(
+        {"run", "--video", folder.path(name), "--out", folder.path("out.mkv"), "--temporal-seed", "--quiet"}, kArt));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+    ASSERT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames[1].rgba, runOutOf(folder, testClipFrame(spec, 1), joined({"--algo", "radix"}, kArt), "l1").rgba);
   }
 }
 

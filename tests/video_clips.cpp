@@ -62,6 +62,7 @@ bool drain(ClipOutput& out, AVCodecContext* encoder, AVStream* stream) {
 
 AVPixelFormat encoderFormat(const std::string& codec) {
   if (codec == "ffv1") return AV_PIX_FMT_BGR0;
+  if (codec == "png" || codec == "rawvideo") return AV_PIX_FMT_RGB24;  // lossless RGB inputs
   if (codec == "gif") return AV_PIX_FMT_PAL8;
   return AV_PIX_FMT_YUV420P;
 }
