@@ -67,7 +67,7 @@ TEST(VideoRun, LosslessOutputFramesEqualRunOutOfEachInputFrame) {
 // RGB in .avi and .mov, through to an exact FFV1 output.
 TEST(VideoRun, LosslessRgbInputsDecodeExactly) {
   ScratchFolder folder;
-  for (const auto& [codec, name] : {std::pair<std::string, std::string>{"png", "in.mkv"}, {"rawvideo", "in.avi"},
+  for (const auto& [codec, name] : {std::pair<std::string, std::string>{"png", "in.mkv"}, {"rawvideo-bgr", "in.avi"},
                                     {"rawvideo", "in.mov"}}) {
     SCOPED_TRACE(name);
     const ClipSpec spec{.width = 21, .height = 15, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = codec};

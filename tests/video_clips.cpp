@@ -63,6 +63,7 @@ bool drain(ClipOutput& out, AVCodecContext* encoder, AVStream* stream) {
 AVPixelFormat encoderFormat(const std::string& codec) {
   if (codec == "ffv1") return AV_PIX_FMT_BGR0;
   if (codec == "png" || codec == "rawvideo") return AV_PIX_FMT_RGB24;  // lossless RGB inputs
+  if (codec == "rawvideo-bgr") return AV_PIX_FMT_BGR24;  // AVI's raw RGB is stored in BGR order
   if (codec == "gif") return AV_PIX_FMT_PAL8;
   return AV_PIX_FMT_YUV420P;
 }
@@ -104,7 +105,8 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
   ClipOutput out;
   if (!check(avformat_alloc_output_context2(&out.format, nullptr, nullptr, path.c_str()), "container")) return false;
   const bool withVideo = !spec.codec.empty();
-  const AVCodec* videoCodec = avcodec_find_encoder_by_name(withVideo ? spec.codec.c_str() : "ffv1");
+  const AVCodec* videoCodec = avcodec_find_encoder_by_name(
+      !withVideo ? "ffv1" : spec.codec == "rawvideo-bgr" ? "rawvideo" : spec.codec.c_str());
   if (!videoCodec) {
     ADD_FAILURE() << "writeTestClip: no encoder " << spec.codec;
     return false;

@@ -15,7 +15,8 @@ struct ClipSpec {
   int width = 32, height = 24;
   int frames = 5;
   int rateNum = 25, rateDen = 1;
-  // The video encoder: "ffv1" (RGB, lossless), "png" or "rawvideo" (RGB24, lossless), "libx264",
+  // The video encoder: "ffv1" (RGB, lossless), "png" or "rawvideo" (RGB24, lossless; "rawvideo-bgr"
+  // in BGR order, as AVI keeps raw RGB), "libx264",
   // "mpeg4", "libvpx-vp9", "gif" (pal8);
   // the container comes from the file's extension. Empty: no video stream (audio only).
   std::string codec = "ffv1";
