@@ -246,6 +246,20 @@ TEST(VideoRun, DamagedVideosGiveOneLineErrorsAndNoOutput) {
   EXPECT_EQ(entries, (std::vector<std::string>{"empty.mkv", "good.mkv", "noise.mp4", "truncated.mkv"}));
 }
 
+// A video is written as every output is (core/atomic_file.h): a replaced file keeps its mode.
+TEST(VideoRun, AReplacedOutputKeepsItsPermissionBits) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 12, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  writeBytes(folder.path("out.mkv"), {1, 2, 3});
+  std::filesystem::permissions(folder.path("out.mkv"), std::filesystem::perms(0640));
+  const ProcessResult result =
+      runShadersortArgs({"run", "--video", folder.path("in.mkv"), "--out", folder.path("out.mkv"), "--quiet"});
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(std::filesystem::status(folder.path("out.mkv")).permissions(), std::filesystem::perms(0640));
+  EXPECT_EQ(decodeAllFrames(folder.path("out.mkv")).size(), 2u);
+}
+
 TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
   ScratchFolder folder;
   const ClipSpec spec{.width = 16, .height = 16, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};

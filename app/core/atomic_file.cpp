@@ -111,6 +111,19 @@ bool AtomicFileWriter::write(std::span<const std::uint8_t> bytes) {
   return true;
 }
 
+std::int64_t AtomicFileWriter::seek(std::int64_t offset, int whence) {
+  if (fd_ < 0 || closed_) {
+    errno = EBADF;
+    return -1;
+  }
+  return ::lseek(fd_, static_cast<off_t>(offset), whence);
+}
+
+std::int64_t AtomicFileWriter::size() const {
+  struct stat status {};
+  return fd_ >= 0 && ::fstat(fd_, &status) == 0 ? status.st_size : -1;
+}
+
 void AtomicFileWriter::close() {
   // The descriptor itself stays open until the rename: it holds the temporary file's lock.
   if (fd_ >= 0 && !closed_ && failure_.empty() && ::fsync(fd_) != 0) failure_ = systemReason();

@@ -31,6 +31,11 @@ class AtomicFileWriter {
 
   // Returns false (and remembers why) on a failed write; later writes then do nothing.
   bool write(std::span<const std::uint8_t> bytes);
+  // Moves where the next write goes, as lseek(2) (SEEK_SET, SEEK_CUR, SEEK_END), for formats that
+  // go back to fill in a header or an index (MP4, Matroska). Returns the new offset, or -1 with
+  // errno set. size(): the file's length so far, or -1.
+  std::int64_t seek(std::int64_t offset, int whence);
+  std::int64_t size() const;
   // Flushes the temporary file to disk, after which nothing more is written; throws UserError
 // when a write failed.
   void close();
@@ -38,7 +43,7 @@ class AtomicFileWriter {
   void commit();
 
   const std::string& path() const { return path_; }
-  std::uint64_t bytesWritten() const { return bytesWritten_; }
+  std::uint64_t bytesWritten() const { return bytesWritten_; }  // written in all, overwrites included
   // Why the first failed write failed (empty while none has).
   const std::string& failure() const { return failure_; }
 

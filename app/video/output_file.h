@@ -1,8 +1,8 @@
 #pragma once
-// A video file being written: a temporary file beside the target (core/temporary_files.h) that
-// FFmpeg writes and seeks through an AVIOContext on its descriptor, renamed over the target by
-// commit(). Muxers seek back (MP4's index, Matroska's duration and cues), which the project's
-// append-only AtomicFileWriter does not offer.
+// A video file being written: FFmpeg writes and seeks (muxers go back for MP4's index and
+// Matroska's duration and cues) through an AVIOContext on the project's AtomicFileWriter, so a
+// video gets what every output gets: a temporary file beside the target, renamed over it by
+// commit(), the replaced file's mode and owner, the hard-link warning, removal on a signal.
 
 extern "C" {
 #include <libavformat/avio.h>
@@ -10,6 +10,8 @@ extern "C" {
 
 #include <cstdint>
 #include <string>
+
+#include "core/atomic_file.h"
 
 namespace shadersort::video {
 
@@ -31,11 +33,9 @@ class OutputFile {
   static int writePacket(void* opaque, std::uint8_t* bytes, int size);
   static std::int64_t seek(void* opaque, std::int64_t offset, int whence);
 
-  std::string target_, temporary_;
-  int fd_ = -1;
+  AtomicFileWriter file_;
   AVIOContext* io_ = nullptr;
   std::string failure_;
-  bool committed_ = false;
 };
 
 }  // namespace shadersort::video
