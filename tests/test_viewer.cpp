@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <set>
 
 #include "cli_support.h"
@@ -134,6 +137,26 @@ TEST(Viewer, RunSaysWhichScheduleItUsed) {
   ASSERT_EQ(teaching.exitCode, 0) << teaching.err;
   EXPECT_NE(fast.out.find("fast schedule"), std::string::npos) << fast.out;
   EXPECT_NE(teaching.out.find("teaching schedule"), std::string::npos) << teaching.out;
+}
+
+// Regression (issue 26): an input larger than frag-odd-even's textures aborted (exit 134) in
+// ImGui's OpenGL3 backend shutdown, which ran although its init never had.
+TEST(Viewer, InputTooLargeForTheTexturesIsAOneLineErrorNotAnAbort) {
+  for (const std::string& size : std::vector<std::string>{"20000x10", "10x20000", "32768x32768"}) {
+    const auto result = runShadersort("view --offscreen --frames 2 --pattern random --size " + size + " --algo frag-odd-even", "DISPLAY=");
+    EXPECT_NE(result.exitCode, 0) << size;
+    EXPECT_NE(result.exitCode, 134) << size << ": " << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << size << ": " << result.err;
+    // 32768x32768 may meet the memory budget first; either limit is named.
+    EXPECT_TRUE(result.err.find("GL_MAX_TEXTURE_SIZE") != std::string::npos || result.err.find("--max-memory") != std::string::npos)
+        << size << ": " << result.err;
+  }
+  // A window with the default algorithm (frag-odd-even) the same way.
+  const auto window = runViewerUnderXvfb("view --frames 2 --pattern random --size 20000x10");
+  EXPECT_NE(window.exitCode, 0);
+  EXPECT_NE(window.exitCode, 134) << window.err;
+  EXPECT_EQ(lineCount(window.err), 1) << window.err;
+  EXPECT_NE(window.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << window.err;
 }
 
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {

@@ -7,6 +7,7 @@
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
 #include "sort/radix/radix_sorter.h"
+#include "sort/size_advice.h"
 
 namespace shadersort {
 
@@ -92,6 +93,12 @@ void requireSortable(const AlgorithmInfo& algorithm, const SortShape& shape, con
   }
   if (alternative.empty()) alternative = "; no algorithm here can sort it on this GPU";
   throw UserError(std::string(algorithm.name) + ": " + reason + alternative);
+}
+
+std::string whyPictureTooLarge(int width, int height, const gl::Limits& limits) {
+  if (width <= limits.maxTextureSize && height <= limits.maxTextureSize) return {};
+  return "a " + std::to_string(width) + "x" + std::to_string(height) + " picture exceeds this GPU's GL_MAX_TEXTURE_SIZE (" +
+         std::to_string(limits.maxTextureSize) + ")";
 }
 
 }  // namespace shadersort
