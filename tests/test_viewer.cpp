@@ -159,6 +159,24 @@ TEST(Viewer, InputTooLargeForTheTexturesIsAOneLineErrorNotAnAbort) {
   EXPECT_NE(window.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << window.err;
 }
 
+// Regression (issue 26): the refusal ended in "...--algo odd-even can", and odd-even failed too:
+// every output of run paints the input-sized picture, which no algorithm makes fit a texture.
+TEST(Viewer, RunTooLargeForItsPictureGivesOneCompleteLineWhoseAdviceWorks) {
+  ScratchFolder folder;
+  const auto refused = runShadersort("run --pattern random --size 20000x10 --out " + folder.path("big.png"));
+  EXPECT_NE(refused.exitCode, 0);
+  ASSERT_EQ(lineCount(refused.err), 1) << refused.err;
+  EXPECT_EQ(refused.err.find(" can\n"), std::string::npos) << "an unfinished sentence: " << refused.err;
+  EXPECT_NE(refused.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << refused.err;
+  EXPECT_TRUE(folder.entries().empty());
+  // The advice: "give an input of at most N pixels a side"; taken, it succeeds.
+  std::smatch advice;
+  ASSERT_TRUE(std::regex_search(refused.err, advice, std::regex("give an input of at most ([0-9]+) pixels a side\n$"))) << refused.err;
+  const auto taken = runShadersort("run --pattern random --size " + advice[1].str() + "x10 --out " + folder.path("big.png"));
+  EXPECT_EQ(taken.exitCode, 0) << taken.err;
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"big.png"}));
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);
