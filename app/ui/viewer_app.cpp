@@ -475,6 +475,16 @@ void ViewerApp::chooseInput(const InputSpec& spec) {
 }
 
 void ViewerApp::setTeaching(bool teaching) {
+  // Only an algorithm with two schedules has one to switch: on lanes with one, t would only
+  // restart them and carry a flipped choice to the next algorithm chosen.
+  if (std::none_of(laneAlgorithms_.begin(), laneAlgorithms_.end(), [](const AlgorithmInfo* algorithm) {
+        return algorithm->hasTeachingSchedule;
+      })) {
+    message_ = (laneAlgorithms_.size() == 1 ? std::string(laneAlgorithms_.front()->name) + " has"
+                                            : std::string("these algorithms have")) +
+               " one schedule: t changes nothing";
+    return;
+  }
   const bool previous = teaching_;
   teaching_ = teaching;
   try {
