@@ -177,6 +177,31 @@ TEST(Viewer, RunTooLargeForItsPictureGivesOneCompleteLineWhoseAdviceWorks) {
   EXPECT_EQ(folder.entries(), (std::vector<std::string>{"big.png"}));
 }
 
+// Regression (issue 26): a --shader-dir shader that compiles but sorts wrongly still said
+// "(sorted)": only a passed GPU check may say so.
+TEST(Viewer, AWrongShaderIsNeverCalledSorted) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders, std::filesystem::copy_options::recursive);
+  const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo frag-odd-even --keys end --frames 12 --stats --shader-dir ";
+  const auto good = runShadersort(arguments + shaders.string(), "DISPLAY=");
+  ASSERT_EQ(good.exitCode, 0) << good.err;
+  EXPECT_NE(good.out.find("frag-odd-even: pass 8 of 8 (sorted)"), std::string::npos) << good.out;
+
+  // Every texel takes its partner's element: it compiles, and the result is not sorted.
+  const auto fragment = shaders / "sort" / "frag_odd_even" / "transposition.frag";
+  std::string source = readText(fragment.string());
+  const std::string choice = "o_element = swap ? other : mine;";
+  ASSERT_NE(source.find(choice), std::string::npos);
+  source.replace(source.find(choice), choice.size(), "o_element = other;");
+  std::ofstream(fragment) << source;
+  const auto bad = runShadersort(arguments + shaders.string(), "DISPLAY=");
+  ASSERT_EQ(bad.exitCode, 0) << bad.err;
+  EXPECT_NE(bad.out.find("frag-odd-even: pass 8 of 8"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("sorted)"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("NOT sorted"), std::string::npos) << bad.out;
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);

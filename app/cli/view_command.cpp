@@ -121,9 +121,19 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (const ui::VideoPlayback* clip = app.video())
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
-    for (std::size_t i = 0; i < app.laneCount(); ++i)
+    for (std::size_t i = 0; i < app.laneCount(); ++i) {
+      // "sorted" only when the GPU check of the state shown passed.
+      const char* outcome = "";
+      switch (app.lane(i).outcome()) {
+        case ui::SortLane::Outcome::Unfinished: break;
+        case ui::SortLane::Outcome::Sorted: outcome = " (sorted)"; break;
+        case ui::SortLane::Outcome::NotSorted: outcome = " (NOT sorted: the GPU check failed)"; break;
+        case ui::SortLane::Outcome::Unchecked: outcome = " (finished, not checked: a pixel-sort)"; break;
+        case ui::SortLane::Outcome::Checking: outcome = " (finished, the GPU check not back yet)"; break;
+      }
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
-                  app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
+                  app.lane(i).passCount(), outcome);
+    }
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)
