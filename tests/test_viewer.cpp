@@ -202,6 +202,31 @@ TEST(Viewer, AWrongShaderIsNeverCalledSorted) {
   EXPECT_NE(bad.out.find("NOT sorted"), std::string::npos) << bad.out;
 }
 
+// Regression (issue 26): one lane printed "rank 1"; only a race has ranks.
+TEST(Viewer, StatsRankOnlyARace) {
+  const auto one = runShadersort("view --offscreen --paused --pattern random --size 8x8 --algo odd-even --keys end --frames 8 --stats", "DISPLAY=");
+  ASSERT_EQ(one.exitCode, 0) << one.err;
+  EXPECT_EQ(one.out.find("rank "), std::string::npos) << one.out;
+  const auto race = runShadersort("view --offscreen --race odd-even,bitonic --pattern random --size 8x8 --frames 40 --stats", "DISPLAY=");
+  ASSERT_EQ(race.exitCode, 0) << race.err;
+  EXPECT_NE(race.out.find("rank 1: "), std::string::npos) << race.out;
+  EXPECT_NE(race.out.find("rank 2: "), std::string::npos) << race.out;
+}
+
+// Regression (issue 26): a step back did not take the time of the pass it undid off "so far".
+TEST(Viewer, StatsTimeSoFarCountsOnlyThePassesUpToTheOneShown) {
+  const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo odd-even --stats --keys ";
+  const auto forward = runShadersort(arguments + "right,right,right --frames 4", "DISPLAY=");
+  const auto back = runShadersort(arguments + "right,right,right,left --frames 5", "DISPLAY=");
+  ASSERT_EQ(forward.exitCode, 0) << forward.err;
+  ASSERT_EQ(back.exitCode, 0) << back.err;
+  EXPECT_NE(forward.out.find("odd-even: pass 3 of 8\n"), std::string::npos) << forward.out;
+  EXPECT_NE(forward.out.find("odd-even: time so far "), std::string::npos) << forward.out;
+  EXPECT_NE(forward.out.find(" ms over 3 timed passes"), std::string::npos) << forward.out;
+  EXPECT_NE(back.out.find("odd-even: pass 2 of 8\n"), std::string::npos) << back.out;
+  EXPECT_NE(back.out.find(" ms over 2 timed passes"), std::string::npos) << back.out;
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);

@@ -1,6 +1,7 @@
 // `shadersort view` (and no subcommand): checks the options, then hands them to the viewer in a
 // window or, with --offscreen, on the headless context.
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -133,6 +134,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
       }
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
                   app.lane(i).passCount(), outcome);
+      // The panel's "so far": the passes up to the one shown, so a step back takes its time off.
+      const auto& times = app.lane(i).passMilliseconds();
+      std::uint32_t timed = 0;
+      for (std::uint32_t pass = 0; pass < app.lane(i).pass() && pass < times.size(); ++pass) timed += !std::isnan(times[pass]);
+      std::printf("%s: time so far %.3f ms over %u timed passes (%s clock)\n", std::string(app.lane(i).algorithm().name).c_str(),
+                  app.lane(i).totalMilliseconds(), timed, app.lane(i).clock().c_str());
     }
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();

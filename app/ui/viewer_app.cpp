@@ -571,6 +571,7 @@ void ViewerApp::stepRace(int direction) {
 
 std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
   std::vector<RankRow> rows;
+  if (!racing()) return rows;  // one lane has nothing to be ranked against
   for (const auto& lane : lanes_) {
     if (!lane->finished()) return {};
     double ms = 0.0;
