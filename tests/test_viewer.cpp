@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <set>
 
 #include "cli_support.h"
@@ -134,6 +137,94 @@ TEST(Viewer, RunSaysWhichScheduleItUsed) {
   ASSERT_EQ(teaching.exitCode, 0) << teaching.err;
   EXPECT_NE(fast.out.find("fast schedule"), std::string::npos) << fast.out;
   EXPECT_NE(teaching.out.find("teaching schedule"), std::string::npos) << teaching.out;
+}
+
+// Regression (issue 26): an input larger than frag-odd-even's textures aborted (exit 134) in
+// ImGui's OpenGL3 backend shutdown, which ran although its init never had.
+TEST(Viewer, InputTooLargeForTheTexturesIsAOneLineErrorNotAnAbort) {
+  for (const std::string& size : std::vector<std::string>{"20000x10", "10x20000", "32768x32768"}) {
+    const auto result = runShadersort("view --offscreen --frames 2 --pattern random --size " + size + " --algo frag-odd-even", "DISPLAY=");
+    EXPECT_NE(result.exitCode, 0) << size;
+    EXPECT_NE(result.exitCode, 134) << size << ": " << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << size << ": " << result.err;
+    // 32768x32768 may meet the memory budget first; either limit is named.
+    EXPECT_TRUE(result.err.find("GL_MAX_TEXTURE_SIZE") != std::string::npos || result.err.find("--max-memory") != std::string::npos)
+        << size << ": " << result.err;
+  }
+  // A window with the default algorithm (frag-odd-even) the same way.
+  const auto window = runViewerUnderXvfb("view --frames 2 --pattern random --size 20000x10");
+  EXPECT_NE(window.exitCode, 0);
+  EXPECT_NE(window.exitCode, 134) << window.err;
+  EXPECT_EQ(lineCount(window.err), 1) << window.err;
+  EXPECT_NE(window.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << window.err;
+}
+
+// Regression (issue 26): the refusal ended in "...--algo odd-even can", and odd-even failed too:
+// every output of run paints the input-sized picture, which no algorithm makes fit a texture.
+TEST(Viewer, RunTooLargeForItsPictureGivesOneCompleteLineWhoseAdviceWorks) {
+  ScratchFolder folder;
+  const auto refused = runShadersort("run --pattern random --size 20000x10 --out " + folder.path("big.png"));
+  EXPECT_NE(refused.exitCode, 0);
+  ASSERT_EQ(lineCount(refused.err), 1) << refused.err;
+  EXPECT_EQ(refused.err.find(" can\n"), std::string::npos) << "an unfinished sentence: " << refused.err;
+  EXPECT_NE(refused.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << refused.err;
+  EXPECT_TRUE(folder.entries().empty());
+  // The advice: "give an input of at most N pixels a side"; taken, it succeeds.
+  std::smatch advice;
+  ASSERT_TRUE(std::regex_search(refused.err, advice, std::regex("give an input of at most ([0-9]+) pixels a side\n$"))) << refused.err;
+  const auto taken = runShadersort("run --pattern random --size " + advice[1].str() + "x10 --out " + folder.path("big.png"));
+  EXPECT_EQ(taken.exitCode, 0) << taken.err;
+  EXPECT_EQ(folder.entries(), (std::vector<std::string>{"big.png"}));
+}
+
+// Regression (issue 26): a --shader-dir shader that compiles but sorts wrongly still said
+// "(sorted)": only a passed GPU check may say so.
+TEST(Viewer, AWrongShaderIsNeverCalledSorted) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders, std::filesystem::copy_options::recursive);
+  const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo frag-odd-even --keys end --frames 12 --stats --shader-dir ";
+  const auto good = runShadersort(arguments + shaders.string(), "DISPLAY=");
+  ASSERT_EQ(good.exitCode, 0) << good.err;
+  EXPECT_NE(good.out.find("frag-odd-even: pass 8 of 8 (sorted)"), std::string::npos) << good.out;
+
+  // Every texel takes its partner's element: it compiles, and the result is not sorted.
+  const auto fragment = shaders / "sort" / "frag_odd_even" / "transposition.frag";
+  std::string source = readText(fragment.string());
+  const std::string choice = "o_element = swap ? other : mine;";
+  ASSERT_NE(source.find(choice), std::string::npos);
+  source.replace(source.find(choice), choice.size(), "o_element = other;");
+  std::ofstream(fragment) << source;
+  const auto bad = runShadersort(arguments + shaders.string(), "DISPLAY=");
+  ASSERT_EQ(bad.exitCode, 0) << bad.err;
+  EXPECT_NE(bad.out.find("frag-odd-even: pass 8 of 8"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("sorted)"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("NOT sorted"), std::string::npos) << bad.out;
+}
+
+// Regression (issue 26): one lane printed "rank 1"; only a race has ranks.
+TEST(Viewer, StatsRankOnlyARace) {
+  const auto one = runShadersort("view --offscreen --paused --pattern random --size 8x8 --algo odd-even --keys end --frames 8 --stats", "DISPLAY=");
+  ASSERT_EQ(one.exitCode, 0) << one.err;
+  EXPECT_EQ(one.out.find("rank "), std::string::npos) << one.out;
+  const auto race = runShadersort("view --offscreen --race odd-even,bitonic --pattern random --size 8x8 --frames 40 --stats", "DISPLAY=");
+  ASSERT_EQ(race.exitCode, 0) << race.err;
+  EXPECT_NE(race.out.find("rank 1: "), std::string::npos) << race.out;
+  EXPECT_NE(race.out.find("rank 2: "), std::string::npos) << race.out;
+}
+
+// Regression (issue 26): a step back did not take the time of the pass it undid off "so far".
+TEST(Viewer, StatsTimeSoFarCountsOnlyThePassesUpToTheOneShown) {
+  const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo odd-even --stats --keys ";
+  const auto forward = runShadersort(arguments + "right,right,right --frames 4", "DISPLAY=");
+  const auto back = runShadersort(arguments + "right,right,right,left --frames 5", "DISPLAY=");
+  ASSERT_EQ(forward.exitCode, 0) << forward.err;
+  ASSERT_EQ(back.exitCode, 0) << back.err;
+  EXPECT_NE(forward.out.find("odd-even: pass 3 of 8\n"), std::string::npos) << forward.out;
+  EXPECT_NE(forward.out.find("odd-even: time so far "), std::string::npos) << forward.out;
+  EXPECT_NE(forward.out.find(" ms over 3 timed passes"), std::string::npos) << forward.out;
+  EXPECT_NE(back.out.find("odd-even: pass 2 of 8\n"), std::string::npos) << back.out;
+  EXPECT_NE(back.out.find(" ms over 2 timed passes"), std::string::npos) << back.out;
 }
 
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {

@@ -167,6 +167,21 @@ TEST_F(ViewerApp, KeysSwitchAlgorithmScheduleViewKeyAndAxis) {
   EXPECT_TRUE(app->message().empty()) << app->message();
 }
 
+// Regression (issue 26): t on frag-odd-even, which has one schedule, silently flipped the
+// schedule the next algorithm got, and restarted the lane.
+TEST_F(ViewerApp, ScheduleKeyOnAnAlgorithmWithOneScheduleChangesNothingAndSaysSo) {
+  auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 8, 8), "frag-odd-even"));
+  app->frame();
+  ASSERT_TRUE(app->teaching());
+  press(*app, "right,t");
+  EXPECT_TRUE(app->teaching());
+  EXPECT_EQ(app->lane(0).pass(), 1u) << "the lane was rebuilt";
+  EXPECT_NE(app->message().find("one schedule"), std::string::npos) << app->message();
+  press(*app, "3");  // bitonic keeps the teaching schedule
+  EXPECT_TRUE(app->teaching());
+  EXPECT_TRUE(app->lane(0).options().teaching);
+}
+
 TEST_F(ViewerApp, SpaceTogglesPlayAndSpeedKeysDoubleAndHalve) {
   auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 8, 32), "odd-even"));
   app->frame();

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "bench/tune_cache.h"
 #include "cli/commands.h"
@@ -15,6 +17,7 @@
 #include "core/file_identity.h"
 #include "render/sorter_picture.h"
 #include "sort/registry.h"
+#include "sort/size_advice.h"
 #include "sort/verify.h"
 
 namespace shadersort::cli {
@@ -24,6 +27,27 @@ int reportWrongResult(const RunOptions& options, std::string_view algorithm, con
             << " gave a wrong result on this GPU (" << problem << "); nothing written\n";
   return options.verify ? 1 : 3;
 }
+
+namespace {
+
+// --out, --gif and --sheet (run writes one at least) paint the whole state in one texture,
+// whatever sorts it: when it cannot hold the picture no other algorithm helps, a smaller input does.
+void requirePaintablePictures(const RunOptions& options, const InputPlan& plan, const gl::Limits& limits) {
+  std::vector<std::string> pictures;
+  if (!options.outputPath.empty()) pictures.push_back("--out");
+  if (!options.record.gifPath.empty()) pictures.push_back("--gif");
+  if (!options.record.sheetPath.empty()) pictures.push_back("--sheet");
+  if (pictures.empty()) return;
+  const std::string why = whyPictureTooLarge(plan.width, plan.height, limits);
+  if (why.empty()) return;
+  std::string named;
+  for (std::size_t i = 0; i < pictures.size(); ++i)
+    named += (i == 0 ? "" : i + 1 == pictures.size() ? " and " : ", ") + pictures[i];
+  throw UserError(plan.description + ": " + why + ", so no algorithm can write it to " + named + "; give an input of at most " +
+                  std::to_string(limits.maxTextureSize) + " pixels a side");
+}
+
+}  // namespace
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
   // Before anything is made or written: two outputs that are one file would overwrite each other.
@@ -38,6 +62,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   const InputPlan plan = planInput(options.input);
 
   GpuSession gpu(global);
+  requirePaintablePictures(options, plan, gpu.limits());
   auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   requireSortableInput(algorithm, plan.shape, gpu.limits(), plan.description);
   const ResolvedInput input = resolveInput(plan);

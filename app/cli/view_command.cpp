@@ -1,6 +1,7 @@
 // `shadersort view` (and no subcommand): checks the options, then hands them to the viewer in a
 // window or, with --offscreen, on the headless context.
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -121,9 +122,25 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (const ui::VideoPlayback* clip = app.video())
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
-    for (std::size_t i = 0; i < app.laneCount(); ++i)
+    for (std::size_t i = 0; i < app.laneCount(); ++i) {
+      // "sorted" only when the GPU check of the state shown passed.
+      const char* outcome = "";
+      switch (app.lane(i).outcome()) {
+        case ui::SortLane::Outcome::Unfinished: break;
+        case ui::SortLane::Outcome::Sorted: outcome = " (sorted)"; break;
+        case ui::SortLane::Outcome::NotSorted: outcome = " (NOT sorted: the GPU check failed)"; break;
+        case ui::SortLane::Outcome::Unchecked: outcome = " (finished, not checked: a pixel-sort)"; break;
+        case ui::SortLane::Outcome::Checking: outcome = " (finished, the GPU check not back yet)"; break;
+      }
       std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
-                  app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
+                  app.lane(i).passCount(), outcome);
+      // The panel's "so far": the passes up to the one shown, so a step back takes its time off.
+      const auto& times = app.lane(i).passMilliseconds();
+      std::uint32_t timed = 0;
+      for (std::uint32_t pass = 0; pass < app.lane(i).pass() && pass < times.size(); ++pass) timed += !std::isnan(times[pass]);
+      std::printf("%s: time so far %.3f ms over %u timed passes (%s clock)\n", std::string(app.lane(i).algorithm().name).c_str(),
+                  app.lane(i).totalMilliseconds(), timed, app.lane(i).clock().c_str());
+    }
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)

@@ -7,6 +7,7 @@
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
 #include "sort/radix/radix_sorter.h"
+#include "sort/size_advice.h"
 
 namespace shadersort {
 
@@ -80,18 +81,30 @@ const AlgorithmInfo& findAlgorithm(std::string_view name) {
   throw UserError("unknown algorithm '" + std::string(name) + "' (known: " + algorithmNames() + ")");
 }
 
+const AlgorithmInfo* sortableBy(const AlgorithmInfo* preferred, const SortShape& shape, const gl::Limits& limits) {
+  if (preferred && preferred->whyCannotSort(shape, limits).empty()) return preferred;
+  // An input too large for one algorithm is large: the advice should not be n passes over it.
+  for (std::string_view name : {"radix", "bitonic", "odd-even", "frag-odd-even"}) {
+    const AlgorithmInfo& other = findAlgorithm(name);
+    if (&other != preferred && other.whyCannotSort(shape, limits).empty()) return &other;
+  }
+  return nullptr;
+}
+
 void requireSortable(const AlgorithmInfo& algorithm, const SortShape& shape, const gl::Limits& limits) {
   const std::string reason = algorithm.whyCannotSort(shape, limits);
   if (reason.empty()) return;
-  std::string alternative;
-  for (const auto& other : algorithms()) {
-    if (other.name != algorithm.name && other.whyCannotSort(shape, limits).empty()) {
-      alternative = "; --algo " + std::string(other.name) + " can";
-      break;
-    }
-  }
-  if (alternative.empty()) alternative = "; no algorithm here can sort it on this GPU";
+  // A whole sentence: "...; --algo radix can sort it".
+  const AlgorithmInfo* other = sortableBy(nullptr, shape, limits);
+  const std::string alternative = other ? "; --algo " + std::string(other->name) + " can sort it"
+                                        : "; no algorithm here can sort it on this GPU";
   throw UserError(std::string(algorithm.name) + ": " + reason + alternative);
+}
+
+std::string whyPictureTooLarge(int width, int height, const gl::Limits& limits) {
+  if (width <= limits.maxTextureSize && height <= limits.maxTextureSize) return {};
+  return "a " + std::to_string(width) + "x" + std::to_string(height) + " picture exceeds this GPU's GL_MAX_TEXTURE_SIZE (" +
+         std::to_string(limits.maxTextureSize) + ")";
 }
 
 }  // namespace shadersort

@@ -178,6 +178,14 @@ void SortLane::checkIfFinished() {
     checkedPass_ = sorter_->passesRun();
 }
 
+SortLane::Outcome SortLane::outcome() const {
+  if (!finished()) return Outcome::Unfinished;
+  if (verifiedAfter_ == pass()) return Outcome::Sorted;
+  if (verificationFailed_) return Outcome::NotSorted;
+  // An art packing has no GPU check (its tests check it); a plain sort's answer comes frames later.
+  return art_ ? Outcome::Unchecked : Outcome::Checking;
+}
+
 void SortLane::collectResults() {
   for (const auto& result : timer_.collect())
     if (result.tag < passMilliseconds_.size()) passMilliseconds_[result.tag] = static_cast<float>(result.milliseconds);

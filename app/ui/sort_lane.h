@@ -88,6 +88,9 @@ class SortLane {
   void checkIfFinished();
   std::optional<std::uint32_t> verifiedSortedAfter() const { return verifiedAfter_; }
   bool verificationFailed() const { return verificationFailed_; }
+  // What may be said of the state shown: "sorted" only when the GPU check of this very state passed.
+  enum class Outcome { Unfinished, Sorted, NotSorted, Unchecked, Checking };
+  Outcome outcome() const;
 
   // Teaching overlays (array mode on sequences of at most 64 elements) need the viewed sequence's
   // keys after each pass: while `sequence` is set they are read back (a few hundred bytes) as

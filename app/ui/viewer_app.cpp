@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/shader_source.h"
+#include "sort/size_advice.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
 
@@ -70,6 +71,12 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     gl::ShaderSource shaders = gl::ShaderSource::from(config_.shaderDirectory);
     host_ = makeHost();
     sortContext_ = std::make_unique<SortContext>(std::move(shaders));
+    // Every lane paints the input-sized picture, whichever algorithm sorts it: a picture no
+    // texture holds is refused here, before ImGui's GL backend starts, and names the limit.
+    if (plan && !config_.art) {
+      if (const std::string why = whyPictureTooLarge(plan->width, plan->height, sortContext_->limits()); !why.empty())
+        throw UserError(plan->description + ": " + why + ", too large to show");
+    }
     // Art mode sorts the packing of the picture's spans, which the art pipeline sizes and checks.
     if (config_.race.empty() && !config_.art) requireSortable(findAlgorithm(config_.algorithm), plan->shape, sortContext_->limits());
     if (clip) {
@@ -82,6 +89,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
       inputs_.resolved = std::make_shared<const ResolvedInput>(resolveInput(*plan));
     }
     ImGui_ImplOpenGL3_Init("#version 430 core");
+    openGl3BackendReady_ = true;
     uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
     if (uiScale_ != 1.0f) {
       ImGui::GetStyle().ScaleAllSizes(uiScale_);
@@ -109,7 +117,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     lanes_.clear();
     art_.reset();
     video_.reset();
-    if (host_) ImGui_ImplOpenGL3_Shutdown();
+    if (openGl3BackendReady_) ImGui_ImplOpenGL3_Shutdown();
     host_.reset();
     ImGui::DestroyContext();
     throw;
@@ -128,7 +136,7 @@ ViewerApp::~ViewerApp() {
   lanes_.clear();
   art_.reset();
   video_.reset();
-  ImGui_ImplOpenGL3_Shutdown();
+  if (openGl3BackendReady_) ImGui_ImplOpenGL3_Shutdown();
   host_.reset();
   ImGui::DestroyContext();
 }
@@ -467,6 +475,16 @@ void ViewerApp::chooseInput(const InputSpec& spec) {
 }
 
 void ViewerApp::setTeaching(bool teaching) {
+  // Only an algorithm with two schedules has one to switch: on lanes with one, t would only
+  // restart them and carry a flipped choice to the next algorithm chosen.
+  if (std::none_of(laneAlgorithms_.begin(), laneAlgorithms_.end(), [](const AlgorithmInfo* algorithm) {
+        return algorithm->hasTeachingSchedule;
+      })) {
+    message_ = (laneAlgorithms_.size() == 1 ? std::string(laneAlgorithms_.front()->name) + " has"
+                                            : std::string("these algorithms have")) +
+               " one schedule: t changes nothing";
+    return;
+  }
   const bool previous = teaching_;
   teaching_ = teaching;
   try {
@@ -553,6 +571,7 @@ void ViewerApp::stepRace(int direction) {
 
 std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
   std::vector<RankRow> rows;
+  if (!racing()) return rows;  // one lane has nothing to be ranked against
   for (const auto& lane : lanes_) {
     if (!lane->finished()) return {};
     double ms = 0.0;

@@ -216,6 +216,8 @@ class ViewerApp {
 
   ViewerConfig config_;
   std::unique_ptr<ViewerHost> host_;
+  // ImGui's OpenGL3 backend was initialised: its Shutdown asserts when Init never ran.
+  bool openGl3BackendReady_ = false;
   std::unique_ptr<SortContext> sortContext_;  // of host_'s context, made with it
   Inputs inputs_;
   std::vector<std::unique_ptr<SortLane>> lanes_;

@@ -210,9 +210,25 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
   const std::uint32_t pass = lane.pass();
   if (lanes_.size() > 1) ImGui::TextUnformatted(std::string(lane.algorithm().name).c_str());
   ImGui::Text("pass %u of %u", pass, lane.passCount());
-  if (lane.finished()) {
-    ImGui::SameLine();
-    ImGui::TextColored(kGoodColour, "sorted");
+  // Finishing the passes is not being sorted: a --shader-dir shader may compile and sort wrongly.
+  switch (lane.outcome()) {
+    case SortLane::Outcome::Unfinished: break;
+    case SortLane::Outcome::Sorted:
+      ImGui::SameLine();
+      ImGui::TextColored(kGoodColour, "sorted");
+      break;
+    case SortLane::Outcome::NotSorted:
+      ImGui::SameLine();
+      ImGui::TextColored(kErrorColour, "NOT sorted (the GPU check failed)");
+      break;
+    case SortLane::Outcome::Unchecked:
+      ImGui::SameLine();
+      ImGui::TextDisabled("finished (not checked)");
+      break;
+    case SortLane::Outcome::Checking:
+      ImGui::SameLine();
+      ImGui::TextDisabled("finished, checking");
+      break;
   }
   ImGui::TextWrapped("last: %s", pass > 0 ? sorter.describePass(pass - 1).c_str() : "(none: this is the input)");
   ImGui::TextWrapped("next: %s", lane.finished() ? "(none: the sort is over)" : sorter.describePass(pass).c_str());
