@@ -118,6 +118,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     const auto placement = app.lanePlacement(0);
     std::printf("picture at %.0f,%.0f size %.0fx%.0f\n", placement.min.x, placement.min.y,
                 placement.max.x - placement.min.x, placement.max.y - placement.min.y);
+    // A race's other lanes too, so a script can see that they line up.
+    for (std::size_t i = 1; i < app.laneCount(); ++i) {
+      const auto other = app.lanePlacement(i);
+      std::printf("lane %zu picture at %.0f,%.0f size %.0fx%.0f\n", i + 1, other.min.x, other.min.y,
+                  other.max.x - other.min.x, other.max.y - other.min.y);
+    }
     if (const ui::VideoPlayback* clip = app.video())
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());

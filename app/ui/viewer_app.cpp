@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/shader_source.h"
+#include "render/lane_grid.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
 
@@ -653,12 +654,20 @@ void ViewerApp::drawLanes() {
   lanesMin_ = ImVec2(std::floor(areaMin.x), std::floor(areaMin.y));
   lanesMax_ = ImVec2(std::floor(areaMax.x), std::floor(areaMax.y));
   placements_.clear();
-  const std::size_t columns = lanes_.size() + refusals_.size();
-  const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(columns);
+  const std::size_t cells = lanes_.size() + refusals_.size();
   const float header = racing() ? ImGui::GetTextLineHeightWithSpacing() * 2.0f : 0.0f;
-  for (std::size_t i = 0; i < columns; ++i) {
-    const ImVec2 laneMin(areaMin.x + laneWidth * static_cast<float>(i), areaMin.y);
-    const ImVec2 laneMax(laneMin.x + laneWidth - (i + 1 < columns ? kMargin : 0.0f), areaMax.y);
+  // Every lane gets a cell of one size, on the grid that shows the pictures largest.
+  double aspect = 1.0;
+  if (!view_.arrayMode && !lanes_.empty() && lanes_.front()->picture().height() > 0)
+    aspect = static_cast<double>(lanes_.front()->picture().width()) / lanes_.front()->picture().height();
+  const render::LaneGrid grid =
+      render::laneGrid(cells, {static_cast<int>(lanesMin_.x), static_cast<int>(lanesMin_.y), static_cast<int>(lanesMax_.x - lanesMin_.x),
+                        static_cast<int>(lanesMax_.y - lanesMin_.y)},
+                       static_cast<int>(kMargin), static_cast<int>(std::ceil(header)), aspect);
+  for (std::size_t i = 0; i < cells; ++i) {
+    const render::LaneRect& cell = grid.cells[i];
+    const ImVec2 laneMin(static_cast<float>(cell.x), static_cast<float>(cell.y));
+    const ImVec2 laneMax(static_cast<float>(cell.x + cell.width), static_cast<float>(cell.y + cell.height));
     if (i >= lanes_.size()) {
       // An algorithm the race could not run on this input says why in its lane.
       const auto& [name, reason] = refusals_[i - lanes_.size()];
