@@ -23,6 +23,12 @@ namespace {
 
 constexpr float kPanelWidth = 360.0f;
 constexpr float kMargin = 12.0f;
+// The lanes' fixed colours, drawn over the pictures; a recording reserves palette entries for
+// them since the first frame may have none (a check mark appears only once a lane is verified).
+constexpr render::Rgb kLaneTextColour{230, 230, 230};
+constexpr render::Rgb kCheckMarkColour{110, 220, 110};
+constexpr render::Rgb kRefusalColour{255, 120, 100};
+ImU32 imColour(const render::Rgb& colour) { return IM_COL32(colour[0], colour[1], colour[2], 255); }
 constexpr double kMinPassesPerSecond = 0.1;  // ten seconds a pass: slow motion for a lecture
 constexpr double kMaxPassesPerSecond = 1e6;  // beyond what any GPU here reaches: as fast as it goes
 // Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
@@ -245,6 +251,11 @@ ViewerStats ViewerApp::stats() const {
   stats.medianDisplayMilliseconds = median(clock_->displayMs);
   stats.medianSortMilliseconds = median(clock_->sortMs);
   return stats;
+}
+
+std::uint64_t ViewerApp::verifiedLanes() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->verifiedSortedAfter().has_value(); }));
 }
 
 SortLane::Placement ViewerApp::lanePlacement(std::size_t index) const {
@@ -671,8 +682,8 @@ void ViewerApp::drawLanes() {
     if (i >= lanes_.size()) {
       // An algorithm the race could not run on this input says why in its lane.
       const auto& [name, reason] = refusals_[i - lanes_.size()];
-      list->AddText(laneMin, IM_COL32(230, 230, 230, 255), name.c_str());
-      list->AddText(nullptr, 0.0f, ImVec2(laneMin.x, laneMin.y + header), IM_COL32(255, 120, 100, 255), reason.c_str(),
+      list->AddText(laneMin, imColour(kLaneTextColour), name.c_str());
+      list->AddText(nullptr, 0.0f, ImVec2(laneMin.x, laneMin.y + header), imColour(kRefusalColour), reason.c_str(),
                     nullptr, laneMax.x - laneMin.x);
       continue;
     }
@@ -723,7 +734,7 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
 
 void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width) {
   const SortLane& lane = *lanes_[index];
-  const ImU32 text = IM_COL32(230, 230, 230, 255);
+  const ImU32 text = imColour(kLaneTextColour);
   const float line = ImGui::GetTextLineHeight();
   list->AddText(min, text, std::string(lane.algorithm().name).c_str());
   char status[96];
@@ -734,7 +745,7 @@ void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, 
     const ImVec2 at(min.x + width - line * 1.4f, min.y + line * 0.2f);
     const ImVec2 points[3] = {ImVec2(at.x, at.y + line * 0.5f), ImVec2(at.x + line * 0.35f, at.y + line * 0.85f),
                               ImVec2(at.x + line, at.y)};
-    list->AddPolyline(points, 3, IM_COL32(110, 220, 110, 255), 0, 2.5f);
+    list->AddPolyline(points, 3, imColour(kCheckMarkColour), 0, 2.5f);
   }
 }
 
@@ -745,7 +756,7 @@ void ViewerApp::startRecording(const std::string& path) {
   try {
     auto recorder = std::make_unique<render::GifRecorder>();
     const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
-    recorder->open(path, width, height, /*fps=*/20);
+    recorder->open(path, width, height, /*fps=*/20, /*scale=*/1, {kLaneTextColour, kCheckMarkColour, kRefusalColour});
     recorder_ = std::move(recorder);
     recordingPath_ = path;
     recordingWidth_ = width;
@@ -759,10 +770,12 @@ void ViewerApp::startRecording(const std::string& path) {
 
 void ViewerApp::recordFrame() {
   if (!recorder_) return;
-  // One GIF frame per change of state (or of view), so a paused stretch costs nothing.
+  // One GIF frame per change of state (or of view, or of a lane's check mark: a lane is verified
+  // a frame or more after its last pass, and the recording must end on the marks), so a paused
+  // stretch costs nothing.
   const std::uint64_t stamp = (std::uint64_t{totalPasses()} << 8) ^ (view_.arrayMode ? 1u : 0u) ^
                               (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40) ^
-                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0);
+                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0) ^ (verifiedLanes() << 32);
   if (recordedStamp_ == stamp) return;
   recordedStamp_ = stamp;
   const Image frame = host_->readFrame();

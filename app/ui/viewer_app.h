@@ -81,6 +81,8 @@ class ViewerApp {
   const SortLane& lane(std::size_t index) const { return *lanes_.at(index); }
   // Where lane `index`'s picture was drawn in the last frame, in framebuffer pixels.
   SortLane::Placement lanePlacement(std::size_t index) const;
+  // How many lanes show a check mark (verified sorted).
+  std::uint64_t verifiedLanes() const;
   const LaneView& view() const { return view_; }
   const InputSpec& inputSpec() const { return inputs_.spec; }
   bool playing() const { return playback_.playing; }
