@@ -128,13 +128,13 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
     for (std::size_t i = 0; i < app.laneCount(); ++i)
-      std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
-                  app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "");
+      std::printf("%s: pass %u of %u%s, live %.3f ms\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
+                  app.lane(i).passCount(), app.lane(i).finished() ? " (sorted)" : "", app.lane(i).totalMilliseconds());
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)
-      std::printf("rank %zu: %s, %u passes, %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
-                  ranking[i].milliseconds, app.lane(0).clock().c_str(),
+      std::printf("rank %zu: %s, %u passes, %s %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
+                  ui::ViewerApp::timingLabel(ranking[i]), ranking[i].milliseconds, app.lane(0).clock().c_str(),
                   ranking[i].verified ? ", verified" : app.art() ? ", not checked (a pixel-sort)" : ", NOT verified");
   }
   // A recording or screenshot asked for that could not be written fails the command, each one said.

@@ -95,7 +95,11 @@ class ViewerApp {
     std::uint32_t passes = 0;
     double milliseconds = 0.0;
     bool verified = false;
+    // milliseconds is the timed re-run's; false: the live time (no re-run was made).
+    bool timedReRun = true;
   };
+  // How a reader tells the figures apart: "timed re-run" or "live" (the lane headers' figure).
+  static const char* timingLabel(const RankRow& row) { return row.timedReRun ? "timed re-run" : "live"; }
   // Once every lane has finished: the lanes ranked by GPU time (empty before).
   std::vector<RankRow> ranking() const;
   bool racing() const { return laneAlgorithms_.size() > 1; }
