@@ -119,6 +119,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     const auto placement = app.lanePlacement(0);
     std::printf("picture at %.0f,%.0f size %.0fx%.0f\n", placement.min.x, placement.min.y,
                 placement.max.x - placement.min.x, placement.max.y - placement.min.y);
+    // A race's other lanes too, so a script can see that they line up.
+    for (std::size_t i = 1; i < app.laneCount(); ++i) {
+      const auto other = app.lanePlacement(i);
+      std::printf("lane %zu picture at %.0f,%.0f size %.0fx%.0f\n", i + 1, other.min.x, other.min.y,
+                  other.max.x - other.min.x, other.max.y - other.min.y);
+    }
     if (const ui::VideoPlayback* clip = app.video())
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
@@ -132,8 +138,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
         case ui::SortLane::Outcome::Unchecked: outcome = " (finished, not checked: a pixel-sort)"; break;
         case ui::SortLane::Outcome::Checking: outcome = " (finished, the GPU check not back yet)"; break;
       }
-      std::printf("%s: pass %u of %u%s\n", std::string(app.lane(i).algorithm().name).c_str(), app.lane(i).pass(),
-                  app.lane(i).passCount(), outcome);
+      std::printf("%s: pass %u of %u%s, live %.3f ms\n", std::string(app.lane(i).algorithm().name).c_str(),
+                  app.lane(i).pass(), app.lane(i).passCount(), outcome, app.lane(i).totalMilliseconds());
       // The panel's "so far": the passes up to the one shown, so a step back takes its time off.
       const auto& times = app.lane(i).passMilliseconds();
       std::uint32_t timed = 0;
@@ -144,8 +150,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();
     for (std::size_t i = 0; i < ranking.size(); ++i)
-      std::printf("rank %zu: %s, %u passes, %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
-                  ranking[i].milliseconds, app.lane(0).clock().c_str(),
+      std::printf("rank %zu: %s, %u passes, %s %.3f ms (%s clock)%s\n", i + 1, ranking[i].algorithm.c_str(), ranking[i].passes,
+                  ui::ViewerApp::timingLabel(ranking[i]), ranking[i].milliseconds, app.lane(0).clock().c_str(),
                   ranking[i].verified ? ", verified" : app.art() ? ", not checked (a pixel-sort)" : ", NOT verified");
   }
   // A recording or screenshot asked for that could not be written fails the command, each one said.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "core/error.h"
 
@@ -17,12 +18,14 @@ Rgb opaqueRgb(const std::uint8_t* rgba) {
   return colour;
 }
 
-GifPalette GifPalette::fromPicture(const Image& picture) {
+GifPalette GifPalette::fromPicture(const Image& picture, std::span<const Rgb> reserved) {
+  if (reserved.size() > kMaxReserved) throw UserError("GIF palette: more than " + std::to_string(kMaxReserved) + " reserved colours");
   const std::size_t count = picture.pixelCount();
   GifPalette palette;
 
   // Few colours (patterns, drawings, flat art): keep them exactly, in a stable order.
   std::unordered_map<std::uint32_t, std::uint8_t> distinct;
+  for (const Rgb& colour : reserved) distinct.emplace(packed(colour), 0);
   for (std::size_t i = 0; i < count && distinct.size() <= static_cast<std::size_t>(kMaxColours); ++i)
     distinct.emplace(packed(opaqueRgb(&picture.rgba[i * 4])), 0);
   if (distinct.size() <= static_cast<std::size_t>(kMaxColours)) {
@@ -46,7 +49,8 @@ GifPalette GifPalette::fromPicture(const Image& picture) {
     green[i] = colour[1];
     blue[i] = colour[2];
   }
-  int colourCount = kMaxColours;
+  // The reserved colours take the last entries; the picture's colours share the rest.
+  int colourCount = kMaxColours - static_cast<int>(reserved.size());
   std::array<GifColorType, 256> quantized{};
   if (GifQuantizeBuffer(static_cast<unsigned>(picture.width), static_cast<unsigned>(picture.height), &colourCount,
                         red.data(), green.data(), blue.data(), indices.data(), quantized.data()) != GIF_OK)
@@ -99,6 +103,9 @@ GifPalette GifPalette::fromPicture(const Image& picture) {
         for (int c = 0; c < 3; ++c)
           palette.colours_[i][c] = static_cast<std::uint8_t>((sums[i].sum[c] + sums[i].pixels / 2) / sums[i].pixels);
   }
+  // Reserved colours join after the refinement, which would otherwise move them; the first
+  // picture's own pixels of those colours may then show as them.
+  palette.colours_.insert(palette.colours_.end(), reserved.begin(), reserved.end());
   assign();
   palette.binIndex_.assign(kBinCount, kUnknown);
   for (std::size_t o = 0; o < occupied.size(); ++o) palette.binIndex_[occupied[o]] = nearestIndex[o];

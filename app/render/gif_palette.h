@@ -10,10 +10,14 @@
 // giflib's median cut (GifQuantizeBuffer, Heckbert 1982, over a 5-bit-per-channel histogram),
 // refined by a few k-means rounds over 6-bit-per-channel bins; every colour then shows as the
 // palette colour nearest its bin's mean.
+//
+// Colours drawn over the sort later (a race's check marks) are not in the first frame: the caller
+// names such fixed colours and they get entries of their own, so they never show as a neighbour.
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -31,11 +35,13 @@ class GifPalette {
   // Index kMaxColours stays free for the recorder's "unchanged" (transparent) pixels.
   static constexpr int kMaxColours = 255;
 
+  // `reserved` colours (at most kMaxReserved) are in the palette exactly, whatever the picture.
   // Throws UserError when giflib's quantizer fails (out of memory).
-  static GifPalette fromPicture(const Image& picture);
+  static constexpr std::size_t kMaxReserved = 16;
+  static GifPalette fromPicture(const Image& picture, std::span<const Rgb> reserved = {});
 
   const std::vector<Rgb>& colours() const { return colours_; }
-  // True when every colour of the first picture is in the palette exactly.
+  // True when every colour of the first picture (and every reserved one) is in the palette exactly.
   bool exact() const { return exact_; }
 
   // The index `colour` shows as: its own (exact palettes), else the one nearest its bin's mean

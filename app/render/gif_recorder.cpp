@@ -72,7 +72,8 @@ struct GifRecorder::State {
   std::unique_ptr<AtomicFileWriter> file;
   GifFileType* gif = nullptr;
   int width = 0, height = 0, fps = 1, scale = 1;
-  std::unique_ptr<GifPalette> palette;  // from the first frame
+  std::unique_ptr<GifPalette> palette;  // from the first frame and fixedColours
+  std::vector<Rgb> fixedColours;
   std::uint8_t transparent = 0;
   std::vector<std::uint8_t> shown;  // indices of the newest frame, all of it
   PendingFrame pending;
@@ -147,7 +148,7 @@ int writeToFile(GifFileType* gif, const GifByteType* bytes, int length) {
 GifRecorder::GifRecorder() = default;
 GifRecorder::~GifRecorder() = default;
 
-void GifRecorder::open(const std::string& path, int width, int height, int fps, int scale) {
+void GifRecorder::open(const std::string& path, int width, int height, int fps, int scale, std::vector<Rgb> fixedColours) {
   if (fps < 1 || fps > kMaxFps)
     throw UserError("a GIF's frame rate must be 1 to " + std::to_string(kMaxFps) + " fps, got " + std::to_string(fps));
   if (scale < 1 || scale > kMaxScale)
@@ -155,6 +156,9 @@ void GifRecorder::open(const std::string& path, int width, int height, int fps, 
   if (width < 1 || height < 1 || static_cast<long long>(std::max(width, height)) * scale > kMaxSide)
     throw UserError("cannot record a " + std::to_string(width) + "x" + std::to_string(height) + " picture at scale " +
                     std::to_string(scale) + " as a GIF: its sides are limited to " + std::to_string(kMaxSide) + " pixels");
+  if (fixedColours.size() > GifPalette::kMaxReserved)
+    throw UserError("a GIF keeps at most " + std::to_string(GifPalette::kMaxReserved) + " fixed colours, got " +
+                    std::to_string(fixedColours.size()));
   state_.reset();
   finished_ = {};
   auto state = std::make_unique<State>();
@@ -166,6 +170,7 @@ void GifRecorder::open(const std::string& path, int width, int height, int fps, 
   state->height = height;
   state->fps = fps;
   state->scale = scale;
+  state->fixedColours = std::move(fixedColours);
   state_ = std::move(state);
 }
 
@@ -176,7 +181,7 @@ void GifRecorder::addFrame(const Image& picture) {
     throw UserError("GIF recorder: a " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
                     " frame in a " + std::to_string(state.width) + "x" + std::to_string(state.height) + " recording");
   if (state.framesAdded == 0) {
-    state.palette = std::make_unique<GifPalette>(GifPalette::fromPicture(picture));
+    state.palette = std::make_unique<GifPalette>(GifPalette::fromPicture(picture, state.fixedColours));
     state.writeHeader();
     state.palette->indexPicture(picture, state.shown);
     state.pending = {0, 0, state.width, state.height, state.shown, false};

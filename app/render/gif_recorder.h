@@ -4,7 +4,8 @@
 // at its path, whole, only when finish() succeeds (a failed or abandoned recording leaves
 // nothing, not even a temporary file).
 //
-// What the file holds: one global palette chosen from the first frame (see GifPalette); a
+// What the file holds: one global palette chosen from the first frame and the fixed colours (see
+// GifPalette); a
 // NETSCAPE2.0 extension that loops forever; each frame enlarged `scale` times by repeating pixels
 // (nearest neighbour, so each element stays a crisp block). After the first frame, a frame is the
 // rectangle around the pixels that changed, with unchanged pixels transparent: late passes of a
@@ -15,8 +16,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "data/image.h"
+#include "render/gif_palette.h"
 
 namespace shadersort::render {
 
@@ -34,8 +37,9 @@ class GifRecorder {
 
   // Starts a GIF of `width` x `height` pictures shown `scale` times larger at `fps` frames per
   // second, in a temporary file beside `path`. Throws UserError for values out of range or a
-  // path that cannot be written.
-  void open(const std::string& path, int width, int height, int fps, int scale = 1);
+  // path that cannot be written. `fixedColours` (GifPalette::kMaxReserved at most) keep palette
+  // entries of their own: colours drawn on later frames, absent from the first one.
+  void open(const std::string& path, int width, int height, int fps, int scale = 1, std::vector<Rgb> fixedColours = {});
   // Appends a frame (a width x height picture). Each frame is written when the next one arrives
   // (or at finish()), once its delay is known. Throws UserError on a write failure.
   void addFrame(const Image& picture);

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/shader_source.h"
+#include "render/lane_grid.h"
 #include "sort/size_advice.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
@@ -23,6 +24,12 @@ namespace {
 
 constexpr float kPanelWidth = 360.0f;
 constexpr float kMargin = 12.0f;
+// The lanes' fixed colours, drawn over the pictures; a recording reserves palette entries for
+// them since the first frame may have none (a check mark appears only once a lane is verified).
+constexpr render::Rgb kLaneTextColour{230, 230, 230};
+constexpr render::Rgb kCheckMarkColour{110, 220, 110};
+constexpr render::Rgb kRefusalColour{255, 120, 100};
+ImU32 imColour(const render::Rgb& colour) { return IM_COL32(colour[0], colour[1], colour[2], 255); }
 constexpr double kMinPassesPerSecond = 0.1;  // ten seconds a pass: slow motion for a lecture
 constexpr double kMaxPassesPerSecond = 1e6;  // beyond what any GPU here reaches: as fast as it goes
 // Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
@@ -252,6 +259,11 @@ ViewerStats ViewerApp::stats() const {
   stats.medianDisplayMilliseconds = median(clock_->displayMs);
   stats.medianSortMilliseconds = median(clock_->sortMs);
   return stats;
+}
+
+std::uint64_t ViewerApp::verifiedLanes() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->verifiedSortedAfter().has_value(); }));
 }
 
 SortLane::Placement ViewerApp::lanePlacement(std::size_t index) const {
@@ -576,8 +588,9 @@ std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
     if (!lane->finished()) return {};
     double ms = 0.0;
     for (double measured : lane->measuredPassTimes()) ms += measured;
-    if (lane->measuredPassTimes().empty()) ms = lane->totalMilliseconds();
-    rows.push_back({std::string(lane->algorithm().name), lane->pass(), ms, lane->verifiedSortedAfter().has_value()});
+    const bool timed = !lane->measuredPassTimes().empty();
+    if (!timed) ms = lane->totalMilliseconds();
+    rows.push_back({std::string(lane->algorithm().name), lane->pass(), ms, lane->verifiedSortedAfter().has_value(), timed});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const RankRow& a, const RankRow& b) { return a.milliseconds < b.milliseconds; });
   return rows;
@@ -672,17 +685,25 @@ void ViewerApp::drawLanes() {
   lanesMin_ = ImVec2(std::floor(areaMin.x), std::floor(areaMin.y));
   lanesMax_ = ImVec2(std::floor(areaMax.x), std::floor(areaMax.y));
   placements_.clear();
-  const std::size_t columns = lanes_.size() + refusals_.size();
-  const float laneWidth = (areaMax.x - areaMin.x) / static_cast<float>(columns);
+  const std::size_t cells = lanes_.size() + refusals_.size();
   const float header = racing() ? ImGui::GetTextLineHeightWithSpacing() * 2.0f : 0.0f;
-  for (std::size_t i = 0; i < columns; ++i) {
-    const ImVec2 laneMin(areaMin.x + laneWidth * static_cast<float>(i), areaMin.y);
-    const ImVec2 laneMax(laneMin.x + laneWidth - (i + 1 < columns ? kMargin : 0.0f), areaMax.y);
+  // Every lane gets a cell of one size, on the grid that shows the pictures largest.
+  double aspect = 1.0;
+  if (!view_.arrayMode && !lanes_.empty() && lanes_.front()->picture().height() > 0)
+    aspect = static_cast<double>(lanes_.front()->picture().width()) / lanes_.front()->picture().height();
+  const render::LaneGrid grid =
+      render::laneGrid(cells, {static_cast<int>(lanesMin_.x), static_cast<int>(lanesMin_.y), static_cast<int>(lanesMax_.x - lanesMin_.x),
+                        static_cast<int>(lanesMax_.y - lanesMin_.y)},
+                       static_cast<int>(kMargin), static_cast<int>(std::ceil(header)), aspect);
+  for (std::size_t i = 0; i < cells; ++i) {
+    const render::LaneRect& cell = grid.cells[i];
+    const ImVec2 laneMin(static_cast<float>(cell.x), static_cast<float>(cell.y));
+    const ImVec2 laneMax(static_cast<float>(cell.x + cell.width), static_cast<float>(cell.y + cell.height));
     if (i >= lanes_.size()) {
       // An algorithm the race could not run on this input says why in its lane.
       const auto& [name, reason] = refusals_[i - lanes_.size()];
-      list->AddText(laneMin, IM_COL32(230, 230, 230, 255), name.c_str());
-      list->AddText(nullptr, 0.0f, ImVec2(laneMin.x, laneMin.y + header), IM_COL32(255, 120, 100, 255), reason.c_str(),
+      list->AddText(laneMin, imColour(kLaneTextColour), name.c_str());
+      list->AddText(nullptr, 0.0f, ImVec2(laneMin.x, laneMin.y + header), imColour(kRefusalColour), reason.c_str(),
                     nullptr, laneMax.x - laneMin.x);
       continue;
     }
@@ -733,18 +754,20 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
 
 void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width) {
   const SortLane& lane = *lanes_[index];
-  const ImU32 text = IM_COL32(230, 230, 230, 255);
+  const ImU32 text = imColour(kLaneTextColour);
   const float line = ImGui::GetTextLineHeight();
   list->AddText(min, text, std::string(lane.algorithm().name).c_str());
   char status[96];
-  std::snprintf(status, sizeof status, "pass %u/%u  %.3f ms", lane.pass(), lane.passCount(), lane.totalMilliseconds());
+  // "live": the time of the passes as they played, one per frame, first-use compiles included;
+  // the ranking's figures come from a timed re-run, and say so.
+  std::snprintf(status, sizeof status, "pass %u/%u  live %.3f ms", lane.pass(), lane.passCount(), lane.totalMilliseconds());
   list->AddText(ImVec2(min.x, min.y + line), text, status);
   if (lane.verifiedSortedAfter()) {
     // A check mark: drawn, since ImGui's default font has no such glyph.
     const ImVec2 at(min.x + width - line * 1.4f, min.y + line * 0.2f);
     const ImVec2 points[3] = {ImVec2(at.x, at.y + line * 0.5f), ImVec2(at.x + line * 0.35f, at.y + line * 0.85f),
                               ImVec2(at.x + line, at.y)};
-    list->AddPolyline(points, 3, IM_COL32(110, 220, 110, 255), 0, 2.5f);
+    list->AddPolyline(points, 3, imColour(kCheckMarkColour), 0, 2.5f);
   }
 }
 
@@ -755,7 +778,7 @@ void ViewerApp::startRecording(const std::string& path) {
   try {
     auto recorder = std::make_unique<render::GifRecorder>();
     const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
-    recorder->open(path, width, height, /*fps=*/20);
+    recorder->open(path, width, height, /*fps=*/20, /*scale=*/1, {kLaneTextColour, kCheckMarkColour, kRefusalColour});
     recorder_ = std::move(recorder);
     recordingPath_ = path;
     recordingWidth_ = width;
@@ -769,10 +792,12 @@ void ViewerApp::startRecording(const std::string& path) {
 
 void ViewerApp::recordFrame() {
   if (!recorder_) return;
-  // One GIF frame per change of state (or of view), so a paused stretch costs nothing.
+  // One GIF frame per change of state (or of view, or of a lane's check mark: a lane is verified
+  // a frame or more after its last pass, and the recording must end on the marks), so a paused
+  // stretch costs nothing.
   const std::uint64_t stamp = (std::uint64_t{totalPasses()} << 8) ^ (view_.arrayMode ? 1u : 0u) ^
                               (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40) ^
-                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0);
+                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0) ^ (verifiedLanes() << 32);
   if (recordedStamp_ == stamp) return;
   recordedStamp_ = stamp;
   const Image frame = host_->readFrame();

@@ -81,6 +81,8 @@ class ViewerApp {
   const SortLane& lane(std::size_t index) const { return *lanes_.at(index); }
   // Where lane `index`'s picture was drawn in the last frame, in framebuffer pixels.
   SortLane::Placement lanePlacement(std::size_t index) const;
+  // How many lanes show a check mark (verified sorted).
+  std::uint64_t verifiedLanes() const;
   const LaneView& view() const { return view_; }
   const InputSpec& inputSpec() const { return inputs_.spec; }
   bool playing() const { return playback_.playing; }
@@ -93,7 +95,11 @@ class ViewerApp {
     std::uint32_t passes = 0;
     double milliseconds = 0.0;
     bool verified = false;
+    // milliseconds is the timed re-run's; false: the live time (no re-run was made).
+    bool timedReRun = true;
   };
+  // How a reader tells the figures apart: "timed re-run" or "live" (the lane headers' figure).
+  static const char* timingLabel(const RankRow& row) { return row.timedReRun ? "timed re-run" : "live"; }
   // Once every lane has finished: the lanes ranked by GPU time (empty before).
   std::vector<RankRow> ranking() const;
   bool racing() const { return laneAlgorithms_.size() > 1; }
