@@ -62,7 +62,7 @@ int runViewAudio(const GlobalOptions& global, const ViewOptions& options) {
   gpu.requireNoGlErrors();
   wav.commit();
   if (options.stats)
-    std::printf("%s: %u passes, %u of them exchanged keys (%llu tones), %.3f s of sound in %s\n",
+    std::printf("%s: %u chords (one a pass), %u of them sounding (%llu tones), %.3f s of sound in %s\n",
                 std::string(algorithm.name).c_str(), summary.passes, summary.soundingPasses,
                 static_cast<unsigned long long>(summary.tones),
                 summary.passes * static_cast<double>(audio::samplesPerChord(options.toneSeconds)) / audio::kSampleRate,
