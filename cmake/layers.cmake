@@ -58,6 +58,8 @@ shadersort_library(gif     PkgConfig::GIF      "^gif_lib\\.h$")
 shadersort_library(cli11   shadersort_cli11    "^CLI/")
 shadersort_library(toml    PkgConfig::TOMLPP   "^toml\\+\\+/")
 shadersort_library(ffmpeg  PkgConfig::FFMPEG   "^lib(avformat|avcodec|swscale|avutil)/")
+shadersort_library(sndfile PkgConfig::SNDFILE  "^sndfile\\.h")
+shadersort_library(sdl2    PkgConfig::SDL2     "^SDL")
 
 #                layer     rows it uses                                       libraries
 shadersort_layer(core)
@@ -75,8 +77,10 @@ shadersort_layer(bench     USES core gl sort data)
 shadersort_layer(video     USES core data render                             PRIVATE ffmpeg)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
 shadersort_layer(art       USES core gl sort data render                     PRIVATE toml)
-shadersort_layer(ui        USES core gl window sort data render video art    PUBLIC imgui PRIVATE glfw)
-shadersort_layer(cli       USES core gl platform sort data render bench video art ui PRIVATE cli11)
+# Sound: each pass's chord (sort/ states to tones to samples), WAV files and playback.
+shadersort_layer(audio     USES core sort                                    PRIVATE sndfile sdl2)
+shadersort_layer(ui        USES core gl window sort data render video art audio PUBLIC imgui PRIVATE glfw)
+shadersort_layer(cli       USES core gl platform sort data render bench video art audio ui PRIVATE cli11)
 
 # The layer a file under app/ belongs to ("sort/verify.h" -> sort, "platform/window.cpp" ->
 # window, "sort/compute/kernel.h" -> sort: a subfolder belongs to its folder's row), or "" where

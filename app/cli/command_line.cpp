@@ -334,7 +334,7 @@ int runCommandLine(int argc, char** argv) {
 
   ViewOptions view;
   InputOptionText viewInput;
-  std::string viewFrames, viewRace, viewRaceSeconds = "10";
+  std::string viewFrames, viewRace, viewRaceSeconds = "10", viewToneSeconds = std::to_string(audio::kDefaultToneSeconds);
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
@@ -361,6 +361,10 @@ int runCommandLine(int argc, char** argv) {
                           "(without them: sorted whole along --axis)");
   viewCommand->add_option("--record", view.recordPath, "record the lanes from the first frame to the last as an animated GIF");
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
+  viewCommand->add_option("--audio", view.audioPath,
+                          "write the sort's sound to this WAV file and exit, with no window or audio device: "
+                          "one chord per pass of --algo (inputs of at most 16384 keys)");
+  viewCommand->add_option("--tone-seconds", viewToneSeconds, "seconds each pass's chord lasts (m, --audio), 0.02 to 2 (default 0.1)");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);
   addTuneCacheFlag(*viewCommand, global);
@@ -436,6 +440,7 @@ int runCommandLine(int argc, char** argv) {
     if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
     view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", 0.1, 3600);
+    view.toneSeconds = parseDecimal(viewToneSeconds, "--tone-seconds", audio::kMinToneSeconds, audio::kMaxToneSeconds);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);
     requireDistinctOutputs({{"--screenshot", view.screenshotPath}, {"--record", view.recordPath}});

@@ -11,6 +11,7 @@
 
 #include "art/animation.h"
 #include "art/art_settings.h"
+#include "audio/chord_synth.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
 
@@ -98,6 +99,8 @@ struct ViewOptions {
   SorterOptions sorter;
   std::optional<ArtRequest> art;  // open in pixel-sort art mode (--path, --spans, --preset, ...)
   std::string videoPath;          // --video CLIP: play it, pixel-sorted frame by frame
+  std::string audioPath;          // --audio OUT.wav: write the sort's sound, no window
+  double toneSeconds = audio::kDefaultToneSeconds;  // --tone-seconds: each pass's chord (m and --audio)
 };
 
 struct BenchOptions {
@@ -143,6 +146,8 @@ int reportWrongResult(const RunOptions& options, std::string_view algorithm, con
 int runSort(const GlobalOptions& global, const SortOptions& options);
 int runInfo(const GlobalOptions& global);
 int runView(const GlobalOptions& global, const ViewOptions& options);
+// runView's --audio: every pass of the algorithm's sort as a chord, into a WAV file, headless.
+int runViewAudio(const GlobalOptions& global, const ViewOptions& options);
 
 // Entry point of the whole command line.
 int runCommandLine(int argc, char** argv);

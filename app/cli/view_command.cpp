@@ -37,6 +37,7 @@ void parseFrameSize(const std::string& text, int& width, int& height) {
 }  // namespace
 
 int runView(const GlobalOptions& global, const ViewOptions& options) {
+  if (!options.audioPath.empty()) return runViewAudio(global, options);
   if (options.frames < 0 || (options.frames == 0 && (options.offscreen || !options.screenshotPath.empty())) ||
       options.frames > std::numeric_limits<int>::max()) {
     if (options.frames < 0 || options.frames > std::numeric_limits<int>::max())
@@ -65,6 +66,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.teaching = !options.fast;
   config.arrayMode = options.arrayMode;
   config.startPlaying = options.startPlaying;
+  config.toneSeconds = options.toneSeconds;
   config.frames = static_cast<int>(options.frames);
   config.screenshotPath = options.screenshotPath;
   config.recordPath = options.recordPath;

@@ -48,7 +48,7 @@ double median(std::vector<double> values) {
 // [SECTION] init / shutdown
 
 ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<ViewerHost>()>& makeHost)
-    : config_(std::move(config)) {
+    : config_(std::move(config)), sound_(std::make_unique<audio::PassSonifier>(config_.toneSeconds)) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
@@ -193,6 +193,8 @@ void ViewerApp::frame() {
   clock_->sort.end();
   if (totalPasses() != passesBefore || artGeneration_ != artBefore)
     clock_->framesWithPasses.insert(static_cast<std::uint64_t>(frame_));
+  // The sound follows the first lane's plain sort (not a pixel-sort's packing).
+  if (!art_ && !lanes_.empty()) sound_->afterFrame(lanes_.front()->sorter(), inputs_.resolved->data.size(), inputs_.resolved.get());
   for (auto& lane : lanes_) {
     lane->collectResults();
     lane->checkIfFinished();
@@ -364,6 +366,7 @@ void ViewerApp::handleKey(ViewerKey key) {
         pendingRecordingPath_ = defaultOutputPath(".gif");
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
+    case ViewerKey::ToggleSound: sound_->setEnabled(!sound_->enabled()); break;
     case ViewerKey::ToggleArt:
     case ViewerKey::ToggleSpanOverlay:
     case ViewerKey::LowerThresholdDown:

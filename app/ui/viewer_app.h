@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "art/animation.h"
+#include "audio/chord_synth.h"
+#include "audio/pass_sonifier.h"
 #include "data/inputs.h"
 #include "render/gif_recorder.h"
 #include "sort/registry.h"
@@ -33,6 +35,7 @@ struct ViewerConfig {
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
   bool startPlaying = true;
+  double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
   int frames = 0;              // > 0: quit after this many frames; playing advances one pass a frame
   std::string screenshotPath;  // written after the last frame
   std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
@@ -105,6 +108,8 @@ class ViewerApp {
   bool racing() const { return laneAlgorithms_.size() > 1; }
   const std::string& shaderError() const { return shaderError_; }
   bool teaching() const { return teaching_; }
+  // The sound (m): on or off, and what it says in the panel.
+  const audio::PassSonifier& sound() const { return *sound_; }
   ViewerStats stats() const;
   ViewerHost& host() { return *host_; }
   // Art mode's pixel-sort, or null when art mode is off.
@@ -256,6 +261,7 @@ class ViewerApp {
   bool artShowsResult_ = false;
   std::uint64_t artGeneration_ = 0;  // counts applied changes, so recordings see them
   std::unique_ptr<VideoPlayback> video_;
+  std::unique_ptr<audio::PassSonifier> sound_;  // m: the first lane's passes as chords
   struct VideoFrameShown {
     std::int64_t index = 0;
     double seconds = 0.0;

@@ -34,6 +34,7 @@ enum class ViewerKey {
   ToggleResultAfterChange,  // e: art mode: a change plays its passes / shows the end result at once
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
+  ToggleSound,     // m: each pass played forward sounds a chord
   Quit,            // escape
 };
 

@@ -203,6 +203,9 @@ void ViewerApp::drawPlaybackControls() {
     if (ImGui::SliderFloat("speed", &seconds, 0.5f, 600.0f, "%.1f s", ImGuiSliderFlags_Logarithmic))
       playback_.wholeSortSeconds = std::clamp<double>(seconds, 0.5, 600.0);
   }
+  bool soundOn = sound_->enabled();
+  if (ImGui::Checkbox("sound (m)", &soundOn)) handleKey(ViewerKey::ToggleSound);
+  if (!sound_->status().empty()) ImGui::TextWrapped("%s", sound_->status().c_str());
 }
 
 void ViewerApp::drawLaneStatus(const SortLane& lane) {

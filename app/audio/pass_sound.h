@@ -1,0 +1,53 @@
+#pragma once
+// What one pass sounds like, as plain data: the tones of its chord, from the pass's keys before
+// and after it (read back from the GPU) and, where the sorter has them, its comparators. No
+// synthesis and no GL here, so the model is tested on its own.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sort/sorter.h"
+
+namespace shadersort::audio {
+
+// The pitch range, in Hz, of the "Sound of Sorting mapping".
+constexpr double kLowestPitchHz = 120.0;
+constexpr double kHighestPitchHz = 1212.0;
+
+// The input's smallest and largest key: pitches span the keys the input holds, so a 0..99
+// teaching input uses the whole range as a 32-bit random one does.
+struct KeyRange {
+  std::uint32_t lowest = 0, highest = 0;
+};
+KeyRange keyRangeOf(std::span<const std::uint32_t> keys);
+
+// The pitch of `key` in `range`. As Sound of Sorting (Timo Bingmann, src/SortSound.cpp, its
+// array-index-to-frequency function) does, the key's position x in 0..1 within the range is
+// squared, which spreads the high keys apart; Sound of Sorting spans 120 + 1200 x^2 Hz, this
+// spans the 120-1212 Hz: 120 + 1092 x^2. A range of one key sounds at 120 Hz.
+double pitchOfKey(std::uint32_t key, KeyRange range);
+
+struct Tone {
+  double frequency = 0.0;  // Hz
+};
+
+// One pass of a sort of sequences of `sequenceLength` keys, stored one after another.
+struct PassKeys {
+  std::span<const std::uint32_t> before, after;  // the whole state, same size, a multiple of sequenceLength
+  std::uint32_t sequenceLength = 0;
+  // The pass's compare-exchanges inside each sequence (Sorter::comparators), or empty where the
+  // sorter has none for it (radix, a fused fast pass).
+  std::span<const Comparator> comparators;
+  KeyRange range;
+};
+
+// The chord of a pass: with comparators, one tone per comparison that exchanged its keys (in any
+// sequence), pitched by the larger of the two keys, the one the exchange carries up. Without
+// them (radix), one tone per slot whose key changed, pitched by the key that arrived there.
+// A pass that moved nothing has no tone. Throws std::invalid_argument on mismatched sizes or a
+// comparator outside the sequence.
+std::vector<Tone> passTones(const PassKeys& pass);
+
+}  // namespace shadersort::audio

@@ -1,0 +1,38 @@
+#include "audio/sort_sound.h"
+
+#include "audio/chord_synth.h"
+
+namespace shadersort::audio {
+
+std::string whyNotSonified(std::uint64_t keys) {
+  if (keys <= kMaxSonifiedKeys) return {};
+  return "sound is made for inputs of at most " + std::to_string(kMaxSonifiedKeys) + " keys (it reads every pass back), this one has " +
+         std::to_string(keys);
+}
+
+std::vector<Tone> tonesOfPass(const Sorter& sorter, std::uint32_t pass, const SortData& before, const SortData& after,
+                              KeyRange range) {
+  const std::vector<Comparator> comparators = sorter.comparators(pass, after.sequenceLength);
+  return passTones({before.keys, after.keys, after.sequenceLength, comparators, range});
+}
+
+SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::function<void(std::span<const float>)>& chord) {
+  sorter.restart();
+  SortData before = sorter.read();
+  const KeyRange range = keyRangeOf(before.keys);
+  SortSoundSummary summary;
+  while (!sorter.finished()) {
+    const std::uint32_t pass = sorter.passesRun();
+    sorter.runPass();
+    SortData after = sorter.read();
+    const std::vector<Tone> tones = tonesOfPass(sorter, pass, before, after, range);
+    chord(synthesiseChord(tones, toneSeconds));
+    ++summary.passes;
+    summary.soundingPasses += !tones.empty();
+    summary.tones += tones.size();
+    before = std::move(after);
+  }
+  return summary;
+}
+
+}  // namespace shadersort::audio

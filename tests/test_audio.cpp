@@ -1,0 +1,340 @@
+// Sound (issue 26, item 9): the model of a pass's chord, the synthesiser's loudness, and
+// `view --audio` against a CPU model of odd-even transposition on a fixed 16-key input: the WAV
+// lasts passes x the tone length, silent passes are silent, and a one-exchange pass sounds at its
+// key's pitch (a DFT here finds the dominant frequency).
+
+#include <gtest/gtest.h>
+
+#include <sndfile.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "audio/chord_synth.h"
+#include "audio/pass_sound.h"
+#include "cli_support.h"
+#include "data/image.h"
+#include "data/inputs.h"
+#include "sort/registry.h"
+#include "sort_test_support.h"
+#include "ui/viewer_app.h"
+
+namespace shadersort::testing {
+namespace {
+
+using audio::Tone;
+
+// Sound of Sorting's curve over the issue's range, written out independently of the app.
+double expectedPitch(std::uint32_t key, std::uint32_t lowest, std::uint32_t highest) {
+  const double x = static_cast<double>(key - lowest) / static_cast<double>(highest - lowest);
+  return 120.0 + (1212.0 - 120.0) * x * x;
+}
+
+// The frequency (Hz) of the strongest DFT bin of `samples` (bin width: rate / size).
+double dominantFrequency(const std::vector<float>& samples) {
+  const std::size_t size = samples.size();
+  double best = -1.0;
+  std::size_t bestBin = 0;
+  for (std::size_t bin = 1; bin < size / 2; ++bin) {
+    // Goertzel: one bin's power in one pass over the samples.
+    const double coefficient = 2.0 * std::cos(2.0 * std::numbers::pi * static_cast<double>(bin) / static_cast<double>(size));
+    double previous = 0.0, beforePrevious = 0.0;
+    for (float sample : samples) {
+      const double current = sample + coefficient * previous - beforePrevious;
+      beforePrevious = previous;
+      previous = current;
+    }
+    const double power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious;
+    if (power > best) best = power, bestBin = bin;
+  }
+  return static_cast<double>(bestBin) * audio::kSampleRate / static_cast<double>(size);
+}
+
+double peakOf(const std::vector<float>& samples) {
+  double peak = 0.0;
+  for (float sample : samples) peak = std::max(peak, static_cast<double>(std::abs(sample)));
+  return peak;
+}
+
+double rmsOf(const std::vector<float>& samples) {
+  double sum = 0.0;
+  for (float sample : samples) sum += static_cast<double>(sample) * sample;
+  return std::sqrt(sum / static_cast<double>(samples.size()));
+}
+
+// [SECTION] the model
+
+TEST(PassSound, OneToneForEachComparisonThatExchanged) {
+  // Two sequences of four; the pass compares (0,1) and (2,3) in each.
+  const std::vector<std::uint32_t> before = {30, 10, 20, 40, /**/ 10, 20, 40, 30};
+  const std::vector<std::uint32_t> after = {10, 30, 20, 40, /**/ 10, 20, 30, 40};
+  const std::vector<Comparator> comparators = {{0, 1}, {2, 3}};
+  const audio::KeyRange range{10, 40};
+  const auto tones = audio::passTones({before, after, 4, comparators, range});
+  ASSERT_EQ(tones.size(), 2u);
+  // Pitched by the larger key of each exchanged pair: 30, then 40.
+  EXPECT_NEAR(tones[0].frequency, expectedPitch(30, 10, 40), 1e-9);
+  EXPECT_NEAR(tones[1].frequency, expectedPitch(40, 10, 40), 1e-9);
+  // A comparator whose keys did not trade places (20 < 40 stays) sounds nothing; nor do equal keys.
+  const std::vector<std::uint32_t> equal = {5, 5, 5, 5};
+  EXPECT_TRUE(audio::passTones({equal, equal, 4, comparators, {5, 5}}).empty());
+}
+
+TEST(PassSound, WithoutComparatorsOneTonePerKeyThatChangedSlot) {
+  // Radix: no comparators; keys 3 and 1 moved, 2 stayed.
+  const std::vector<std::uint32_t> before = {3, 2, 1}, after = {1, 2, 3};
+  const auto tones = audio::passTones({before, after, 3, {}, {1, 3}});
+  ASSERT_EQ(tones.size(), 2u);
+  EXPECT_NEAR(tones[0].frequency, expectedPitch(1, 1, 3), 1e-9);
+  EXPECT_NEAR(tones[1].frequency, expectedPitch(3, 1, 3), 1e-9);
+  EXPECT_TRUE(audio::passTones({after, after, 3, {}, {1, 3}}).empty());
+}
+
+TEST(PassSound, MismatchedStatesAreRefused) {
+  const std::vector<std::uint32_t> three = {1, 2, 3}, two = {1, 2};
+  EXPECT_THROW(audio::passTones({three, two, 3, {}, {}}), std::invalid_argument);
+  const std::vector<Comparator> outside = {{0, 3}};
+  EXPECT_THROW(audio::passTones({three, three, 3, outside, {}}), std::invalid_argument);
+}
+
+TEST(PassSound, PitchSpansSoundOfSortingsRange) {
+  const audio::KeyRange range{100, 200};
+  EXPECT_DOUBLE_EQ(audio::pitchOfKey(100, range), 120.0);
+  EXPECT_DOUBLE_EQ(audio::pitchOfKey(200, range), 1212.0);
+  EXPECT_NEAR(audio::pitchOfKey(150, range), 120.0 + 1092.0 * 0.25, 1e-9);
+  // The whole 32-bit range, and a range of one key.
+  EXPECT_DOUBLE_EQ(audio::pitchOfKey(0xFFFFFFFFu, {0, 0xFFFFFFFFu}), 1212.0);
+  EXPECT_DOUBLE_EQ(audio::pitchOfKey(7, {7, 7}), 120.0);
+}
+
+// [SECTION] the synthesiser
+
+TEST(ChordSynth, NoToneIsExactSilenceOfOneToneLength) {
+  const auto silence = audio::synthesiseChord({}, 0.1);
+  ASSERT_EQ(silence.size(), 4410u);
+  EXPECT_TRUE(std::all_of(silence.begin(), silence.end(), [](float sample) { return sample == 0.0f; }));
+  EXPECT_EQ(audio::synthesiseChord({}, 0.25).size(), 11025u);
+}
+
+TEST(ChordSynth, OneToneSoundsAtItsPitchAndFadesAtBothEnds) {
+  const std::vector<Tone> tones = {{440.0}};
+  const auto chord = audio::synthesiseChord(tones, 0.1);
+  EXPECT_NEAR(dominantFrequency(chord), 440.0, 10.0);
+  // Starts and ends at zero (no click at the joins of passes), full level in between.
+  EXPECT_LT(std::abs(chord.front()), 1e-3);
+  EXPECT_LT(std::abs(chord.back()), 1e-3);
+  EXPECT_NEAR(peakOf(chord), audio::kChordLevel, 0.01);
+}
+
+TEST(ChordSynth, ThousandsOfTonesNeverClipAndShareTheLoudness) {
+  std::mt19937 random(26);
+  std::uniform_real_distribution<double> pitch(120.0, 1212.0);
+  std::vector<Tone> spread(5000), unison(5000, Tone{440.0});
+  for (Tone& tone : spread) tone.frequency = pitch(random);
+  const std::vector<Tone> one = {{440.0}};
+  for (const auto* tones : {&spread, &unison}) {
+    const auto chord = audio::synthesiseChord(*tones, 0.1);
+    EXPECT_LE(peakOf(chord), audio::kChordLevel + 1e-6);
+    EXPECT_LE(peakOf(chord), 1.0);
+  }
+  // Each of 5000 tones is quieter than a lone tone, yet the chord is no whisper: a band of noise
+  // about as loud as one tone (within a factor of 4 in RMS).
+  EXPECT_GT(audio::toneAmplitude(1), audio::toneAmplitude(5000));
+  // Tones of one pitch (a few-unique input) do not cancel each other out either.
+  const double lone = rmsOf(audio::synthesiseChord(one, 0.1));
+  for (const auto* tones : {&spread, &unison}) {
+    const double band = rmsOf(audio::synthesiseChord(*tones, 0.1));
+    EXPECT_GT(band, lone / 4);
+    EXPECT_LT(band, lone * 1.01);
+  }
+}
+
+// [SECTION] view --audio on a fixed input
+
+// 16 grey pixels in a row, ascending but for one key moved two places: odd-even transposition
+// makes one exchange in each of its first two passes and none after.
+Image fixedRow() {
+  const int order[16] = {0, 1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 15};
+  Image image(16, 1);
+  for (int x = 0; x < 16; ++x) {
+    const auto grey = static_cast<std::uint32_t>(order[x] * 16 + 8);
+    image.setPixel(x, 0, grey | grey << 8 | grey << 16 | 0xFF000000u);
+  }
+  return image;
+}
+
+std::vector<float> readWav(const std::string& path, SF_INFO& info) {
+  info = {};
+  SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
+  if (!file) return {};
+  std::vector<float> samples(static_cast<std::size_t>(info.frames) * static_cast<std::size_t>(info.channels));
+  sf_readf_float(file, samples.data(), info.frames);
+  sf_close(file);
+  return samples;
+}
+
+TEST(ViewAudio, OneChordPerPassAtTheKeysPitch) {
+  ScratchFolder folder;
+  const std::string png = folder.path("row.png"), wav = folder.path("sound.wav");
+  savePng(fixedRow(), png);
+  const auto result = runShadersort("view --audio " + wav + " --image " + png + " --axis rows --tone-seconds 0.1");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+
+  // The CPU model: the same keys, rounds of odd-even transposition, the exchanges of each.
+  InputSpec spec;
+  spec.imagePath = png;
+  spec.order.axis = Axis::Rows;
+  SortData state = resolveInput(spec).data;
+  ASSERT_EQ(state.sequenceLength, 16u);
+  const auto [lowest, highest] = std::minmax_element(state.keys.begin(), state.keys.end());
+  const std::uint32_t low = *lowest, high = *highest;
+  SorterOptions teaching;
+  teaching.teaching = true;
+  auto sorter = findAlgorithm("frag-odd-even").create(testSortContext(), teaching);
+  sorter->load(state);
+  const std::uint32_t passes = sorter->passCount();
+  ASSERT_EQ(passes, 16u);
+
+  SF_INFO info;
+  const std::vector<float> samples = readWav(wav, info);
+  ASSERT_FALSE(samples.empty());
+  EXPECT_EQ(info.samplerate, 44100);
+  EXPECT_EQ(info.channels, 1);
+  // passes x the tone length, to the sample.
+  ASSERT_EQ(info.frames, static_cast<sf_count_t>(passes) * 4410);
+  if (std::system("command -v sox >/dev/null 2>&1") == 0) {
+    const auto sox = runScript("sox --i -D " + wav);
+    EXPECT_NEAR(std::stod(sox.out), passes * 0.1, 1e-6) << sox.out;
+  }
+
+  int oneExchangePasses = 0, silentPasses = 0;
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    const SortData before = state;
+    const std::uint64_t exchanges = oddEvenRoundOnCpu(state, pass);
+    const std::vector<float> chord(samples.begin() + pass * 4410, samples.begin() + (pass + 1) * 4410);
+    if (exchanges == 0) {
+      ++silentPasses;
+      EXPECT_TRUE(std::all_of(chord.begin(), chord.end(), [](float sample) { return sample == 0.0f; })) << "pass " << pass;
+    } else if (exchanges == 1) {
+      ++oneExchangePasses;
+      std::uint32_t moved = 0;  // the larger key of the pair that traded places
+      for (std::uint32_t slot = 0; slot < 16; ++slot)
+        if (state.keys[slot] != before.keys[slot]) moved = std::max(moved, before.keys[slot]);
+      const double pitch = expectedPitch(moved, low, high);
+      EXPECT_NEAR(dominantFrequency(chord), pitch, 10.0) << "pass " << pass << ", one bin is 10 Hz";
+      EXPECT_GT(peakOf(chord), 0.25) << "pass " << pass;
+    }
+  }
+  EXPECT_EQ(oneExchangePasses, 2);
+  EXPECT_EQ(silentPasses, 14);
+}
+
+TEST(ViewAudio, BadOutputsWriteNothing) {
+  ScratchFolder folder;
+  for (const std::string& target : {folder.path("missing/sound.wav"), folder.path("sound.mp3"), folder.root().string()}) {
+    const auto result = runShadersort("view --audio '" + target + "' --pattern random --size 16x1");
+    EXPECT_NE(result.exitCode, 0) << target;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_TRUE(folder.entries().empty()) << target;
+  }
+  // Too large an input for sound: refused before any file.
+  const auto large = runShadersort("view --audio '" + folder.path("big.wav") + "' --pattern random --size 256x256");
+  EXPECT_EQ(large.exitCode, 1);
+  EXPECT_NE(large.err.find("16384"), std::string::npos) << large.err;
+  EXPECT_TRUE(folder.entries().empty());
+  // --audio opens no viewer.
+  EXPECT_EQ(runShadersort("view --audio '" + folder.path("a.wav") + "' --frames 3").exitCode, 2);
+  EXPECT_EQ(runShadersort("view --audio '" + folder.path("a.wav") + "' --tone-seconds 5").exitCode, 2);
+}
+
+// [SECTION] the viewer's m
+
+std::unique_ptr<ui::ViewerApp> pausedViewer(const InputSpec& input) {
+  ui::ViewerConfig config;
+  config.algorithm = "frag-odd-even";
+  config.input = input;
+  config.startPlaying = false;
+  config.frames = 1000000;
+  return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(640, 400); });
+}
+
+void press(ui::ViewerApp& app, const std::string& script) {
+  for (ui::ViewerKey key : ui::parseKeyScript(script)) {
+    app.host().queueKey(key);
+    app.frame();
+  }
+}
+
+InputSpec reversedRow(int keys) {
+  InputSpec input;
+  input.pattern = Pattern::Reversed;
+  input.width = keys;
+  input.height = 1;
+  input.order.axis = Axis::Rows;
+  return input;
+}
+
+// Sets an environment variable for one scope (SDL reads SDL_AUDIODRIVER when it starts).
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value, 1);
+  }
+  ~ScopedEnvironment() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(ViewerSound, OffByDefaultThenAChordPerPassForward) {
+  const ScopedEnvironment driver("SDL_AUDIODRIVER", "dummy");  // SDL's silent device: playback runs
+  auto app = pausedViewer(reversedRow(16));
+  press(*app, "right");
+  EXPECT_FALSE(app->sound().enabled());
+  EXPECT_EQ(app->sound().chordsMade(), 0u);
+  press(*app, "m,right,right");
+  EXPECT_TRUE(app->sound().enabled());
+  EXPECT_EQ(app->sound().chordsMade(), 2u);
+  EXPECT_EQ(app->sound().status(), "");
+  // A step back and a restart are silent; the next pass forward sounds again.
+  press(*app, "left,home,right");
+  EXPECT_EQ(app->sound().chordsMade(), 3u);
+  press(*app, "m,right");
+  EXPECT_FALSE(app->sound().enabled());
+  EXPECT_EQ(app->sound().chordsMade(), 3u);
+}
+
+TEST(ViewerSound, NoDeviceIsSaidOnceAndTheViewerGoesOn) {
+  const ScopedEnvironment driver("SDL_AUDIODRIVER", "no-such-driver");
+  auto app = pausedViewer(reversedRow(16));
+  ::testing::internal::CaptureStderr();
+  press(*app, "m,right,right,right");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(lineCount(err), 1) << err;
+  EXPECT_NE(err.find("no audio device"), std::string::npos) << err;
+  EXPECT_NE(app->sound().status().find("no audio device"), std::string::npos);
+  EXPECT_EQ(app->lane(0).pass(), 3u);
+}
+
+TEST(ViewerSound, LargeInputsAreNotSonified) {
+  const ScopedEnvironment driver("SDL_AUDIODRIVER", "dummy");
+  InputSpec input = reversedRow(16);
+  input.width = 200;
+  input.height = 100;  // 20000 keys
+  auto app = pausedViewer(input);
+  press(*app, "m,right");
+  EXPECT_EQ(app->sound().chordsMade(), 0u);
+  EXPECT_NE(app->sound().status().find("16384"), std::string::npos) << app->sound().status();
+}
+
+}  // namespace
+}  // namespace shadersort::testing
