@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <bit>
@@ -26,6 +27,7 @@
 #include "sort_test_support.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
+#include "ui/pass_plot.h"
 #include "ui/teaching_panels.h"
 
 namespace shadersort::testing {
@@ -597,7 +599,7 @@ TEST_F(TeachingDrawing, RadixPanelDrawsForOneAndSeveralSequencesAndAMatrix) {
   const std::string one = textOf([&] { ui::drawRadixPanel(keys, {4, 4}, 64, nullptr); });
   EXPECT_NE(one.find("The digit is bits 4-7 of each key (16 values); 64 keys."), std::string::npos) << one;
   EXPECT_NE(one.find("keys per digit"), std::string::npos) << one;
-  EXPECT_NE(one.find("keys before each digit (exclusive prefix sum)"), std::string::npos) << one;
+  EXPECT_NE(one.find("keys before each digit (exclusive prefix sum; top = 64)"), std::string::npos) << one;
   for (const std::string& row : expectedBucketRows(keys, {4, 4})) EXPECT_NE(one.find(row), std::string::npos) << row << "\n" << one;
   EXPECT_EQ(one.find("sequence"), std::string::npos) << "one sequence needs no slider";
 
@@ -664,10 +666,104 @@ TEST_F(TeachingDrawing, NetworkPanelMarksNothingOnceFinishedAndRefusesWideNetwor
   const std::string wide = textOf([&] { ui::drawNetworkPanel(passes, ui::kMaxNetworkWires + 1, 0); });
   const std::string none = textOf([&] { ui::drawNetworkPanel({{}, {}}, 8, 0); });
   const std::vector<ImDrawVert> refused = render();
-  EXPECT_NE(wide.find("The network is drawn for at most 32 keys; this sequence has 33."), std::string::npos) << wide;
+  EXPECT_NE(wide.find("The network is drawn for at most 64 keys; this sequence has 65."), std::string::npos) << wide;
   EXPECT_NE(none.find("No comparator network"), std::string::npos) << none;
   EXPECT_EQ(countColour(refused, ui::kComparatorColour), 0);
   EXPECT_EQ(countColour(refused, ui::kCurrentPassColour), 0);
+}
+
+// Regression (issue 26): the bucket table's header read "keys befo..."; every column is now at
+// least as wide as its header and its widest cell.
+TEST_F(TeachingDrawing, RadixBucketTableCutsNoHeaderShort) {
+  std::vector<std::uint32_t> keys;
+  for (std::uint32_t i = 0; i < 64; ++i) keys.push_back(i * 2654435761u);
+  // Fitting columns to their contents takes a frame: draw two, check the second's layout.
+  for (int frame = 0; frame < 2; ++frame) {
+    if (frame > 0) {
+      render();
+      beginFrame();
+    }
+    ui::drawRadixPanel(keys, {0, 4}, 64, nullptr);
+  }
+  ImGuiTable* table = ImGui::TableFindByID(ImGui::GetID("##buckets"));
+  ASSERT_NE(table, nullptr);
+  ASSERT_EQ(table->ColumnsCount, 4);
+  for (int column = 0; column < table->ColumnsCount; ++column) {
+    const char* header = ImGui::TableGetColumnName(table, column);
+    EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize(header).x) << header;
+  }
+}
+
+// Regression (issue 26): with one pass a plot was empty (lines) or one block filling it (bars);
+// now each pass is one bar of at most 1/16 of the width, the scale written above.
+TEST_F(TeachingDrawing, PassPlotsHaveAScaleAndOnePassIsOneNarrowBar) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const int from = list->VtxBuffer.Size;
+  const std::string text = textOf([&] { ui::drawPassPlot("time per pass", {2.5f}, "ms", 40.0f); });
+  EXPECT_NE(text.find("time per pass: 1 pass, top = 2.5 ms"), std::string::npos) << text;
+  float left = FLT_MAX, right = -FLT_MAX;
+  for (const ImDrawVert& vertex : newVertices(list, from)) {
+    if (!sameColour(vertex.col, ui::kPlotLastBarColour)) continue;
+    left = std::min(left, vertex.pos.x);
+    right = std::max(right, vertex.pos.x);
+  }
+  ASSERT_LT(left, right) << "the one pass has a bar";
+  EXPECT_LE(right - left, width / ui::kMinPlotSlots + 1.0f);
+
+  // Unknown times (NaN) draw no bar; the scale follows the largest known value.
+  const std::string withGaps = textOf([&] {
+    ui::drawPassPlot("time per pass", {1.0f, std::numeric_limits<float>::quiet_NaN(), 4.0f}, "ms", 40.0f);
+  });
+  EXPECT_NE(withGaps.find("3 passes, top = 4 ms"), std::string::npos) << withGaps;
+}
+
+// Issue 26: the network panel numbers its passes and marks where each bitonic merge begins.
+TEST(TeachingMath, MergeStagesBeginWhereTheComparatorsWidenAndPassLabelsDoNotCrowd) {
+  std::vector<std::vector<Comparator>> bitonic;
+  for (const BitonicPass& pass : bitonicTeachingSchedule(16)) bitonic.push_back(bitonicPassComparators(pass, 16, SIZE_MAX));
+  // 16 keys: merges of 2, 4, 8, 16 keys, of 1, 2, 3, 4 passes.
+  EXPECT_EQ(ui::mergeStageStarts(bitonic), (std::vector<std::uint32_t>{0, 1, 3, 6}));
+  std::vector<std::vector<Comparator>> oddEven;
+  for (std::uint32_t pass = 0; pass < 16; ++pass) oddEven.push_back(oddEvenRoundComparators(pass, 16, SIZE_MAX));
+  EXPECT_EQ(ui::mergeStageStarts(oddEven), (std::vector<std::uint32_t>{0})) << "transposition is one stage";
+
+  std::vector<float> centres;
+  for (int i = 0; i < 40; ++i) centres.push_back(static_cast<float>(i) * 10.0f);
+  EXPECT_EQ(ui::labelledPasses(centres, 8.0f).size(), 40u) << "room for every number";
+  EXPECT_EQ(ui::labelledPasses(centres, 25.0f), (std::vector<std::uint32_t>{0, 4, 9, 14, 19, 24, 29, 34, 39}))
+      << "1, 5, 10, ... counted from 1";
+  EXPECT_EQ(ui::labelledPasses({}, 10.0f).size(), 0u);
+
+  EXPECT_EQ(ui::shownPass(0).pass, 0u);
+  EXPECT_EQ(ui::shownPass(0).caption, "brackets: pass 1 (next)");
+  EXPECT_EQ(ui::shownPass(3).pass, 2u);
+  EXPECT_EQ(ui::shownPass(3).caption, "brackets: pass 3 (last run)");
+}
+
+// Issue 26: the network scales to 64 wires, in a fixed panel or filling a large window.
+TEST_F(TeachingDrawing, NetworkPanelDrawsSixtyFourWiresAndFillsATallWindow) {
+  std::vector<std::vector<Comparator>> passes;
+  for (const BitonicPass& pass : bitonicTeachingSchedule(64)) passes.push_back(bitonicPassComparators(pass, 64, SIZE_MAX));
+  auto wireSpan = [&](bool fill) {
+    ui::drawNetworkPanel(passes, 64, 3, fill);
+    float top = FLT_MAX, bottom = -FLT_MAX;
+    int comparators = 0;
+    for (const ImDrawVert& vertex : render()) {
+      if (!sameColour(vertex.col, ui::kComparatorColour)) continue;
+      ++comparators;
+      top = std::min(top, vertex.pos.y);
+      bottom = std::max(bottom, vertex.pos.y);
+    }
+    beginFrame();
+    EXPECT_GT(comparators, 0);
+    return bottom - top;
+  };
+  const float compact = wireSpan(false);
+  const float filled = wireSpan(true);
+  EXPECT_GT(compact, 63 * 5.0f);
+  EXPECT_GT(filled, compact) << "the 880 px window has room for more than the compact gap";
+  EXPECT_LT(filled, 880.0f);
 }
 
 }  // namespace

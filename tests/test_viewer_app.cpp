@@ -9,6 +9,7 @@
 
 #include "cli_support.h"
 #include "data/image_sequences.h"
+#include "gl/compute.h"
 #include "render/array_reference.h"
 #include "sort/state_readback.h"
 #include "data/inputs.h"
@@ -264,6 +265,124 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
   app->frame();
   EXPECT_TRUE(app->shaderError().empty()) << app->shaderError();
   EXPECT_EQ(app->message(), "shaders reloaded");
+}
+
+// Regression (issue 26): the compile log was only in the panel, cut off on the right; a
+// terminal now gets it whole, once per new log.
+TEST(ViewerShaderReload, ACompileLogIsPrintedToStderrOncePerNewLog) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
+                        std::filesystem::copy_options::recursive);
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 4, 12), "frag-odd-even");
+  config.shaderDirectory = shaders.string();
+  auto app = makeViewer(config);
+  app->frame();
+  const auto fragment = shaders / "sort" / "frag_odd_even" / "transposition.frag";
+  std::ofstream(fragment, std::ios::app) << "\nthis is not GLSL;\n";
+  std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(2));
+  const ExpectedGlErrors compileLog;
+  ::testing::internal::CaptureStderr();
+  app->frame();
+  app->frame();
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  ASSERT_FALSE(app->shaderError().empty());
+  EXPECT_NE(printed.find(app->shaderError()), std::string::npos) << printed;
+  EXPECT_EQ(printed.find(app->shaderError()), printed.rfind(app->shaderError())) << "printed once: " << printed;
+}
+
+// Regression (issue 26): a refused switch wrote its reason under the network panel, below the
+// window's bottom edge.
+TEST_F(ViewerApp, ARefusedSwitchShowsItsReasonInsideTheWindow) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
+                        std::filesystem::copy_options::recursive);
+  // The fast schedule's kernel is compiled when t switches to it (a trial sort), and fails.
+  std::ofstream(shaders / "sort" / "odd_even" / "fused.comp", std::ios::app) << "\nthis is not GLSL;\n";
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 32, 1, Axis::Rows), "odd-even");
+  config.shaderDirectory = shaders.string();
+  config.arrayMode = true;
+  auto app = makeViewer(config);
+  press(*app, "right,right");
+  {
+    const ExpectedGlErrors compileLog;
+    press(*app, "t");
+    app->frame();
+  }
+  ASSERT_TRUE(app->teaching());
+  ASSERT_FALSE(app->message().empty());
+  ASSERT_TRUE(app->messageArea().has_value());
+  EXPECT_GE(app->messageArea()->min.y, 0.0f);
+  EXPECT_LE(app->messageArea()->max.y, static_cast<float>(kFrameHeight)) << app->message();
+}
+
+// Regression (issue 26): the radix panel read the GPU's counter matrix back every frame (and the
+// read-back test above missed it); now once per pass shown, and counted.
+TEST_F(ViewerApp, TheRadixPanelReadsItsCountersOncePerPassNotPerFrame) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 64, 1, Axis::Rows), "radix");
+  config.teaching = false;
+  config.arrayMode = true;
+  auto app = makeViewer(config);
+  press(*app, "right");
+  app->frame();
+  ASSERT_EQ(app->lane(0).pass(), 1u);
+  const std::uint64_t downloads = gl::wordDownloadCount();
+  for (int i = 0; i < 10; ++i) app->frame();
+  EXPECT_EQ(gl::wordDownloadCount(), downloads) << "a paused frame reads nothing back";
+  const std::uint64_t readBacks = stateReadbackCount();
+  press(*app, "right");
+  app->frame();
+  app->frame();
+  EXPECT_LE(stateReadbackCount() - readBacks, 2u) << "the pass's small state and, where kept, its counters";
+}
+
+// Regression (issue 26): at pass 0 the brackets show the pass to come, after that the pass run;
+// the caption says which.
+TEST_F(ViewerApp, TheBracketsSayWhichPassTheyShow) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 16, 1, Axis::Rows), "odd-even");
+  config.arrayMode = true;
+  auto app = makeViewer(config);
+  app->frame();
+  EXPECT_EQ(app->overlayCaption(), "brackets: pass 1 (next)");
+  press(*app, "right,right");
+  EXPECT_EQ(app->overlayCaption(), "brackets: pass 2 (last run)");
+  press(*app, "a");
+  EXPECT_EQ(app->overlayCaption(), "") << "image view draws no brackets";
+}
+
+// Regression (issue 26): a step back replayed its whole checkpoint interval inside one frame
+// (4-12 s on a 2048x2048 photo, no redraw). Now it runs within the frame budget and shows how far
+// it has come. No checkpoint memory here, so the step replays from pass 0: 255 passes.
+TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 256, 256), "odd-even");
+  config.frames = 0;  // real time, as in the window
+  config.checkpointBudgetBytes = 1;
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app->host().queueKey(ui::ViewerKey::Finish);
+  for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
+  ASSERT_TRUE(app->lane(0).finished());
+  const std::uint32_t last = app->lane(0).pass();
+  app->host().queueKey(ui::ViewerKey::StepBack);
+  app->frame();
+  EXPECT_LT(app->lane(0).pass(), last - 1) << "the whole replay ran in one frame";
+  ASSERT_TRUE(app->stepBackProgress().has_value());
+  EXPECT_LT(*app->stepBackProgress(), 1.0);
+  double progress = *app->stepBackProgress();
+  int frames = 1;
+  for (; frames < 400 && app->stepBackProgress(); ++frames) {
+    EXPECT_GE(*app->stepBackProgress(), progress);
+    progress = *app->stepBackProgress();
+    app->frame();
+  }
+  EXPECT_FALSE(app->stepBackProgress().has_value());
+  EXPECT_EQ(app->lane(0).pass(), last - 1);
+  EXPECT_GT(frames, 1);
+  // Pressed twice quickly, two passes back, counted from where the first was going.
+  app->host().queueKey(ui::ViewerKey::StepBack);
+  app->host().queueKey(ui::ViewerKey::StepBack);
+  for (int i = 0; i < 400 && (i == 0 || app->stepBackProgress()); ++i) app->frame();
+  EXPECT_EQ(app->lane(0).pass(), last - 3);
 }
 
 TEST_F(ViewerApp, PlaybackMakesNoStateReadBack) {

@@ -18,6 +18,7 @@
 #include "core/quoting.h"
 #include "data/key_encoding.h"
 #include "sort/registry.h"
+#include "ui/playback_limits.h"
 
 namespace shadersort::cli {
 namespace {
@@ -439,7 +440,7 @@ int runCommandLine(int argc, char** argv) {
     view.sorter = toSorterOptions(viewSorter);
     if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
-    view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", 0.1, 3600);
+    view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);
     view.toneSeconds = parseDecimal(viewToneSeconds, "--tone-seconds", audio::kMinToneSeconds, audio::kMaxToneSeconds);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);

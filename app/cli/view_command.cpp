@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/debug_output.h"
+#include "ui/playback_limits.h"
 #include "ui/viewer_app.h"
 
 namespace shadersort::cli {
@@ -79,8 +80,11 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   if (options.raceClock != "pass" && options.raceClock != "time")
     throw UsageError("--race-clock must be 'pass' or 'time', got '" + options.raceClock + "'");
   config.raceByTime = options.raceClock == "time";
-  if (!(options.raceSeconds >= 0.1 && options.raceSeconds <= 3600.0))
-    throw UsageError("--race-seconds must be between 0.1 and 3600");
+  if (!ui::kRaceSecondsRange.contains(options.raceSeconds)) {
+    char why[80];
+    std::snprintf(why, sizeof why, "--race-seconds must be between %g and %g", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);
+    throw UsageError(why);
+  }
   config.raceSeconds = options.raceSeconds;
   if (!options.videoPath.empty()) {
     if (options.input.imagePath || options.input.pattern)

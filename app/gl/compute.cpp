@@ -1,6 +1,7 @@
 #include "gl/compute.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "core/error.h"
 
@@ -24,7 +25,14 @@ Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t
   return makeStorageBuffer(label, words.size() * 4, words.empty() ? nullptr : words.data());
 }
 
+namespace {
+std::atomic<std::uint64_t> wordDownloads{0};
+}  // namespace
+
+std::uint64_t wordDownloadCount() { return wordDownloads.load(); }
+
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord) {
+  ++wordDownloads;
   std::vector<std::uint32_t> words(count);
   if (count == 0) return words;
   // Writes from shaders must be visible to the copy.

@@ -16,6 +16,8 @@ Buffer makeStorageBuffer(std::string_view label, std::size_t bytes, const void* 
 Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t>& words);
 
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord = 0);
+// downloadWords calls since the program started (a test's proof that a frame made none).
+std::uint64_t wordDownloadCount();
 void copyBuffer(const Buffer& from, const Buffer& to, std::size_t bytes);
 
 // Dispatches `groups` workgroups as a 2D grid (x at most the GPU's limit). Shaders recover the

@@ -125,6 +125,14 @@ class Sorter {
     return std::nullopt;
   }
 
+  // The digit counters the pass just run left on the GPU, as the sorter lays them out
+  // ([sequence][digit][block]), for sorters that keep such a matrix and inputs of at most
+  // `limitKeys` keys; nothing otherwise. Reading them is a state read-back (counted as one).
+  virtual std::optional<std::vector<std::uint32_t>> digitCounters(std::size_t limitKeys) const {
+    (void)limitKeys;
+    return std::nullopt;
+  }
+
   // Runs or rewinds so that exactly `pass` passes (or all, if fewer) have run.
   void seek(std::uint32_t pass) {
     if (pass < passesRun()) restart();

@@ -31,15 +31,17 @@ std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options,
 }
 
 SortLane::SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
-                   std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art)
+                   std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art,
+                   std::size_t checkpointBudgetBytes)
     : context_(&context),
       algorithm_(&algorithm),
       options_(options),
       art_(std::move(art)),
+      checkpointBudgetBytes_(checkpointBudgetBytes),
       painter_(context.shaders()),
       orderCheck_(context.shaders()) {
   sorter_ = makeLoadedSorter(options, *input);
-  cursor_ = std::make_unique<PassCursor>(*sorter_);
+  cursor_ = std::make_unique<PassCursor>(*sorter_, checkpointBudgetBytes_);
   input_ = std::move(input);
   afterStateChange();
 }
@@ -59,7 +61,7 @@ void SortLane::rebuild(const SorterOptions& options) {
   fresh->runAll();
   fresh->restart();
   const std::uint32_t at = sorter_->passesRun();
-  auto cursor = std::make_unique<PassCursor>(*fresh);
+  auto cursor = std::make_unique<PassCursor>(*fresh, checkpointBudgetBytes_);
   cursor->seek(at);
   sorter_ = std::move(fresh);
   cursor_ = std::move(cursor);
@@ -86,6 +88,7 @@ void SortLane::afterStateChange() {
   verificationFailed_ = false;
   checkedPass_.reset();
   smallStates_.clear();
+  digitCounters_.reset();
   network_.reset();
   recordCurrentState();
   passMilliseconds_.assign(sorter_->passCount(), std::numeric_limits<float>::quiet_NaN());
@@ -113,6 +116,12 @@ void SortLane::recordCurrentState() {
 const std::vector<std::uint32_t>* SortLane::keysAfter(std::uint32_t pass) const {
   const auto found = smallStates_.find(pass);
   return found == smallStates_.end() ? nullptr : &found->second;
+}
+
+const std::vector<std::uint32_t>* SortLane::digitCounters(std::size_t limitKeys) const {
+  if (!digitCounters_ || digitCounters_->first != sorter_->passesRun())
+    digitCounters_.emplace(sorter_->passesRun(), sorter_->digitCounters(limitKeys));
+  return digitCounters_->second ? &*digitCounters_->second : nullptr;
 }
 
 const std::vector<std::vector<Comparator>>& SortLane::network(std::size_t limit) const {

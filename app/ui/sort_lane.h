@@ -40,8 +40,11 @@ class SortLane {
   // (art mode) the sorter sorts the art pipeline's packing of the input's picture instead, and
   // the picture is the pipeline's result.
   // `context` (the viewer's) outlives the lane.
+  // `checkpointBudgetBytes`: GPU memory the step-back checkpoints may hold (PassCursor).
   SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
-           std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art = nullptr);
+           std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art = nullptr,
+           std::size_t checkpointBudgetBytes = kDefaultCheckpointBudgetBytes);
+  static constexpr std::size_t kDefaultCheckpointBudgetBytes = 256u << 20;
 
   const AlgorithmInfo& algorithm() const { return *algorithm_; }
   const SorterOptions& options() const { return options_; }
@@ -97,6 +100,9 @@ class SortLane {
   // the lane reaches each pass. The one read-back of playback, and only for such small arrays.
   void recordSmallStates(std::optional<std::uint32_t> sequence);
   const std::vector<std::uint32_t>* keysAfter(std::uint32_t pass) const;
+  // The sorter's digit counters (Sorter::digitCounters) after the current pass, read back once
+  // per pass shown, not once per frame; null when the sorter has none for this input.
+  const std::vector<std::uint32_t>* digitCounters(std::size_t limitKeys) const;
   // Every pass's comparators, for the network panel: empty unless every pass of the schedule is
   // one compare-exchange step (with at most `limit` pairs); computed once per input.
   const std::vector<std::vector<Comparator>>& network(std::size_t limit) const;
@@ -124,6 +130,7 @@ class SortLane {
   std::shared_ptr<ArtSource> art_;
   std::unique_ptr<Sorter> sorter_;
   std::unique_ptr<PassCursor> cursor_;
+  std::size_t checkpointBudgetBytes_;
   std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights
 
   render::StatePainter painter_;
@@ -140,6 +147,8 @@ class SortLane {
   std::optional<std::uint32_t> checkedPass_;
   std::optional<std::uint32_t> recordedSequence_;
   std::map<std::uint32_t, std::vector<std::uint32_t>> smallStates_;  // by pass
+  // The last digitCounters() read: the pass it belongs to, and what it gave.
+  mutable std::optional<std::pair<std::uint32_t, std::optional<std::vector<std::uint32_t>>>> digitCounters_;
   mutable std::optional<std::vector<std::vector<Comparator>>> network_;
   void recordCurrentState();
   render::GpuOrderCheck orderCheck_;

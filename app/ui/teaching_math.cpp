@@ -1,6 +1,7 @@
 #include "ui/teaching_math.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace shadersort::ui {
@@ -99,6 +100,43 @@ NetworkColumns layoutNetworkColumns(const std::vector<std::vector<Comparator>>& 
   }
   columns.width = left;
   return columns;
+}
+
+ShownPass shownPass(std::uint32_t passesRun) {
+  if (passesRun == 0) return {0, "brackets: pass 1 (next)"};
+  return {passesRun - 1, "brackets: pass " + std::to_string(passesRun) + " (last run)"};
+}
+
+std::vector<std::uint32_t> mergeStageStarts(const std::vector<std::vector<Comparator>>& passes) {
+  std::vector<std::uint32_t> starts;
+  std::uint32_t previousSpan = 0;
+  for (std::size_t pass = 0; pass < passes.size(); ++pass) {
+    if (passes[pass].empty()) continue;
+    std::uint32_t span = 0;
+    for (const Comparator& pair : passes[pass]) span = std::max(span, pair.high - pair.low);
+    if (starts.empty() || span > previousSpan) starts.push_back(static_cast<std::uint32_t>(pass));
+    previousSpan = span;
+  }
+  return starts;
+}
+
+std::vector<std::uint32_t> labelledPasses(const std::vector<float>& centres, float labelWidth) {
+  std::vector<std::uint32_t> shown;
+  if (centres.empty()) return shown;
+  // The narrowest gap between neighbouring columns decides the step, so labels space evenly.
+  float narrowest = std::numeric_limits<float>::max();
+  for (std::size_t i = 1; i < centres.size(); ++i) narrowest = std::min(narrowest, centres[i] - centres[i - 1]);
+  std::size_t step = 1;
+  for (std::size_t multiplier = 1; narrowest * static_cast<float>(step) < labelWidth; multiplier *= 10) {
+    for (std::size_t candidate : {1, 2, 5}) {
+      step = candidate * multiplier;
+      if (narrowest * static_cast<float>(step) >= labelWidth) break;
+    }
+  }
+  // Numbered from 1 as the pass descriptions are: 1, then the multiples of the step.
+  for (std::size_t pass = 0; pass < centres.size(); ++pass)
+    if (pass == 0 || (pass + 1) % step == 0) shown.push_back(static_cast<std::uint32_t>(pass));
+  return shown;
 }
 
 }  // namespace shadersort::ui

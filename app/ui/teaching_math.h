@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "sort/sorter.h"
@@ -50,5 +51,23 @@ struct NetworkColumns {
 // wider than availableWidth when that does not fit) and at most `maxLanePitch`.
 NetworkColumns layoutNetworkColumns(const std::vector<std::vector<Comparator>>& passes, float availableWidth,
                                     float minLanePitch, float maxLanePitch);
+
+// Which pass the brackets and the network highlight after `passesRun` passes, and a caption that
+// says so: before any pass, the first one to come; after that, the last one run.
+struct ShownPass {
+  std::uint32_t pass = 0;  // index from 0
+  std::string caption;     // e.g. "brackets: pass 1 (next)" or "brackets: pass 3 (last run)"
+};
+ShownPass shownPass(std::uint32_t passesRun);
+
+// Where a network's merge stages begin: pass 0, then every pass whose longest comparator spans
+// more positions than the previous pass's (a bitonic merge starts wide and halves; odd-even
+// transposition, all spans 1, is one stage). Passes without comparators continue their stage.
+std::vector<std::uint32_t> mergeStageStarts(const std::vector<std::vector<Comparator>>& passes);
+
+// Which passes (indices from 0) a row of labels `labelWidth` wide can number without overlapping,
+// for columns centred at `centres`: the first, then every k-th counting from 1 (k in 1, 2, 5, 10,
+// 20, 50, ...), as a ruler does.
+std::vector<std::uint32_t> labelledPasses(const std::vector<float>& centres, float labelWidth);
 
 }  // namespace shadersort::ui

@@ -44,8 +44,9 @@ void bucketTable(const std::vector<std::uint32_t>& histogram, const std::vector<
                  std::uint32_t bits) {
   const std::vector<std::uint32_t> digits = shownDigits(histogram);
   if (digits.size() < histogram.size()) ImGui::TextDisabled("digits with no keys are left out");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_SizingStretchSame;
+  // Columns as wide as their widest cell or header, so no header is cut short.
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("##buckets", 4, flags, tableSize(digits.size()))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("digit");
@@ -89,7 +90,8 @@ void counterMatrixTable(const std::vector<std::uint32_t>& matrix, std::uint32_t 
     return;
   }
   const std::vector<std::uint32_t> digits = shownDigits(histogram);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("##counters", static_cast<int>(blocks) + 1, flags, tableSize(digits.size()))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("digit");
@@ -117,6 +119,7 @@ constexpr ImU32 kLabelColour = IM_COL32(150, 150, 160, 255);
 constexpr ImU32 kRunColour = kComparatorColour;
 constexpr ImU32 kCurrentShade = (kCurrentPassColour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 45);
 constexpr ImU32 kLaterColour = IM_COL32(95, 100, 115, 255);
+constexpr ImU32 kStageColour = IM_COL32(120, 170, 230, 255);
 constexpr float kMinLanePitch = 3.0f;
 constexpr float kMaxLanePitch = 24.0f;
 
@@ -153,20 +156,23 @@ void drawRadixPanel(const std::vector<std::uint32_t>& keysBeforePass, DigitPlace
   ImGui::TextWrapped("The digit is bits %u-%u of each key (%zu values); %u keys.", place.shift,
                      place.shift + place.bits - 1, histogram.size(), sequenceLength);
 
+  // Titles above the plots, not inside them where they hid the tallest bars.
   const float width = ImGui::GetContentRegionAvail().x;
   const std::vector<float> counts = asFloats(histogram);
   const std::vector<float> before = asFloats(starts);
-  ImGui::PlotHistogram("##digit histogram", counts.data(), static_cast<int>(counts.size()), 0, "keys per digit", 0.0f,
-                       FLT_MAX, ImVec2(width, kPlotHeight));
-  ImGui::PlotHistogram("##prefix sum", before.data(), static_cast<int>(before.size()), 0,
-                       "keys before each digit (exclusive prefix sum)", 0.0f, static_cast<float>(sequenceLength),
-                       ImVec2(width, kPlotHeight));
+  const std::uint32_t tallest = *std::max_element(histogram.begin(), histogram.end());
+  ImGui::Text("keys per digit (top = %u)", tallest);
+  ImGui::PlotHistogram("##digit histogram", counts.data(), static_cast<int>(counts.size()), 0, nullptr, 0.0f,
+                       static_cast<float>(std::max(1u, tallest)), ImVec2(width, kPlotHeight));
+  ImGui::Text("keys before each digit (exclusive prefix sum; top = %u)", sequenceLength);
+  ImGui::PlotHistogram("##prefix sum", before.data(), static_cast<int>(before.size()), 0, nullptr, 0.0f,
+                       static_cast<float>(sequenceLength), ImVec2(width, kPlotHeight));
   bucketTable(histogram, starts, place.bits);
   if (countersMatrix != nullptr) counterMatrixTable(*countersMatrix, sequences, sequence, histogram, place.bits);
 }
 
 void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::uint32_t wires,
-                      std::uint32_t currentPass) {
+                      std::uint32_t currentPass, bool fillHeight) {
   if (wires < 2) {
     ImGui::TextDisabled("no network: fewer than 2 keys");
     return;
@@ -181,14 +187,23 @@ void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::u
     return;
   }
 
-  // Geometry: wire labels on the left, then the columns, wires evenly spaced.
+  // Geometry: pass numbers on top, stage numbers below, wire labels on the left, then the
+  // columns, wires evenly spaced.
   ImFont* font = ImGui::GetFont();
-  const float wireGap = std::max(7.0f, ImGui::GetFontSize() * 0.8f);
+  const float rulerHeight = ImGui::GetFontSize() + 2.0f;
+  const std::vector<std::uint32_t> stages = mergeStageStarts(passes);
+  const float stagesHeight = stages.size() > 1 ? rulerHeight : 0.0f;
+  float wireGap = std::max(6.0f, ImGui::GetFontSize() * 0.8f);
+  if (fillHeight) {
+    const float spare = ImGui::GetContentRegionAvail().y - rulerHeight - stagesHeight - ImGui::GetStyle().ScrollbarSize;
+    wireGap = std::max(wireGap, spare / static_cast<float>(wires));
+  }
   const float labelSize = std::min(ImGui::GetFontSize(), wireGap);
-  const float labelWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, "32").x + 6.0f;
+  const float labelWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, "64").x + 6.0f;
   const float dotRadius = std::clamp(wireGap * 0.22f, 1.5f, 3.5f);
   const float margin = wireGap * 0.5f + dotRadius;
-  const float height = 2 * margin + wireGap * static_cast<float>(wires - 1);
+  const float wiresHeight = 2 * margin + wireGap * static_cast<float>(wires - 1);
+  const float height = rulerHeight + wiresHeight + stagesHeight;
   const float available = ImGui::GetContentRegionAvail().x;
   const NetworkColumns columns =
       layoutNetworkColumns(passes, available - labelWidth - margin, kMinLanePitch, kMaxLanePitch);
@@ -211,13 +226,38 @@ void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::u
   *followed = marked ? static_cast<int>(currentPass) : -1;
 
   ImDrawList* list = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 corner = ImGui::GetCursorScreenPos();
+  const ImVec2 origin(corner.x, corner.y + rulerHeight);  // the wires' area
   const float left = origin.x + labelWidth;
   const auto wireY = [&](std::uint32_t wire) { return origin.y + margin + wireGap * static_cast<float>(wire); };
   if (marked)
-    list->AddRectFilled(ImVec2(left + columns.passLeft[currentPass], origin.y),
-                        ImVec2(left + columns.passRight[currentPass], origin.y + height), kCurrentShade);
-  char label[12];
+    list->AddRectFilled(ImVec2(left + columns.passLeft[currentPass], corner.y),
+                        ImVec2(left + columns.passRight[currentPass], origin.y + wiresHeight), kCurrentShade);
+  char label[32];
+  std::vector<float> centres;
+  for (std::size_t pass = 0; pass < passes.size(); ++pass)
+    centres.push_back((columns.passLeft[pass] + columns.passRight[pass]) / 2);
+  const float numberWidth = font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, "0000").x;
+  for (std::uint32_t pass : labelledPasses(centres, numberWidth)) {
+    std::snprintf(label, sizeof label, "%u", pass + 1);
+    const float textWidth = ImGui::CalcTextSize(label).x;
+    list->AddText(ImVec2(left + centres[pass] - textWidth / 2, corner.y), kLabelColour, label);
+  }
+  for (std::size_t stage = 1; stage < stages.size(); ++stage) {
+    const float x = left + columns.passLeft[stages[stage]];
+    list->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + wiresHeight + stagesHeight), kStageColour);
+  }
+  if (stages.size() > 1) {
+    for (std::size_t stage = 0; stage < stages.size(); ++stage) {
+      const float from = columns.passLeft[stages[stage]];
+      const float to = stage + 1 < stages.size() ? columns.passLeft[stages[stage + 1]] : columns.width;
+      // "stage 3" where it fits between its marks, else "3".
+      std::snprintf(label, sizeof label, "stage %zu", stage + 1);
+      if (ImGui::CalcTextSize(label).x + 6.0f > to - from) std::snprintf(label, sizeof label, "%zu", stage + 1);
+      if (ImGui::CalcTextSize(label).x + 4.0f > to - from) continue;
+      list->AddText(ImVec2(left + from + 3.0f, origin.y + wiresHeight), kStageColour, label);
+    }
+  }
   for (std::uint32_t wire = 0; wire < wires; ++wire) {
     list->AddLine(ImVec2(left, wireY(wire)), ImVec2(left + columns.width, wireY(wire)), kWireColour);
     std::snprintf(label, sizeof label, "%u", wire + 1);

@@ -16,7 +16,7 @@
 namespace shadersort::ui {
 
 // Networks wider than this are not drawn: their columns would be too dense to read.
-inline constexpr std::uint32_t kMaxNetworkWires = 32;
+inline constexpr std::uint32_t kMaxNetworkWires = 64;
 
 inline constexpr ImU32 kCurrentPassColour = IM_COL32(255, 200, 60, 255);
 
@@ -35,7 +35,10 @@ void drawRadixPanel(const std::vector<std::uint32_t>& keysBeforePass, DigitPlace
 // before `currentPass` are drawn in full colour, `currentPass`'s column is shaded and its
 // comparators highlighted, later ones dimmed; currentPass >= passes.size() marks none. Sized to the
 // available width; scrolls sideways, following the current pass, when the columns do not fit.
+// Pass numbers (from 1) run along the top; where a new merge stage begins (mergeStageStarts) a
+// thin line and the stage's number mark it. `fillHeight`: the wires spread over the height left
+// in the window (a detached, resizable network window) instead of a compact fixed gap.
 void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::uint32_t wires,
-                      std::uint32_t currentPass);
+                      std::uint32_t currentPass, bool fillHeight = false);
 
 }  // namespace shadersort::ui

@@ -15,6 +15,7 @@
 #include "core/quoting.h"
 #include "gl/shader_source.h"
 #include "render/lane_grid.h"
+#include "ui/playback_limits.h"
 #include "sort/size_advice.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
@@ -30,8 +31,8 @@ constexpr render::Rgb kLaneTextColour{230, 230, 230};
 constexpr render::Rgb kCheckMarkColour{110, 220, 110};
 constexpr render::Rgb kRefusalColour{255, 120, 100};
 ImU32 imColour(const render::Rgb& colour) { return IM_COL32(colour[0], colour[1], colour[2], 255); }
-constexpr double kMinPassesPerSecond = 0.1;  // ten seconds a pass: slow motion for a lecture
-constexpr double kMaxPassesPerSecond = 1e6;  // beyond what any GPU here reaches: as fast as it goes
+// targetPass_ for End: every lane to its last pass.
+constexpr std::uint32_t kToTheEnd = std::numeric_limits<std::uint32_t>::max();
 // Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
 constexpr double kFrameWorkBudgetMs = 12.0;
 // GPU time a frame may queue, judged by the passes timed so far.
@@ -289,21 +290,25 @@ void ViewerApp::handleKey(ViewerKey key) {
       playback_.lastAdvance = std::chrono::steady_clock::now();
       break;
     case ViewerKey::StepBack:
+    case ViewerKey::StepForward: {
       playback_.playing = false;
-      targetPass_.reset();
-      if (race_.byTime && racing())
-        stepRace(-1);
-      else if (leadPass() > 0)
-        seekAll(leadPass() - 1);
+      const int direction = key == ViewerKey::StepForward ? +1 : -1;
+      if (race_.byTime && racing()) {
+        targetPass_.reset();
+        replayStart_.reset();
+        stepRace(direction);
+        break;
+      }
+      // The step goes through advance() like End: a step back replays up to a checkpoint
+      // interval of passes, spread over frames so that the window stays responsive and shows
+      // its progress. A step pressed while one is on its way counts from where that one goes.
+      const bool stepOnItsWay = targetPass_ && *targetPass_ != kToTheEnd;
+      const std::uint32_t from = stepOnItsWay ? *targetPass_ : leadPass();
+      if (direction < 0 && from == 0) break;
+      targetPass_ = direction > 0 ? from + 1 : from - 1;
+      if (!stepOnItsWay) replayStart_.reset();
       break;
-    case ViewerKey::StepForward:
-      playback_.playing = false;
-      targetPass_.reset();
-      if (race_.byTime && racing())
-        stepRace(+1);
-      else
-        seekAll(leadPass() + 1);
-      break;
+    }
     case ViewerKey::Restart:
       targetPass_.reset();
       race_.time = 0.0;
@@ -311,15 +316,15 @@ void ViewerApp::handleKey(ViewerKey key) {
       break;
     case ViewerKey::Finish:
       playback_.playing = false;
-      targetPass_ = std::numeric_limits<std::uint32_t>::max();
+      targetPass_ = kToTheEnd;
       break;
     case ViewerKey::Faster:
     case ViewerKey::Slower: {
       const double factor = key == ViewerKey::Faster ? 2.0 : 0.5;
       if (playback_.speed == Playback::Speed::PassesPerSecond)
-        playback_.passesPerSecond = std::clamp(playback_.passesPerSecond * factor, kMinPassesPerSecond, kMaxPassesPerSecond);
+        playback_.passesPerSecond = std::clamp(playback_.passesPerSecond * factor, kPassesPerSecondRange.min, kPassesPerSecondRange.max);
       else
-        playback_.wholeSortSeconds = std::clamp(playback_.wholeSortSeconds / factor, 0.1, 3600.0);
+        playback_.wholeSortSeconds = std::clamp(playback_.wholeSortSeconds / factor, kWholeSortSecondsRange.min, kWholeSortSecondsRange.max);
       break;
     }
     case ViewerKey::Algorithm1:
@@ -423,7 +428,8 @@ void ViewerApp::replaceLanes(const std::vector<const AlgorithmInfo*>& chosen,
     // Settings from the command line belong to the algorithm they were given for.
     const SorterOptions explicitOptions = algorithm->name == config_.algorithm ? config_.sorter : SorterOptions{};
     try {
-      fresh.push_back(std::make_unique<SortLane>(*sortContext_, *algorithm, optionsFor(*algorithm, explicitOptions), input, art_));
+      fresh.push_back(std::make_unique<SortLane>(*sortContext_, *algorithm, optionsFor(*algorithm, explicitOptions), input, art_,
+                                                 config_.checkpointBudgetBytes));
     } catch (const std::exception& refusal) {
       // One lane alone keeps the last good state; a race shows the reason in the lane.
       if (chosen.size() == 1) throw;
@@ -525,6 +531,8 @@ void ViewerApp::reloadShadersIfChanged() {
     shaderError_.clear();
     message_ = "shaders reloaded";
   } catch (const std::exception& error) {
+    // On stderr too: the panel may be small, and a terminal keeps the whole log to copy from.
+    if (shaderError_ != error.what()) std::fprintf(stderr, "shadersort: shader error (the last good program keeps running):\n%s\n", error.what());
     shaderError_ = error.what();
   }
 }
@@ -659,6 +667,11 @@ void ViewerApp::advance() {
     const double typical = lane->typicalPassMilliseconds();
     const auto gpuCap = typical > 0.0 ? static_cast<std::uint32_t>(std::max(1.0, kFrameGpuBudgetMs / typical)) : 64u;
     std::uint32_t ran = 0;
+    if (lane->pass() > target) {
+      // A step back: to the checkpoint at or before the target (no pass run), replayed below.
+      lane->seek(target, 0);
+      replayStart_ = std::min(replayStart_.value_or(kToTheEnd), lane->pass());
+    }
     while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() && ran < gpuCap &&
            (ran == 0 || std::chrono::steady_clock::now() < deadline)) {
       const std::uint32_t before = lane->pass();
@@ -669,7 +682,18 @@ void ViewerApp::advance() {
     if (lane->pass() < std::min(target, lane->passCount()) && !lane->finished()) reachedEverywhere = false;
   }
   if (!reachedEverywhere) playback_.owedPasses = 0.0;
-  if (targetPass_ && reachedEverywhere) targetPass_.reset();
+  if (targetPass_ && reachedEverywhere) {
+    targetPass_.reset();
+    replayStart_.reset();
+  }
+}
+
+std::optional<double> ViewerApp::stepBackProgress() const {
+  if (!targetPass_ || !replayStart_) return std::nullopt;
+  std::uint32_t slowest = kToTheEnd;
+  for (const auto& lane : lanes_) slowest = std::min(slowest, lane->pass());
+  if (*targetPass_ <= *replayStart_) return 1.0;
+  return std::clamp(static_cast<double>(slowest - std::min(slowest, *replayStart_)) / (*targetPass_ - *replayStart_), 0.0, 1.0);
 }
 
 // [SECTION] drawing
@@ -698,6 +722,7 @@ void ViewerApp::drawLanes() {
       render::laneGrid(cells, {static_cast<int>(lanesMin_.x), static_cast<int>(lanesMin_.y), static_cast<int>(lanesMax_.x - lanesMin_.x),
                         static_cast<int>(lanesMax_.y - lanesMin_.y)},
                        static_cast<int>(kMargin), static_cast<int>(std::ceil(header)), aspect);
+  overlayCaption_.clear();
   for (std::size_t i = 0; i < cells; ++i) {
     const render::LaneRect& cell = grid.cells[i];
     const ImVec2 laneMin(static_cast<float>(cell.x), static_cast<float>(cell.y));
@@ -717,7 +742,14 @@ void ViewerApp::drawLanes() {
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     placements_.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
-    if (overlaysShown()) drawOverlays(list, *lanes_[i], placements_.back());
+    if (overlaysShown()) {
+      overlayCaption_.clear();
+      drawOverlays(list, *lanes_[i], placements_.back());
+      // At the band's foot, right-aligned: which pass the brackets show.
+      const float width = ImGui::CalcTextSize(overlayCaption_.c_str()).x;
+      list->AddText(ImVec2(laneMax.x - width, laneMax.y - ImGui::GetTextLineHeight()), imColour(kLaneTextColour),
+                    overlayCaption_.c_str());
+    }
   }
   // The whole lane area takes the mouse: scroll zooms, drag pans, double-click fits.
   ImGui::SetCursorScreenPos(areaMin);
@@ -736,9 +768,11 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   const Sorter& sorter = lane.sorter();
   const ImVec2 arrayMin = bars.min, arrayMax = bars.max;
   // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
-  // first pass will compare.
-  const std::uint32_t shownPass = pass > 0 ? pass - 1 : 0;
+  // first pass will compare. The caption says which of the two it is.
+  const ShownPass shown = ui::shownPass(pass);
+  const std::uint32_t shownPass = shown.pass;
   const std::vector<Comparator> comparators = sorter.comparators(shownPass, kMaxOverlayElements);
+  if (!comparators.empty()) overlayCaption_ = shown.caption;
   std::vector<bool> swapped;
   if (pass > 0) {
     const auto* before = lane.keysAfter(pass - 1);

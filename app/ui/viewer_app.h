@@ -52,6 +52,8 @@ struct ViewerConfig {
   std::string videoPath;
   // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
   art::Animation animation;
+  // GPU memory each lane's step-back checkpoints may hold; less means longer replays.
+  std::size_t checkpointBudgetBytes = SortLane::kDefaultCheckpointBudgetBytes;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(SortContext&, const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };
@@ -91,6 +93,8 @@ class ViewerApp {
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
   const std::string& message() const { return message_; }
+  // While a step back replays passes over several frames: how far it has come, 0 to 1.
+  std::optional<double> stepBackProgress() const;
   // Algorithms a race could not run on this input, with the reason (shown in their lanes).
   const std::vector<std::pair<std::string, std::string>>& refusals() const { return refusals_; }
   struct RankRow {
@@ -107,6 +111,13 @@ class ViewerApp {
   std::vector<RankRow> ranking() const;
   bool racing() const { return laneAlgorithms_.size() > 1; }
   const std::string& shaderError() const { return shaderError_; }
+  // Where the panel drew message() in the last frame (framebuffer pixels), if it drew one.
+  struct ScreenArea {
+    ImVec2 min, max;
+  };
+  const std::optional<ScreenArea>& messageArea() const { return messageArea_; }
+  // What the teaching brackets showed in the last frame ("brackets: pass 1 (next)"), or empty.
+  const std::string& overlayCaption() const { return overlayCaption_; }
   bool teaching() const { return teaching_; }
   // The sound (m): on or off, and what it says in the panel.
   const audio::PassSonifier& sound() const { return *sound_; }
@@ -206,6 +217,7 @@ class ViewerApp {
   double effectivePassesPerSecond() const;
   // [SECTION] drawing (the panel's widgets are in viewer_panel.cpp)
   void drawPanel();
+  void drawMessages();
   void drawAlgorithmControls();
   void drawInputControls();
   void drawPlaybackControls();
@@ -239,10 +251,15 @@ class ViewerApp {
   LaneView view_;
   Playback playback_;
   std::unique_ptr<FrameClock> clock_;  // made once the host's GL context exists
-  std::optional<std::uint32_t> targetPass_;  // End: run toward it over frames, within the budget
+  std::optional<std::uint32_t> targetPass_;  // End, or a step back: run toward it over frames, within the budget
+  // A step back in progress: the pass its replay started from (a checkpoint's, or 0).
+  std::optional<std::uint32_t> replayStart_;
   bool teaching_ = true;
   std::string message_;       // why the last change was refused, or what a screenshot wrote
   std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds
+  std::optional<ScreenArea> messageArea_;
+  bool networkDetached_ = false;  // the comparator network in its own window
+  std::string overlayCaption_;
   std::uint64_t shaderStamp_ = 0;
   std::chrono::steady_clock::time_point lastShaderCheck_;
   std::unique_ptr<render::GifRecorder> recorder_;

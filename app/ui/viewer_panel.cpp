@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
-#include "sort/radix/radix_sorter.h"
+#include "ui/pass_plot.h"
+#include "ui/playback_limits.h"
 #include "ui/teaching_overlays.h"
 #include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"
@@ -17,6 +20,8 @@
 namespace shadersort::ui {
 namespace {
 
+// Inputs up to this many keys show the radix counter matrix (a read-back per pass shown).
+constexpr std::size_t kMaxCounterMatrixKeys = 4096;
 const ImVec4 kErrorColour(1.0f, 0.45f, 0.4f, 1.0f);
 const ImVec4 kGoodColour(0.45f, 0.85f, 0.45f, 1.0f);
 
@@ -26,11 +31,10 @@ std::string inputLabel(const InputSpec& spec) {
   return "built-in picture";
 }
 
-// Values of `series` up to `count`, NaN (not yet known) drawn as 0.
-std::vector<float> knownPrefix(const std::vector<float>& series, std::uint32_t count) {
+// The first `count` pass times (NaN where not yet known: no bar).
+std::vector<float> knownTimes(const std::vector<float>& series, std::uint32_t count) {
   std::vector<float> values(series.begin(), series.begin() + std::min<std::size_t>(count, series.size()));
-  for (float& value : values)
-    if (std::isnan(value)) value = 0.0f;
+  values.resize(count, std::numeric_limits<float>::quiet_NaN());
   return values;
 }
 
@@ -43,6 +47,9 @@ void ViewerApp::drawPanel() {
   ImGui::Begin("shadersort", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
   ImGui::PushItemWidth(-90.0f * uiScale_);
   drawAlgorithmControls();
+  // Right under the control that usually causes them, so the taller panels below never push a
+  // refusal or a compile log out of the window.
+  drawMessages();
   ImGui::Separator();
   if (video_)
     drawVideoControls();
@@ -60,20 +67,28 @@ void ViewerApp::drawPanel() {
     drawLaneStatus(*lanes_.front());
     if (!art_) drawTeachingPanels(*lanes_.front());
   }
+  drawKeysHelp();
+  ImGui::PopItemWidth();
+  ImGui::End();
+}
+
+void ViewerApp::drawMessages() {
+  messageArea_.reset();
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_.rfind("recording ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
     ImGui::TextWrapped("%s", message_.c_str());
     ImGui::PopStyleColor();
+    messageArea_ = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
   }
   if (!shaderError_.empty()) {
     ImGui::TextColored(kErrorColour, "shader error (the last good program keeps running):");
-    ImGui::BeginChild("##shader-log", ImVec2(0, 120.0f * uiScale_), true, ImGuiWindowFlags_HorizontalScrollbar);
+    // Wrapped, not scrolled sideways: a compile log's point is often at the end of its line.
+    ImGui::BeginChild("##shader-log", ImVec2(0, 120.0f * uiScale_), true);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(shaderError_.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::EndChild();
   }
-  drawKeysHelp();
-  ImGui::PopItemWidth();
-  ImGui::End();
 }
 
 void ViewerApp::drawAlgorithmControls() {
@@ -189,6 +204,12 @@ void ViewerApp::drawPlaybackControls() {
   ImGui::SameLine();
   if (ImGui::Button(">|", ImVec2(button, 0))) handleKey(ViewerKey::Finish);
 
+  if (const auto progress = stepBackProgress()) {
+    // A long step back replays from a checkpoint over several frames: say how far it has come.
+    char label[64];
+    std::snprintf(label, sizeof label, "back to pass %u: replaying", *targetPass_);
+    ImGui::ProgressBar(static_cast<float>(*progress), ImVec2(-FLT_MIN, 0), label);
+  }
   int speed = playback_.speed == Playback::Speed::PassesPerSecond ? 0 : 1;
   bool speedChanged = ImGui::RadioButton("passes/s", &speed, 0);
   ImGui::SameLine();
@@ -196,12 +217,14 @@ void ViewerApp::drawPlaybackControls() {
   if (speedChanged) playback_.speed = speed == 0 ? Playback::Speed::PassesPerSecond : Playback::Speed::WholeSortSeconds;
   if (playback_.speed == Playback::Speed::PassesPerSecond) {
     float rate = static_cast<float>(playback_.passesPerSecond);
-    if (ImGui::SliderFloat("speed", &rate, 0.1f, 1e6f, rate < 10.0f ? "%.1f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic))
-      playback_.passesPerSecond = std::clamp<double>(rate, 0.1, 1e6);
+    if (ImGui::SliderFloat("speed", &rate, static_cast<float>(kPassesPerSecondRange.min), static_cast<float>(kPassesPerSecondRange.max),
+                           rate < 10.0f ? "%.1f passes/s" : "%.0f passes/s", ImGuiSliderFlags_Logarithmic))
+      playback_.passesPerSecond = std::clamp<double>(rate, kPassesPerSecondRange.min, kPassesPerSecondRange.max);
   } else {
     float seconds = static_cast<float>(playback_.wholeSortSeconds);
-    if (ImGui::SliderFloat("speed", &seconds, 0.5f, 600.0f, "%.1f s", ImGuiSliderFlags_Logarithmic))
-      playback_.wholeSortSeconds = std::clamp<double>(seconds, 0.5, 600.0);
+    if (ImGui::SliderFloat("speed", &seconds, static_cast<float>(kWholeSortSecondsRange.min), static_cast<float>(kWholeSortSecondsRange.max),
+                           "%.1f s", ImGuiSliderFlags_Logarithmic))
+      playback_.wholeSortSeconds = std::clamp<double>(seconds, kWholeSortSecondsRange.min, kWholeSortSecondsRange.max);
   }
   bool soundOn = sound_->enabled();
   if (ImGui::Checkbox("sound (m)", &soundOn)) handleKey(ViewerKey::ToggleSound);
@@ -242,18 +265,14 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
   else
     ImGui::Text("%s time so far: %.3f ms", lane.clock().c_str(), lane.totalMilliseconds());
   if (pass > 0) {
-    const std::vector<float> known = knownPrefix(times, pass);
-    ImGui::PlotLines("ms / pass", known.data(), static_cast<int>(known.size()), 0, nullptr, 0.0f, FLT_MAX, ImVec2(0, 40.0f * uiScale_));
+    drawPassPlot("time per pass", knownTimes(times, pass), "ms", 40.0f * uiScale_);
     std::vector<float> swaps;
     for (std::uint32_t p = 0; p < pass; ++p) {
       const auto counted = sorter.swapsInPass(p);
       if (!counted && swaps.empty()) continue;
       swaps.push_back(counted ? static_cast<float>(*counted) : 0.0f);
     }
-    if (!swaps.empty()) {
-      ImGui::PlotHistogram("swaps / pass", swaps.data(), static_cast<int>(swaps.size()), 0, nullptr, 0.0f, FLT_MAX,
-                           ImVec2(0, 40.0f * uiScale_));
-    }
+    if (!swaps.empty()) drawPassPlot("swaps per pass", swaps, "", 40.0f * uiScale_);
   }
 }
 
@@ -265,20 +284,25 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
   const auto place = sorter.digitPlace(lane.finished() && pass > 0 ? pass - 1 : pass);
   if (place && ImGui::CollapsingHeader("radix digits", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (const auto* keys = overlaysShown() ? lane.keysAfter(pass) : nullptr) {
-      // The counters matrix of the pass just run, for small inputs of the fast pipeline.
-      std::vector<std::uint32_t> counters;
-      const auto* radix = dynamic_cast<const RadixSorter*>(&sorter);
-      if (radix && pass > 0 && radix->pipelineName() == "fast/portable" && inputs_.resolved->data.size() <= 4096)
-        counters = radix->readCounters();
-      drawRadixPanel(*keys, *place, length, counters.empty() ? nullptr : &counters);
+      // The counter matrix of the pass just run, where the sorter keeps one (small inputs).
+      drawRadixPanel(*keys, *place, length, lane.digitCounters(kMaxCounterMatrixKeys));
     } else {
       ImGui::TextWrapped("array mode (a) on a sequence of at most %u keys shows the digits", kMaxOverlayElements);
     }
   }
   if (length <= kMaxNetworkWires && length >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);
-    if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen))
-      drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
+    if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen)) {
+      ImGui::Checkbox("in its own window", &networkDetached_);
+      if (!networkDetached_) drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
+    }
+    if (networkDetached_) {
+      // A window of its own, large and resizable, for a projector: the wires fill its height.
+      ImGui::SetNextWindowSize(ImVec2(900.0f * uiScale_, 600.0f * uiScale_), ImGuiCond_FirstUseEver);
+      if (ImGui::Begin("comparator network", &networkDetached_, ImGuiWindowFlags_NoCollapse))
+        drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0, true);
+      ImGui::End();
+    }
   }
 }
 
@@ -307,8 +331,9 @@ void ViewerApp::drawRaceControls() {
   }
   if (race_.byTime) {
     float seconds = static_cast<float>(race_.seconds);
-    if (ImGui::SliderFloat("slowest", &seconds, 1.0f, 120.0f, "%.0f s", ImGuiSliderFlags_Logarithmic))
-      race_.seconds = seconds;
+    if (ImGui::SliderFloat("slowest", &seconds, static_cast<float>(kRaceSecondsRange.min), static_cast<float>(kRaceSecondsRange.max),
+                           "%.1f s", ImGuiSliderFlags_Logarithmic))
+      race_.seconds = std::clamp<double>(seconds, kRaceSecondsRange.min, kRaceSecondsRange.max);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "gl/compute.h"
 #include "sort/checkpoint_support.h"
+#include "sort/state_readback.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -335,6 +336,14 @@ void RadixSorter::runPass() {
 
 std::vector<std::uint32_t> RadixSorter::readCounters() const {
   return gl::downloadWords(buffers_.counters.buffer(), buffers_.counters.bytes() / 4);
+}
+
+std::optional<std::vector<std::uint32_t>> RadixSorter::digitCounters(std::size_t limitKeys) const {
+  // Only the portable fast pipeline keeps a whole matrix per pass; the others keep a running
+  // total (classic, chained) or none (workgroup per sequence).
+  if (pipeline_ != Pipeline::Fast || chained_ || passesRun_ == 0 || load_.shape.elementCount() > limitKeys) return std::nullopt;
+  countStateReadback();
+  return readCounters();
 }
 
 void RadixSorter::fillChainedState(std::uint32_t word) const {

@@ -66,6 +66,8 @@ class RadixSorter final : public Sorter {
   // as it is now (digit counts after "upsweep", each count's output position after the prefix
   // scan), and the keys per partition.
   std::vector<std::uint32_t> readCounters() const;
+  // The portable fast pipeline's counter matrix, for the viewer's radix panel.
+  std::optional<std::vector<std::uint32_t>> digitCounters(std::size_t limitKeys) const override;
 
  private:
   // The tests' view of the internals below (defined only in tests/sorter_test_access.h), so that
