@@ -467,7 +467,7 @@ TEST(GifPalette, ChoosesAPaletteForTheBuiltInPictureWithinItsMeasuredError) {
 
 TEST(LabelFont, HasEveryCharacterOfTheLabelsAndNoTwoDigitsAlike) {
   for (char c : std::string("pass 0123456789 sorted")) EXPECT_TRUE(render::hasGlyph(c)) << c;
-  EXPECT_FALSE(render::hasGlyph('Q'));
+  EXPECT_FALSE(render::hasGlyph('\x7f'));  // the font has printable ASCII since the captions
   std::vector<std::vector<std::uint8_t>> drawn;
   for (char digit = '0'; digit <= '9'; ++digit) {
     Image glyph(render::kGlyphWidth, render::kGlyphHeight);

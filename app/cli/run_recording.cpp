@@ -15,10 +15,14 @@ void requireRecordableOutputs(const RunOptions& options) {
   const RecordOptions& record = options.record;
   if (!record.gifPath.empty()) requireWritableOutput(record.gifPath);
   if (!record.sheetPath.empty()) requireWritableOutput(record.sheetPath);
+  if (!record.slidesPath.empty()) requireSlidesFolder(record.slidesPath);
 }
 
-RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass)
+RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass,
+                           const std::string& title)
     : options_(options), lastPass_(lastPass) {
+  if (!options.slidesPath.empty())
+    slides_ = std::make_unique<SlidesRecording>(options.slidesPath, title, lastPass, options.scale);
   if (!options.sheetPath.empty()) {
     sheetEvery_ = options.every ? render::everyForAtMost(lastPass, *options.every, render::ContactSheet::kMaxCells)
                                 : render::roundEveryForAtMost(lastPass, kDefaultSheetCells);
@@ -49,8 +53,11 @@ void RunRecording::run(Sorter& sorter, const PictureOfState& pictureOf) {
     const bool last = done();
     const bool toGif = gif_ && (last || pass % gifEvery_ == 0);
     const bool toSheet = sheet_ && (last || pass % sheetEvery_ == 0);
-    if (!toGif && !toSheet) return;
+    if (!toGif && !toSheet && !slides_) return;
     const Image picture = pictureOf(sorter);
+    if (slides_)
+      slides_->addSlide(picture, pass, sorter.passCount(), last && sorter.finished(),
+                        pass > 0 ? sorter.describePass(pass - 1) : std::string());
     if (toGif) gif_->addFrame(picture);
     if (toSheet) sheet_->addCell(picture, render::passLabel(pass, last && sorter.finished()));
   };
@@ -59,11 +66,13 @@ void RunRecording::run(Sorter& sorter, const PictureOfState& pictureOf) {
     sorter.runPass();
     record();
   }
+  if (slides_) slides_->finish(sorter);
 }
 
 void RunRecording::commit() {
   if (gif_) gif_->finish();
   if (sheet_) sheet_->save(options_.sheetPath);
+  if (slides_) slides_->commit();
 }
 
 std::string RunRecording::summary() const {
@@ -83,6 +92,9 @@ std::string RunRecording::summary() const {
                   sheetEvery_ == 1 ? "" : "es", image.width, image.height);
     text += "sheet: " + quote(options_.sheetPath) + numbers;
   }
+  if (slides_)
+    text += "slides: " + quote(slides_->directory()) + ", " + std::to_string(slides_->slideCount()) +
+            " captioned PNGs and captions, network.svg, index.html\n";
   return text;
 }
 
