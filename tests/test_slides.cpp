@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <stb_image.h>
+
 #include <filesystem>
 #include <regex>
 #include <set>
 
+#include "cli/run_recording.h"
 #include "cli/run_slides.h"
 #include "cli_support.h"
 #include "core/markup.h"
@@ -156,6 +159,46 @@ TEST_P(SlidesOfEverySchedule, EachSlideIsRunOutPlusItsCaptionStrip) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Slides, SlidesOfEverySchedule, ::testing::ValuesIn(allSchedules()), scheduleName);
+
+// The frames of a GIF as a viewer shows them (stb_image, a decoder independent of giflib).
+std::vector<Image> gifFrames(const std::string& path) {
+  const std::string bytes = readText(path);
+  int* delays = nullptr;
+  int width = 0, height = 0, count = 0, channels = 0;
+  stbi_uc* pixels = stbi_load_gif_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()),
+                                              &delays, &width, &height, &count, &channels, 4);
+  std::vector<Image> frames;
+  if (!pixels) return frames;
+  for (int i = 0; i < count; ++i) {
+    Image frame(width, height);
+    std::copy_n(pixels + frame.rgba.size() * static_cast<std::size_t>(i), frame.rgba.size(), frame.rgba.begin());
+    frames.push_back(std::move(frame));
+  }
+  stbi_image_free(pixels);
+  stbi_image_free(delays);
+  return frames;
+}
+
+TEST(Slides, GifFramesCarryTheCaptionStrip) {
+  ScratchFolder folder;
+  const auto schedules = allSchedules();
+  const Schedule& schedule = *std::find_if(schedules.begin(), schedules.end(),
+                                           [](const Schedule& s) { return s.name == "frag-odd-even"; });
+  ASSERT_EQ(runShadersort("run " + scheduleArguments(schedule) + " " + inputArguments() + " --gif " + folder.path("g.gif"))
+                .exitCode,
+            0);
+  const auto sorter = loadedSorter(schedule);
+  const std::vector<Image> frames = gifFrames(folder.path("g.gif"));
+  ASSERT_EQ(frames.size(), sorter->passCount() + 1u) << "frag-odd-even runs all its passes";
+  for (std::uint32_t pass = 0; pass < frames.size(); ++pass) {
+    const render::Caption caption = render::passCaption(pass, sorter->passCount(), pass == sorter->passCount(),
+                                                        pass > 0 ? sorter->describePass(pass - 1) : "");
+    // The strip's colours have palette entries of their own, so it comes back exactly.
+    const Image strip = render::captionStrip(caption, frames[pass].width, cli::RunRecording::kGifDescriptionLines);
+    ASSERT_EQ(frames[pass].height, kColumnLength + strip.height);
+    EXPECT_EQ(cut(frames[pass], kColumnLength, strip.height).rgba, strip.rgba) << "frame " << pass << ": " << captionLine(caption);
+  }
+}
 
 TEST(Slides, FolderRulesAndCap) {
   ScratchFolder folder;

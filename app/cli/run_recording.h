@@ -25,6 +25,9 @@ class RunRecording {
  public:
   // A sheet made with no --every keeps at most this many states, a power-of-two step apart.
   static constexpr std::size_t kDefaultSheetCells = 16;
+  // What the last pass did, under each sheet cell's label and in each GIF frame's caption strip.
+  static constexpr int kSheetDescriptionLines = 2;
+  static constexpr int kGifDescriptionLines = 1;
 
   // For a run of at most `lastPass` passes of `pictureWidth` x `pictureHeight` pictures. Tells
   // the user (stderr) when the sheet keeps fewer states than --every asked, to fit its cells.

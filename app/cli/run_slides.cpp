@@ -24,15 +24,15 @@ void writeText(const fs::path& path, const std::string& contents) {
   writeFileAtomically(path.string(), {reinterpret_cast<const std::uint8_t*>(contents.data()), contents.size()});
 }
 
-Image enlarged(const Image& picture, int scale) {
+}  // namespace
+
+Image enlargedPicture(const Image& picture, int scale) {
   if (scale == 1) return picture;
   Image big(picture.width * scale, picture.height * scale);
   for (int y = 0; y < big.height; ++y)
     for (int x = 0; x < big.width; ++x) big.setPixel(x, y, picture.pixel(x / scale, y / scale));
   return big;
 }
-
-}  // namespace
 
 std::string slideName(std::uint32_t pass, const char* extension) {
   char name[32];
@@ -103,7 +103,7 @@ void SlidesRecording::addSlide(const Image& picture, std::uint32_t pass, std::ui
                                const std::string& lastDescription) {
   const render::Caption caption = render::passCaption(pass, passCount, sorted, lastDescription);
   const std::string png = slideName(pass, "png"), txt = slideName(pass, "txt");
-  savePng(render::withCaption(enlarged(picture, scale_), caption, kDescriptionLines), (staging_ / png).string());
+  savePng(render::withCaption(enlargedPicture(picture, scale_), caption, kDescriptionLines), (staging_ / png).string());
   written_.push_back(png);
   captions_.push_back(render::captionLine(caption));
   writeText(staging_ / txt, captions_.back() + "\n");

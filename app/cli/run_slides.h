@@ -23,6 +23,9 @@ namespace shadersort::cli {
 // Before any GPU work: DIR can be made or is empty or holds only slides. Throws UserError.
 void requireSlidesFolder(const std::string& directory);
 
+// `picture` enlarged `scale` times by repeating pixels (as --scale enlarges every recording).
+Image enlargedPicture(const Image& picture, int scale);
+
 // The slide file names: pass-0007.png / .txt (four digits: kMaxSlidePasses + 1 slides at most).
 std::string slideName(std::uint32_t pass, const char* extension);
 // Whether `name` is one of the files a slides set holds.

@@ -16,8 +16,7 @@ constexpr int kLineGap = 3;
 int lineHeight(int pixelSize) { return (kGlyphHeight + kLineGap) * pixelSize; }
 
 // Characters of a line `width` pixels wide leaves for text.
-std::size_t charactersPerLine(int width) {
-  const int pixelSize = captionPixelSize(width);
+std::size_t charactersPerLine(int width, int pixelSize) {
   const int room = width - 2 * kMargin * pixelSize + pixelSize;  // the last glyph needs no blank column
   return static_cast<std::size_t>(std::max(1, room / (kGlyphAdvance * pixelSize)));
 }
@@ -53,7 +52,11 @@ std::string captionLine(const Caption& caption) {
 int captionPixelSize(int width) { return std::clamp(width / 320, 1, 4); }
 
 std::vector<std::string> wrapCaption(std::string_view text, int width, int maxLines) {
-  const std::size_t perLine = charactersPerLine(width);
+  return wrapText(text, width, captionPixelSize(width), maxLines);
+}
+
+std::vector<std::string> wrapText(std::string_view text, int width, int pixelSize, int maxLines) {
+  const std::size_t perLine = charactersPerLine(width, pixelSize);
   std::vector<std::string> lines;
   text = trimmed(text);
   while (!text.empty() && static_cast<int>(lines.size()) < maxLines) {

@@ -39,6 +39,8 @@ int captionPixelSize(int width);
 // The description's lines in a strip of `width`: wrapped, at most `maxLines`, the last cut with
 // "..." when the text goes on.
 std::vector<std::string> wrapCaption(std::string_view text, int width, int maxLines);
+// The same at font pixel size `pixelSize`, for strips drawn at another size (a contact sheet's).
+std::vector<std::string> wrapText(std::string_view text, int width, int pixelSize, int maxLines);
 // The strip's height for `descriptionLines` lines below the heading.
 int captionStripHeight(int width, int descriptionLines);
 // The strip alone: `width` x captionStripHeight(width, descriptionLines).
