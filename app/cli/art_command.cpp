@@ -76,7 +76,8 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   if (options.record.any() && !pipeline.empty()) {
     pipeline.load(*sorter);
     recording.emplace(options.record, input.image.width, input.image.height,
-                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()));
+                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()),
+                      std::string(algorithm.name) + " pixel-sort of " + plan.description);
     recording->run(*sorter, [&](const Sorter& state) {
       pipeline.paint(state);
       return pipeline.readResult();

@@ -170,6 +170,9 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& nu
                   ->check(extension(".gif"));
   auto* sheet = run.add_option("--sheet", record.sheetPath, "also write a contact sheet PNG: the states after passes 0, K, 2K, ...")
                     ->check(extension(".png"));
+  auto* slides = run.add_option("--slides", record.slidesPath,
+                                "also write slides into folder DIR: a captioned PNG and a caption file per pass, "
+                                "network.svg and index.html (DIR empty, new or holding earlier slides)");
   auto* every = run.add_option("--every", numbers.every,
                                "record every K-th pass, and the last (default: every pass for --gif, 16 cells at most for --sheet)");
   numbers.everyOption = every;
@@ -177,14 +180,15 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& nu
                                        "slow delays under 2/100 s, so above 50 fps, down)")
       ->needs(gif)
       ->capture_default_str();
-  auto* scale = run.add_option("--scale", numbers.scale, "enlarge the GIF and sheet pictures S times, 1 to 16 (pixels repeated)")
+  auto* scale = run.add_option("--scale", numbers.scale, "enlarge the GIF, sheet and slide pictures S times, 1 to 16 (pixels repeated)")
                     ->capture_default_str();
   run.callback([=] {
-    if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0)
-      throw CLI::RequiredError("--out, --gif or --sheet");
-    for (const CLI::Option* option : {every, scale})
-      if (option->count() > 0 && gif->count() == 0 && sheet->count() == 0)
-        throw CLI::ValidationError(option->get_name(), "needs --gif or --sheet");
+    if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0 && slides->count() == 0)
+      throw CLI::RequiredError("--out, --gif or --sheet (or --slides DIR)");
+    if (every->count() > 0 && gif->count() == 0 && sheet->count() == 0)
+      throw CLI::ValidationError(every->get_name(), "needs --gif or --sheet");
+    if (scale->count() > 0 && gif->count() == 0 && sheet->count() == 0 && slides->count() == 0)
+      throw CLI::ValidationError(scale->get_name(), "needs --gif or --sheet (or --slides)");
   });
 }
 
@@ -218,7 +222,7 @@ std::vector<std::string> parseRaceList(const std::string& text) {
 // run --video: the options that make no sense with a clip are refused before any work; without
 // art options each frame is sorted whole along --axis (as a still image is).
 void checkVideoRun(const CLI::App& command, RunOptions& run) {
-  for (const char* name : {"--image", "image", "--pattern", "--size", "--passes", "--gif", "--sheet"})
+  for (const char* name : {"--image", "image", "--pattern", "--size", "--passes", "--gif", "--sheet", "--slides"})
     if (command.count(name) > 0)
       throw UsageError(std::string(name[0] == '-' ? name : "an input image") + " cannot go with --video");
   if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");

@@ -27,13 +27,14 @@ struct GlobalOptions {
   bool useTuneCache = true;  // --no-tune-cache turns it off
 };
 
-// run --gif / --sheet: the run recorded as an animation and/or a contact sheet.
+// run --gif / --sheet / --slides: the run recorded as an animation, a contact sheet and/or slides.
 struct RecordOptions {
   std::string gifPath, sheetPath;
+  std::string slidesPath;  // a folder: a PNG and a caption per pass, network.svg, index.html
   std::optional<std::uint32_t> every;  // keep every K-th pass; empty: every pass (GIF), 16 cells at most (sheet)
   int fps = 20;
   int scale = 1;
-  bool any() const { return !gifPath.empty() || !sheetPath.empty(); }
+  bool any() const { return !gifPath.empty() || !sheetPath.empty() || !slidesPath.empty(); }
 };
 
 // run's pixel-sort: the settings and the images they name (empty: none).

@@ -37,6 +37,7 @@ void requirePaintablePictures(const RunOptions& options, const InputPlan& plan, 
   if (!options.outputPath.empty()) pictures.push_back("--out");
   if (!options.record.gifPath.empty()) pictures.push_back("--gif");
   if (!options.record.sheetPath.empty()) pictures.push_back("--sheet");
+  if (!options.record.slidesPath.empty()) pictures.push_back("--slides");
   if (pictures.empty()) return;
   const std::string why = whyPictureTooLarge(plan.width, plan.height, limits);
   if (why.empty()) return;
@@ -70,7 +71,8 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   std::optional<RunRecording> recording;
   if (options.record.any())
     recording.emplace(options.record, input.image.width, input.image.height,
-                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()));
+                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()),
+                      std::string(algorithm.name) + " on " + plan.description);
 
   const auto start = std::chrono::steady_clock::now();
   if (recording) {

@@ -12,6 +12,7 @@
 #include "data/image_sequences.h"
 #include "render/contact_sheet.h"
 #include "render/sorter_picture.h"
+#include "cli/run_slides.h"
 #include "render/gif_recorder.h"
 #include "sort/sorter.h"
 
@@ -24,10 +25,15 @@ class RunRecording {
  public:
   // A sheet made with no --every keeps at most this many states, a power-of-two step apart.
   static constexpr std::size_t kDefaultSheetCells = 16;
+  // What the last pass did, under each sheet cell's label and in each GIF frame's caption strip.
+  static constexpr int kSheetDescriptionLines = 2;
+  static constexpr int kGifDescriptionLines = 1;
 
   // For a run of at most `lastPass` passes of `pictureWidth` x `pictureHeight` pictures. Tells
   // the user (stderr) when the sheet keeps fewer states than --every asked, to fit its cells.
-  RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass);
+  // `title` heads the slides ("bitonic on a 16x1 pattern").
+  RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass,
+               const std::string& title);
 
   // Runs `sorter` (loaded, at pass 0) one pass at a time up to lastPass or until it finishes,
   // recording the kept states.
@@ -47,6 +53,7 @@ class RunRecording {
   std::uint32_t gifEvery_ = 1, sheetEvery_ = 1;
   std::unique_ptr<render::GifRecorder> gif_;
   std::unique_ptr<render::ContactSheet> sheet_;
+  std::unique_ptr<SlidesRecording> slides_;
   render::SorterPictures pictures_;
 };
 

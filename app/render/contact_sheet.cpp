@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "render/caption_strip.h"
 #include "render/label_font.h"
 
 namespace shadersort::render {
@@ -16,8 +17,12 @@ int ceilDiv(long long a, long long b) { return static_cast<int>((a + b - 1) / b)
 }  // namespace
 
 ContactSheet::ContactSheet(int pictureWidth, int pictureHeight, std::size_t cellCount, int scale,
-                           std::string_view longestLabel)
-    : pictureWidth_(pictureWidth), pictureHeight_(pictureHeight), cellCount_(cellCount), scale_(scale) {
+                           std::string_view longestLabel, int descriptionLines)
+    : pictureWidth_(pictureWidth),
+      pictureHeight_(pictureHeight),
+      cellCount_(cellCount),
+      scale_(scale),
+      descriptionLines_(std::max(descriptionLines, 0)) {
   if (cellCount < 1 || cellCount > kMaxCells)
     throw UserError("a contact sheet holds 1 to " + std::to_string(kMaxCells) + " cells, not " +
                     std::to_string(cellCount));
@@ -31,8 +36,9 @@ ContactSheet::ContactSheet(int pictureWidth, int pictureHeight, std::size_t cell
     shownWidth_ = std::max(1, static_cast<int>(static_cast<long long>(pictureWidth) * scale / shrink));
     shownHeight_ = std::max(1, static_cast<int>(static_cast<long long>(pictureHeight) * scale / shrink));
     labelPixel_ = std::clamp(shownWidth_ / 128, 1, 4);  // readable without crowding small pictures
-    labelStrip_ = (kGlyphHeight + 4) * labelPixel_;
-    cellWidth_ = std::max(shownWidth_, textWidth(longestLabel, labelPixel_));
+    labelStrip_ = (kGlyphHeight + 4) * labelPixel_ + descriptionLines_ * (kGlyphHeight + 2) * labelPixel_;
+    cellWidth_ = std::max({shownWidth_, textWidth(longestLabel, labelPixel_),
+                           descriptionLines_ > 0 ? kMinDescribedCellWidth * labelPixel_ : 0});
     cellHeight_ = shownHeight_ + labelStrip_;
     // About square: the column count whose sheet's aspect ratio is nearest 1.
     double best = 1e300;
@@ -80,7 +86,7 @@ ContactSheet::Rect ContactSheet::labelRect(std::size_t index) const {
   return {cell.x, cell.y + shownHeight_, cellWidth_, labelStrip_};
 }
 
-void ContactSheet::addCell(const Image& picture, std::string_view label) {
+void ContactSheet::addCell(const Image& picture, std::string_view label, std::string_view description) {
   if (added_ >= cellCount_) throw UserError("contact sheet: all " + std::to_string(cellCount_) + " cells are drawn");
   if (picture.width != pictureWidth_ || picture.height != pictureHeight_)
     throw UserError("contact sheet: a " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
@@ -108,6 +114,11 @@ void ContactSheet::addCell(const Image& picture, std::string_view label) {
   const Rect strip = labelRect(added_);
   drawText(sheet_, strip.x + (strip.width - textWidth(label, labelPixel_)) / 2, strip.y + 2 * labelPixel_, label,
            kLabelColour, labelPixel_);
+  int top = strip.y + (kGlyphHeight + 4) * labelPixel_;
+  for (const std::string& line : wrapText(description, strip.width, labelPixel_, descriptionLines_)) {
+    drawText(sheet_, strip.x + (strip.width - textWidth(line, labelPixel_)) / 2, top, line, kDescriptionColour, labelPixel_);
+    top += (kGlyphHeight + 2) * labelPixel_;
+  }
   ++added_;
 }
 

@@ -3,7 +3,9 @@
 // ("pass 12"), on a dark background: the picture a teacher puts on a slide.
 //
 // Cells fill a grid row by row; the number of columns makes the sheet about square. Each cell
-// is the picture, enlarged `scale` times by repeating pixels, with its label in a strip below it.
+// is the picture, enlarged `scale` times by repeating pixels, with its label in a strip below it
+// and, when the sheet has description lines, what the last pass did below the label (wrapped,
+// cut with "..."; such cells are at least kMinDescribedCellWidth font pixels wide).
 // A sheet that would pass kMaxSide pixels shows scale-1 pictures shrunk by an integer factor
 // (mean of each block); with a larger scale that is an error instead (ask for a smaller one).
 
@@ -22,17 +24,21 @@ class ContactSheet {
   static constexpr int kMaxSide = 8192;
   static constexpr std::uint32_t kBackground = 0xFF1E1B18;  // packed RGBA: #181B1E
   static constexpr std::uint32_t kLabelColour = 0xFFE8E4E0;  // #E0E4E8
+  static constexpr std::uint32_t kDescriptionColour = 0xFFB0ACA8;  // #A8ACB0
+  static constexpr int kMinDescribedCellWidth = 168;  // 28 characters a line
 
   struct Rect {
     int x = 0, y = 0, width = 0, height = 0;
   };
 
   // A sheet for `cellCount` (1 to kMaxCells) pictures of `pictureWidth` x `pictureHeight`; cells
-  // are wide enough for `longestLabel`. Throws UserError for counts or sizes out of range.
-  ContactSheet(int pictureWidth, int pictureHeight, std::size_t cellCount, int scale, std::string_view longestLabel);
+  // are wide enough for `longestLabel`, and leave `descriptionLines` lines for a description.
+  // Throws UserError for counts or sizes out of range.
+  ContactSheet(int pictureWidth, int pictureHeight, std::size_t cellCount, int scale, std::string_view longestLabel,
+               int descriptionLines = 0);
 
   // Draws the next cell. Throws UserError when the picture has another size or the sheet is full.
-  void addCell(const Image& picture, std::string_view label);
+  void addCell(const Image& picture, std::string_view label, std::string_view description = {});
 
   std::size_t cellsAdded() const { return added_; }
   int columns() const { return columns_; }
@@ -56,6 +62,7 @@ class ContactSheet {
   int scale_ = 1, shrink_ = 1;
   int shownWidth_ = 0, shownHeight_ = 0;  // a picture as drawn
   int labelPixel_ = 1, labelStrip_ = 0;   // font pixel size, label strip height
+  int descriptionLines_ = 0;
   int cellWidth_ = 0, cellHeight_ = 0;
   int columns_ = 1, rows_ = 1;
   std::size_t added_ = 0;

@@ -74,6 +74,7 @@ struct GifRecorder::State {
   int width = 0, height = 0, fps = 1, scale = 1;
   std::unique_ptr<GifPalette> palette;  // from the first frame and fixedColours
   std::vector<Rgb> fixedColours;
+  int paletteRows = 0;  // 0: all
   std::uint8_t transparent = 0;
   std::vector<std::uint8_t> shown;  // indices of the newest frame, all of it
   PendingFrame pending;
@@ -148,7 +149,8 @@ int writeToFile(GifFileType* gif, const GifByteType* bytes, int length) {
 GifRecorder::GifRecorder() = default;
 GifRecorder::~GifRecorder() = default;
 
-void GifRecorder::open(const std::string& path, int width, int height, int fps, int scale, std::vector<Rgb> fixedColours) {
+void GifRecorder::open(const std::string& path, int width, int height, int fps, int scale, std::vector<Rgb> fixedColours,
+                       int paletteRows) {
   if (fps < 1 || fps > kMaxFps)
     throw UserError("a GIF's frame rate must be 1 to " + std::to_string(kMaxFps) + " fps, got " + std::to_string(fps));
   if (scale < 1 || scale > kMaxScale)
@@ -171,6 +173,7 @@ void GifRecorder::open(const std::string& path, int width, int height, int fps, 
   state->fps = fps;
   state->scale = scale;
   state->fixedColours = std::move(fixedColours);
+  state->paletteRows = paletteRows > 0 && paletteRows < height ? paletteRows : 0;
   state_ = std::move(state);
 }
 
@@ -181,7 +184,13 @@ void GifRecorder::addFrame(const Image& picture) {
     throw UserError("GIF recorder: a " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
                     " frame in a " + std::to_string(state.width) + "x" + std::to_string(state.height) + " recording");
   if (state.framesAdded == 0) {
-    state.palette = std::make_unique<GifPalette>(GifPalette::fromPicture(picture, state.fixedColours));
+    if (state.paletteRows > 0) {
+      Image top(picture.width, state.paletteRows);
+      std::copy_n(picture.rgba.begin(), top.rgba.size(), top.rgba.begin());
+      state.palette = std::make_unique<GifPalette>(GifPalette::fromPicture(top, state.fixedColours));
+    } else {
+      state.palette = std::make_unique<GifPalette>(GifPalette::fromPicture(picture, state.fixedColours));
+    }
     state.writeHeader();
     state.palette->indexPicture(picture, state.shown);
     state.pending = {0, 0, state.width, state.height, state.shown, false};

@@ -39,7 +39,10 @@ class GifRecorder {
   // second, in a temporary file beside `path`. Throws UserError for values out of range or a
   // path that cannot be written. `fixedColours` (GifPalette::kMaxReserved at most) keep palette
   // entries of their own: colours drawn on later frames, absent from the first one.
-  void open(const std::string& path, int width, int height, int fps, int scale = 1, std::vector<Rgb> fixedColours = {});
+  // `paletteRows` > 0: the palette is chosen from the first frame's top rows only (the picture
+  // above a caption strip drawn in fixed colours, which would otherwise take palette weight).
+  void open(const std::string& path, int width, int height, int fps, int scale = 1, std::vector<Rgb> fixedColours = {},
+            int paletteRows = 0);
   // Appends a frame (a width x height picture). Each frame is written when the next one arrives
   // (or at finish()), once its delay is known. Throws UserError on a write failure.
   void addFrame(const Image& picture);

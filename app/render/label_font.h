@@ -13,7 +13,8 @@ inline constexpr int kGlyphWidth = 5;
 inline constexpr int kGlyphHeight = 7;
 inline constexpr int kGlyphAdvance = kGlyphWidth + 1;  // one blank column between glyphs
 
-// The characters the font has: digits, space and "adefoprst".
+// The characters the font has: digits, space and "adefoprst" for the labels, and the rest of
+// printable ASCII (' ' to '~') for captions.
 bool hasGlyph(char c);
 // Width of `text` in pixels (without the blank column after the last glyph).
 int textWidth(std::string_view text, int pixelSize);

@@ -1,0 +1,188 @@
+#include "cli/run_slides.h"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <system_error>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/markup.h"
+#include "core/quoting.h"
+#include "render/network_svg.h"
+
+namespace shadersort::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kNetworkName = "network.svg";
+constexpr const char* kIndexName = "index.html";
+
+void writeText(const fs::path& path, const std::string& contents) {
+  writeFileAtomically(path.string(), {reinterpret_cast<const std::uint8_t*>(contents.data()), contents.size()});
+}
+
+}  // namespace
+
+Image enlargedPicture(const Image& picture, int scale) {
+  if (scale == 1) return picture;
+  Image big(picture.width * scale, picture.height * scale);
+  for (int y = 0; y < big.height; ++y)
+    for (int x = 0; x < big.width; ++x) big.setPixel(x, y, picture.pixel(x / scale, y / scale));
+  return big;
+}
+
+std::string slideName(std::uint32_t pass, const char* extension) {
+  char name[32];
+  std::snprintf(name, sizeof name, "pass-%04u.%s", pass, extension);
+  return name;
+}
+
+bool isSlidesFile(const std::string& name) {
+  if (name == kNetworkName || name == kIndexName) return true;
+  // pass-DDDD.png or pass-DDDD.txt
+  if (name.size() != 13 || !name.starts_with("pass-")) return false;
+  if (!std::all_of(name.begin() + 5, name.begin() + 9, [](char c) { return c >= '0' && c <= '9'; })) return false;
+  return name.ends_with(".png") || name.ends_with(".txt");
+}
+
+void requireSlidesFolder(const std::string& directory) {
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(directory, error);
+  if (!fs::exists(status)) {
+    // Made later, once there is something to put in it; its parent must exist now.
+    const fs::path parent = fs::absolute(fs::path(directory)).parent_path();
+    if (!fs::is_directory(parent, error))
+      throw UserError("--slides: cannot make " + quote(directory) + ": its parent folder does not exist");
+    requireWritableOutput((parent / ".shadersort-slides-check").string());
+    return;
+  }
+  if (!fs::is_directory(status))
+    throw UserError("--slides: " + quote(directory) + " exists and is not a folder");
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!isSlidesFile(name) || !entry.is_regular_file(error))
+      throw UserError("--slides: " + quote(directory) + " holds " + quote(name) +
+                      ", which is not part of a slides set; give an empty or new folder");
+  }
+  if (error) throw UserError("--slides: cannot read " + quote(directory) + ": " + error.message());
+  requireWritableOutput((fs::path(directory) / kIndexName).string());
+}
+
+SlidesRecording::SlidesRecording(std::string directory, std::string title, std::uint32_t lastPass, int scale)
+    : directory_(std::move(directory)), title_(std::move(title)), lastPass_(lastPass), scale_(scale) {
+  if (lastPass > kMaxSlidePasses)
+    throw UserError("--slides: " + std::to_string(lastPass) + " passes would make " + std::to_string(lastPass + 1) +
+                    " slides, more than " + std::to_string(kMaxSlidePasses + 1) + "; give --passes " +
+                    std::to_string(kMaxSlidePasses) + " or fewer, or a smaller input");
+  std::error_code error;
+  if (!fs::exists(fs::symlink_status(directory_, error))) {
+    if (!fs::create_directory(directory_, error) || error)
+      throw UserError("--slides: cannot make " + quote(directory_) + ": " + error.message());
+    madeDirectory_ = true;
+  }
+  // A hidden folder beside the slides, so that a failed run leaves the earlier set untouched.
+  std::string pattern = (fs::path(directory_) / ".shadersort-slides-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) {
+    const std::string why = std::generic_category().message(errno);
+    if (madeDirectory_) fs::remove(directory_, error);
+    throw UserError("--slides: cannot write in " + quote(directory_) + ": " + why);
+  }
+  staging_ = pattern;
+}
+
+SlidesRecording::~SlidesRecording() {
+  std::error_code error;
+  if (!staging_.empty()) fs::remove_all(staging_, error);
+  if (!committed_ && madeDirectory_) fs::remove(directory_, error);
+}
+
+void SlidesRecording::addSlide(const Image& picture, std::uint32_t pass, std::uint32_t passCount, bool sorted,
+                               const std::string& lastDescription) {
+  const render::Caption caption = render::passCaption(pass, passCount, sorted, lastDescription);
+  const std::string png = slideName(pass, "png"), txt = slideName(pass, "txt");
+  savePng(render::withCaption(enlargedPicture(picture, scale_), caption, kDescriptionLines), (staging_ / png).string());
+  written_.push_back(png);
+  captions_.push_back(render::captionLine(caption));
+  writeText(staging_ / txt, captions_.back() + "\n");
+  written_.push_back(txt);
+}
+
+void SlidesRecording::finish(const Sorter& sorter) {
+  render::Network network;
+  network.title = title_;
+  network.wires = 0;
+  for (std::uint32_t pass = 0; pass < lastPass_; ++pass) {
+    render::NetworkPass column;
+    column.comparators = sorter.comparators(pass, render::kNetworkComparatorLimit);
+    column.description = sorter.describePass(pass);
+    column.digit = sorter.digitPlace(pass);
+    for (const Comparator& c : column.comparators) network.wires = std::max(network.wires, std::max(c.low, c.high) + 1);
+    network.passes.push_back(std::move(column));
+  }
+  writeText(staging_ / kNetworkName, render::networkSvg(network));
+  written_.push_back(kNetworkName);
+  writeText(staging_ / kIndexName, slidesIndexHtml(title_, captions_));
+  written_.push_back(kIndexName);
+}
+
+void SlidesRecording::commit() {
+  std::error_code error;
+  for (const std::string& name : written_) {
+    fs::rename(staging_ / name, fs::path(directory_) / name, error);
+    if (error) throw UserError("--slides: cannot move " + quote(name) + " into " + quote(directory_) + ": " + error.message());
+  }
+  committed_ = true;
+  // An earlier, longer set's slides past the new last one.
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory_, error)) {
+    const std::string name = entry.path().filename().string();
+    if (isSlidesFile(name) && name.starts_with("pass-") &&
+        std::find(written_.begin(), written_.end(), name) == written_.end())
+      fs::remove(entry.path(), error);
+  }
+  fs::remove_all(staging_, error);
+  staging_.clear();
+}
+
+std::string slidesIndexHtml(const std::string& title, const std::vector<std::string>& captions) {
+  const std::string heading = escapeMarkup(title);
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + heading +
+      "</title>\n<style>\n"
+      "body{font-family:sans-serif;background:#181b1e;color:#e0e4e8;margin:0;padding:1em}\n"
+      "a{color:#8cb4ff}\n"
+      "section{display:none;text-align:center}\n"
+      "section:target,body:not(:has(section:target)) section:first-of-type{display:block}\n"
+      "img{width:92vw;height:72vh;object-fit:contain;image-rendering:pixelated}\n"
+      "nav a{margin:0 1em}\n"
+      "</style>\n</head>\n<body>\n<h1>" +
+      heading + "</h1>\n<p><a href=\"" + kNetworkName +
+      "\">the whole comparator network</a> &middot; the arrow keys or the links step through the slides</p>\n";
+  for (std::size_t k = 0; k < captions.size(); ++k) {
+    const std::string id = slideName(static_cast<std::uint32_t>(k), "png").substr(0, 9);
+    const std::string caption = escapeMarkup(captions[k]);
+    html += "<section id=\"" + id + "\">\n<img src=\"" + slideName(static_cast<std::uint32_t>(k), "png") +
+            "\" alt=\"" + caption + "\">\n<p>" + caption + "</p>\n<nav>";
+    if (k > 0) html += "<a href=\"#" + slideName(static_cast<std::uint32_t>(k - 1), "png").substr(0, 9) + "\">previous</a>";
+    html += "slide " + std::to_string(k + 1) + " of " + std::to_string(captions.size());
+    if (k + 1 < captions.size())
+      html += "<a href=\"#" + slideName(static_cast<std::uint32_t>(k + 1), "png").substr(0, 9) + "\">next</a>";
+    html += "<a href=\"" + slideName(static_cast<std::uint32_t>(k), "txt") + "\">caption</a></nav>\n</section>\n";
+  }
+  html +=
+      "<script>\n"
+      "const slides = Array.from(document.querySelectorAll('section'));\n"
+      "document.addEventListener('keydown', (event) => {\n"
+      "  const step = {ArrowRight: 1, ArrowDown: 1, PageDown: 1, ' ': 1, ArrowLeft: -1, ArrowUp: -1, PageUp: -1}[event.key];\n"
+      "  if (!step) return;\n"
+      "  const at = Math.max(0, slides.findIndex((slide) => '#' + slide.id === location.hash));\n"
+      "  location.hash = slides[Math.min(slides.length - 1, Math.max(0, at + step))].id;\n"
+      "  event.preventDefault();\n"
+      "});\n"
+      "</script>\n</body>\n</html>\n";
+  return html;
+}
+
+}  // namespace shadersort::cli
