@@ -21,6 +21,7 @@ const ImVec4 kErrorColour(1.0f, 0.45f, 0.4f, 1.0f);
 const ImVec4 kGoodColour(0.45f, 0.85f, 0.45f, 1.0f);
 
 std::string inputLabel(const InputSpec& spec) {
+  if (spec.values) return "your values";
   if (spec.pattern) return std::string(patternName(*spec.pattern));
   if (spec.imagePath) return std::filesystem::path(*spec.imagePath).filename().string();
   return "built-in picture";
@@ -121,7 +122,12 @@ void ViewerApp::drawInputControls() {
         changed = true;
       }
     }
+    if (changed) spec.values.reset();  // typed values come back through the values box
     ImGui::EndCombo();
+  }
+  if (!art_ && !video_ && drawValuesBox(valuesBox_)) {
+    loadValues(valuesBox_.text, valuesBox_.type);
+    return;
   }
   if (spec.pattern) {
     // The size follows the slider while it is dragged; the input is rebuilt once it is let go.
@@ -165,6 +171,7 @@ void ViewerApp::drawInputControls() {
   if (modeChanged && (mode == 1) != view_.arrayMode) handleKey(ViewerKey::ToggleArray);
   ImGui::SameLine();
   if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+  if (view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements) ImGui::Checkbox("numbers", &config_.barNumbers);
   const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
   if (view_.arrayMode && sequences > 1) {
     int sequence = static_cast<int>(view_.arraySequence);
