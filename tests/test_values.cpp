@@ -248,6 +248,15 @@ TEST(ValuesBox, LoadsWhatWasTypedAndSortsIt) {
   }
 }
 
+TEST(ValuesBox, StartsWithTheCommandLineValues) {
+  InputSpec input;
+  input.values = typedLists()[2].bits;
+  input.keyType = KeyType::F32;
+  const ui::ValuesBox box = ui::valuesBoxFor(input);
+  EXPECT_EQ(box.type, KeyType::F32);
+  EXPECT_EQ(parseValueList(box.text, KeyType::F32), typedLists()[2].bits) << box.text;
+}
+
 TEST(ValuesBox, ABadListShowsOneLineAndKeepsTheInput) {
   InputSpec start;
   start.pattern = Pattern::Sorted;

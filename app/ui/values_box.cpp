@@ -8,6 +8,15 @@
 
 namespace shadersort::ui {
 
+ValuesBox valuesBoxFor(const InputSpec& input) {
+  ValuesBox box;
+  if (!input.values) return box;
+  box.type = input.keyType;
+  box.text.clear();
+  for (std::uint32_t bits : *input.values) box.text += (box.text.empty() ? "" : ",") + keyText(input.keyType, bits);
+  return box;
+}
+
 std::optional<InputSpec> valuesInput(ValuesBox& box, const InputSpec& current) {
   try {
     InputSpec spec = current;

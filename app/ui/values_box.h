@@ -17,6 +17,9 @@ struct ValuesBox {
   std::string error;  // the last list's one-line refusal, shown under the box; empty when loaded
 };
 
+// The box for `input`: its typed values when it has some (view --values), else the example.
+ValuesBox valuesBoxFor(const InputSpec& input);
+
 // The input that loading `box`'s list gives: `current` (its direction and axis) with the typed
 // keys as its one sequence. A bad list sets box.error and gives nothing, so the current input stays.
 std::optional<InputSpec> valuesInput(ValuesBox& box, const InputSpec& current);

@@ -105,6 +105,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     }
     shaderStamp_ = sortContext_->shaders().stamp();
     teaching_ = config_.teaching;
+    valuesBox_ = valuesBoxFor(config_.input);
     view_.arrayMode = config_.arrayMode && !config_.art;
     if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;

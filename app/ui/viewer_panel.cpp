@@ -137,7 +137,7 @@ void ViewerApp::drawInputControls() {
     spec.width = std::max(1, size[0]);
     spec.height = std::max(1, size[1]);
     if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
-  } else if (!art_ && ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
+  } else if (!art_ && !spec.values && ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
     for (std::string_view name : pixelKeyNames()) {
       if (ImGui::Selectable(std::string(name).c_str(), pixelKeyName(spec.order.key) == name)) {
         spec.order.key = *parsePixelKey(name);
