@@ -11,6 +11,9 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # Array mode with the teaching overlay: bitonic on 32 keys, the brackets of pass 7 (swaps in orange).
 "$bin" view --offscreen --algo bitonic --array --pattern random --size 32x1 --axis rows --paused \
   --keys "$(right 7)" --frames 8 --screenshot assets/viewer_array.png
+# Numbers on the bars: odd-even on twelve typed keys after pass 5.
+"$bin" view --offscreen --algo odd-even --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
+  --keys "$(right 5)" --frames 6 --screenshot assets/viewer_numbers.png
 # Radix's digits, histogram, prefix sum and bucket starts, pass 2 of a 4-bit teaching sort.
 "$bin" view --offscreen --algo radix --array --pattern random --size 40x1 --axis rows --paused \
   --keys "$(right 2)" --frames 3 --screenshot assets/viewer_radix.png

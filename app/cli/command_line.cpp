@@ -17,6 +17,7 @@
 #include "core/number_text.h"
 #include "core/quoting.h"
 #include "data/key_encoding.h"
+#include "data/value_list.h"
 #include "sort/registry.h"
 #include "ui/playback_limits.h"
 
@@ -33,6 +34,8 @@ struct InputOptionText {
   std::string image, pattern, size = "256x256", key = "luminance", axis = "columns", seed = "1";
   std::string maxMemory;  // empty: the default budget
   bool descending = false;
+  std::string values, type, range;  // --values, --type, --range (data/value_list.h)
+  const CLI::Option* valuesOption = nullptr;  // given, even empty
 };
 
 void addInputOptions(CLI::App& command, InputOptionText& text) {
@@ -41,6 +44,11 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
                                      "pattern of keys instead of an image: random, sorted, reversed, few-unique, "
                                      "all-equal, sawtooth, nearly-sorted");
   image->excludes(pattern);
+  auto* values = command.add_option("--values", text.values, "your own keys instead of an image, one sequence: e.g. 3,7,4,8,1");
+  values->excludes(image)->excludes(pattern);
+  text.valuesOption = values;
+  command.add_option("--type", text.type, "key type of --values and --range: u32 (default), i32, f32 (--values only)");
+  command.add_option("--range", text.range, "pattern keys from LO to HI inclusive, e.g. 0..99 (default: the whole 32 bits)");
   command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
   command.add_option("--seed", text.seed, "seed of the pattern and of random spans and skips, 0 to 2^64 - 1")->capture_default_str();
   command.add_option("--key", text.key, "pixel key: " + pixelKeyList())
@@ -71,6 +79,16 @@ InputSpec toInputSpec(const InputOptionText& text) {
   const auto axis = parseAxis(text.axis);
   if (!axis) throw UsageError("unknown axis " + quote(text.axis) + " (known: columns, rows)");
   spec.order = {*key, *axis, text.descending};
+  if (!text.type.empty() && !parseKeyType(text.type))
+    throw UsageError("unknown key type " + quote(text.type) + " (known: u32, i32, f32)");
+  const bool valuesGiven = text.valuesOption && text.valuesOption->count() > 0;
+  if (!text.type.empty() && !valuesGiven && text.range.empty()) throw UsageError("--type needs --values or --range");
+  spec.keyType = parseKeyType(text.type.empty() ? "u32" : text.type).value();
+  if (!text.range.empty()) {
+    if (!spec.pattern) throw UsageError("--range needs --pattern");
+    spec.range = parseKeyRange(text.range, spec.keyType);
+  }
+  if (valuesGiven) spec.values = parseValueList(text.values, spec.keyType);
   if (!text.maxMemory.empty()) setMemoryBudget(parseCount(text.maxMemory, "--max-memory", 1ull << 20, UINT64_MAX));
   return spec;
 }
@@ -222,7 +240,7 @@ std::vector<std::string> parseRaceList(const std::string& text) {
 // run --video: the options that make no sense with a clip are refused before any work; without
 // art options each frame is sorted whole along --axis (as a still image is).
 void checkVideoRun(const CLI::App& command, RunOptions& run) {
-  for (const char* name : {"--image", "image", "--pattern", "--size", "--passes", "--gif", "--sheet", "--slides"})
+  for (const char* name : {"--image", "image", "--pattern", "--values", "--size", "--passes", "--gif", "--sheet", "--slides"})
     if (command.count(name) > 0)
       throw UsageError(std::string(name[0] == '-' ? name : "an input image") + " cannot go with --video");
   if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");
@@ -251,7 +269,7 @@ int runCommandLine(int argc, char** argv) {
   auto* runCommand = app.add_subcommand("run", "sort headlessly and write the state after N passes as a PNG");
   runCommand->add_option("--algo", run.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*runCommand, runInput);
-  runCommand->add_option("image", runInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern");
+  runCommand->add_option("image", runInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern")->excludes("--values");
   ArtOptionText runArtText;
   addArtOptions(*runCommand, runArtText);
   runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
@@ -343,7 +361,7 @@ int runCommandLine(int argc, char** argv) {
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
   viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
-  viewCommand->add_option("image", viewInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern");
+  viewCommand->add_option("image", viewInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern")->excludes("--values");
   ArtOptionText viewArtText;
   addArtOptions(*viewCommand, viewArtText);
   auto* viewFramesOption = viewCommand->add_option(

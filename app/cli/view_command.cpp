@@ -63,6 +63,10 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.algorithm = options.algorithm;
   findAlgorithm(config.algorithm);  // an unknown name fails before any window opens
   config.input = options.input;
+  // Array view with no input: a small teaching example, not a column of the built-in picture.
+  const bool noInput = !options.input.imagePath && !options.input.pattern && !options.input.values;
+  if (options.arrayMode && noInput && options.videoPath.empty() && !options.art && options.race.empty())
+    config.input = smallTeachingInput(options.input.order);
   config.sorter = options.sorter;
   config.teaching = !options.fast;
   config.arrayMode = options.arrayMode;
@@ -87,8 +91,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   }
   config.raceSeconds = options.raceSeconds;
   if (!options.videoPath.empty()) {
-    if (options.input.imagePath || options.input.pattern)
-      throw UsageError("--video is the input: give no image or --pattern with it");
+    if (options.input.imagePath || options.input.pattern || options.input.values)
+      throw UsageError("--video is the input: give no image, --pattern or --values with it");
     if (!options.race.empty()) throw UsageError("--video and --race do not mix: a clip plays in one lane");
     if (options.arrayMode) throw UsageError("--array shows plain sorts, not a clip (--video)");
     config.videoPath = options.videoPath;

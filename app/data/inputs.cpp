@@ -27,6 +27,12 @@ std::uint32_t patternKeyColour(std::uint32_t key) {
   return packed;
 }
 
+std::uint32_t rangeKeyColour(std::uint32_t key, KeyRange range) {
+  if (range.high == range.low) return patternKeyColour(0x80000000u);
+  const std::uint64_t above = std::uint64_t{std::clamp(key, range.low, range.high)} - range.low;
+  return patternKeyColour(static_cast<std::uint32_t>(above * 0xFFFFFFFFull / (std::uint64_t{range.high} - range.low)));
+}
+
 namespace {
 
 SortShape shapeOf(int width, int height, Axis axis) {
@@ -38,10 +44,27 @@ std::string sizeText(std::uint64_t width, std::uint64_t height) { return std::to
 
 }  // namespace
 
+InputSpec smallTeachingInput(const SortOrder& order) {
+  InputSpec spec;
+  spec.pattern = Pattern::Random;
+  spec.order = order;
+  spec.width = order.axis == Axis::Columns ? 1 : 16;
+  spec.height = order.axis == Axis::Columns ? 16 : 1;
+  spec.range = KeyRange{0, 99};
+  return spec;
+}
+
 InputPlan planInput(const InputSpec& spec) {
   InputPlan plan;
   plan.spec = spec;
-  if (spec.pattern) {
+  if (spec.values) {
+    const int count = static_cast<int>(spec.values->size());
+    if (count == 0) throw UserError("the list of values is empty");
+    const bool columns = spec.order.axis == Axis::Columns;
+    plan.width = columns ? 1 : count;
+    plan.height = columns ? count : 1;
+    plan.description = std::to_string(count) + " " + std::string(keyTypeName(spec.keyType)) + " values";
+  } else if (spec.pattern) {
     if (spec.width <= 0 || spec.height <= 0)
       throw UserError("size must be at least 1x1, got " + sizeText(static_cast<std::uint64_t>(std::max(spec.width, 0)),
                                                                    static_cast<std::uint64_t>(std::max(spec.height, 0))));
@@ -80,6 +103,20 @@ ResolvedInput resolveInput(const InputPlan& plan) {
   const InputSpec& spec = plan.spec;
   ResolvedInput input;
   input.axis = spec.order.axis;
+  input.keyType = spec.keyType;
+  if (spec.values) {
+    input.data.sequenceCount = 1;
+    input.data.sequenceLength = static_cast<std::uint32_t>(spec.values->size());
+    std::vector<std::uint32_t> keys = *spec.values;
+    encodeKeys(spec.keyType, keys);
+    const KeyRange spread{*std::min_element(keys.begin(), keys.end()), *std::max_element(keys.begin(), keys.end())};
+    for (std::uint32_t key : keys) {
+      input.data.keys.push_back(spec.order.descending ? ~key : key);
+      input.data.values.push_back(rangeKeyColour(key, spread));
+    }
+    input.image = sortDataToImage(input.data, spec.order.axis);
+    return input;
+  }
   if (spec.pattern) {
     input.data.sequenceCount = plan.shape.sequenceCount;
     input.data.sequenceLength = plan.shape.sequenceLength;
@@ -87,7 +124,9 @@ ResolvedInput resolveInput(const InputPlan& plan) {
     input.data.values.reserve(plan.shape.elementCount());
     for (std::uint32_t s = 0; s < input.data.sequenceCount; ++s) {
       for (std::uint32_t key : makePattern(*spec.pattern, input.data.sequenceLength, spec.seed + s)) {
-        input.data.keys.push_back(spec.order.descending ? ~key : key);
+        // The colour from the key before the range squeezes it: the ramp spread over the range.
+        const std::uint32_t ranged = spec.range ? keyInRange(key, *spec.range) : key;
+        input.data.keys.push_back(spec.order.descending ? ~ranged : ranged);
         input.data.values.push_back(patternKeyColour(key));
       }
     }

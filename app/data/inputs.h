@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "data/image_sequences.h"
+#include "data/key_encoding.h"
 #include "data/patterns.h"
 
 namespace shadersort {
@@ -26,6 +27,11 @@ constexpr std::uint64_t kSortBytesPerPixel = 48;
 struct InputSpec {
   std::optional<std::string> imagePath;  // an image file
   std::optional<Pattern> pattern;        // or a pattern of keys
+  // or keys typed by a person (data/value_list.h), as typed bits of keyType: one sequence,
+  // 1xN (columns) or Nx1 (rows), each key coloured by its place between the smallest and largest.
+  std::optional<std::vector<std::uint32_t>> values;
+  KeyType keyType = KeyType::U32;        // of the values and of a pattern's range
+  std::optional<KeyRange> range;         // a pattern's keys (sortable); default: the whole 32 bits
   int width = 256, height = 256;         // the pattern's size
   std::uint64_t seed = 1;
   SortOrder order;                       // key (images only), axis, direction
@@ -43,7 +49,12 @@ struct ResolvedInput {
   SortData data;  // values are packed RGBA pixels
   Image image;    // the input as a picture
   Axis axis = Axis::Columns;
+  KeyType keyType = KeyType::U32;  // how the keys read as numbers (the sorters see them encoded)
 };
+
+// The small teaching input `view --array` opens when given no input: 16 random keys from 0 to 99
+// in one sequence (along `order`'s axis), short enough for numbers on the bars.
+InputSpec smallTeachingInput(const SortOrder& order);
 
 // Reads the image file (not decoding it) or checks the pattern's size. Throws UserError for
 // unreadable or damaged files, for files whose bytes cannot carry their declared size and for
@@ -57,5 +68,7 @@ ResolvedInput resolveInput(const InputSpec& spec);
 
 // The colour a pattern key is drawn in: a dark-to-bright ramp, so order is visible at a glance.
 std::uint32_t patternKeyColour(std::uint32_t key);
+// The same ramp over [low, high] (sortable keys), for inputs whose keys span less than 32 bits.
+std::uint32_t rangeKeyColour(std::uint32_t key, KeyRange range);
 
 }  // namespace shadersort

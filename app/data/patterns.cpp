@@ -84,4 +84,15 @@ std::vector<std::uint32_t> makePattern(Pattern pattern, std::size_t length, std:
   return keys;
 }
 
+std::uint32_t keyInRange(std::uint32_t key, KeyRange range) {
+  const std::uint64_t width = std::uint64_t{range.high} - range.low + 1;  // 1 to 2^32
+  return range.low + static_cast<std::uint32_t>((std::uint64_t{key} * width) >> 32);
+}
+
+std::vector<std::uint32_t> makePattern(Pattern pattern, std::size_t length, std::uint64_t seed, KeyRange range) {
+  std::vector<std::uint32_t> keys = makePattern(pattern, length, seed);
+  for (auto& key : keys) key = keyInRange(key, range);
+  return keys;
+}
+
 }  // namespace shadersort

@@ -1,5 +1,6 @@
 #include "render/label_font.h"
 
+#include <algorithm>
 #include <array>
 
 namespace shadersort::render {
@@ -10,8 +11,8 @@ struct Glyph {
   std::array<const char*, kGlyphHeight> rows;  // '#' is ink
 };
 
-// Drawn by hand on a 5x7 grid; lower-case letters sit on the digits' baseline.
-constexpr std::array<Glyph, 20> kGlyphs = {{
+// Drawn by hand on a 5x7 grid (upper case: the hexadecimal digits only); lower-case letters sit on the digits' baseline.
+constexpr std::array<Glyph, 33> kGlyphs = {{
     {'0', {".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."}},
     {'1', {"..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."}},
     {'2', {".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"}},
@@ -23,10 +24,23 @@ constexpr std::array<Glyph, 20> kGlyphs = {{
     {'8', {".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."}},
     {'9', {".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."}},
     {' ', {".....", ".....", ".....", ".....", ".....", ".....", "....."}},
+    {'-', {".....", ".....", ".....", "#####", ".....", ".....", "....."}},
+    {'+', {".....", "..#..", "..#..", "#####", "..#..", "..#..", "....."}},
+    {'.', {".....", ".....", ".....", ".....", ".....", ".##..", ".##.."}},
+    {'A', {".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"}},
+    {'B', {"####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."}},
+    {'C', {".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."}},
+    {'D', {"####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."}},
+    {'E', {"#####", "#....", "#....", "####.", "#....", "#....", "#####"}},
+    {'F', {"#####", "#....", "#....", "####.", "#....", "#....", "#...."}},
     {'a', {".....", ".....", ".###.", "....#", ".####", "#...#", ".####"}},
+    {'b', {"#....", "#....", "#.##.", "##..#", "#...#", "#...#", "####."}},
+    {'c', {".....", ".....", ".###.", "#....", "#....", "#...#", ".###."}},
     {'d', {"....#", "....#", ".##.#", "#..##", "#...#", "#...#", ".####"}},
     {'e', {".....", ".....", ".###.", "#...#", "#####", "#....", ".###."}},
     {'f', {"..##.", ".#..#", ".#...", "###..", ".#...", ".#...", ".#..."}},
+    {'i', {"..#..", ".....", ".##..", "..#..", "..#..", "..#..", ".###."}},
+    {'n', {".....", ".....", "#.##.", "##..#", "#...#", "#...#", "#...#"}},
     {'o', {".....", ".....", ".###.", "#...#", "#...#", "#...#", ".###."}},
     {'p', {".....", ".....", "####.", "#...#", "####.", "#....", "#...."}},
     {'r', {".....", ".....", "#.##.", "##..#", "#....", "#....", "#...."}},
@@ -36,13 +50,7 @@ constexpr std::array<Glyph, 20> kGlyphs = {{
 
 // The rest of printable ASCII, for captions (render/caption_strip.h): a block of its own, searched
 // after kGlyphs, so the labels' glyphs above stay as they are.
-constexpr std::array<Glyph, 75> kTextGlyphs = {{
-    {'A', {".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"}},
-    {'B', {"####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."}},
-    {'C', {".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."}},
-    {'D', {"###..", "#..#.", "#...#", "#...#", "#...#", "#..#.", "###.."}},
-    {'E', {"#####", "#....", "#....", "####.", "#....", "#....", "#####"}},
-    {'F', {"#####", "#....", "#....", "####.", "#....", "#....", "#...."}},
+constexpr std::array<Glyph, 62> kTextGlyphs = {{
     {'G', {".###.", "#...#", "#....", "#.###", "#...#", "#...#", ".####"}},
     {'H', {"#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"}},
     {'I', {".###.", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."}},
@@ -63,16 +71,12 @@ constexpr std::array<Glyph, 75> kTextGlyphs = {{
     {'X', {"#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"}},
     {'Y', {"#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."}},
     {'Z', {"#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"}},
-    {'b', {"#....", "#....", "#.##.", "##..#", "#...#", "#...#", "####."}},
-    {'c', {".....", ".....", ".###.", "#....", "#....", "#...#", ".###."}},
     {'g', {".....", ".....", ".####", "#...#", ".####", "....#", ".###."}},
     {'h', {"#....", "#....", "#.##.", "##..#", "#...#", "#...#", "#...#"}},
-    {'i', {"..#..", ".....", ".##..", "..#..", "..#..", "..#..", ".###."}},
     {'j', {"...#.", ".....", "..##.", "...#.", "...#.", "#..#.", ".##.."}},
     {'k', {"#....", "#....", "#..#.", "#.#..", "##...", "#.#..", "#..#."}},
     {'l', {".##..", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."}},
     {'m', {".....", ".....", "##.#.", "#.#.#", "#.#.#", "#...#", "#...#"}},
-    {'n', {".....", ".....", "#.##.", "##..#", "#...#", "#...#", "#...#"}},
     {'q', {".....", ".....", ".####", "#...#", ".####", "....#", "....#"}},
     {'u', {".....", ".....", "#...#", "#...#", "#...#", "#..##", ".##.#"}},
     {'v', {".....", ".....", "#...#", "#...#", "#...#", ".#.#.", "..#.."}},
@@ -90,10 +94,7 @@ constexpr std::array<Glyph, 75> kTextGlyphs = {{
     {'(', {"...#.", "..#..", ".#...", ".#...", ".#...", "..#..", "...#."}},
     {')', {".#...", "..#..", "...#.", "...#.", "...#.", "..#..", ".#..."}},
     {'*', {".....", "..#..", "#.#.#", ".###.", "#.#.#", "..#..", "....."}},
-    {'+', {".....", "..#..", "..#..", "#####", "..#..", "..#..", "....."}},
     {',', {".....", ".....", ".....", ".....", ".##..", "..#..", ".#..."}},
-    {'-', {".....", ".....", ".....", "#####", ".....", ".....", "....."}},
-    {'.', {".....", ".....", ".....", ".....", ".....", ".##..", ".##.."}},
     {'/', {".....", "....#", "...#.", "..#..", ".#...", "#....", "....."}},
     {':', {".....", ".##..", ".##..", ".....", ".##..", ".##..", "....."}},
     {';', {".....", ".##..", ".##..", ".....", ".##..", "..#..", ".#..."}},
@@ -131,21 +132,36 @@ int textWidth(std::string_view text, int pixelSize) {
   return (static_cast<int>(text.size()) * kGlyphAdvance - 1) * pixelSize;
 }
 
-void drawText(Image& image, int x, int y, std::string_view text, std::uint32_t colour, int pixelSize) {
+std::vector<InkRect> textInk(std::string_view text, int pixelSize, bool vertical) {
+  std::vector<InkRect> ink;
+  const int length = textWidth(text, pixelSize);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const Glyph* glyph = findGlyph(text[i]);
     if (!glyph) continue;
-    const int left = x + static_cast<int>(i) * kGlyphAdvance * pixelSize;
-    for (int row = 0; row < kGlyphHeight; ++row)
-      for (int column = 0; column < kGlyphWidth; ++column) {
-        if (glyph->rows[row][column] != '#') continue;
-        for (int dy = 0; dy < pixelSize; ++dy)
-          for (int dx = 0; dx < pixelSize; ++dx) {
-            const int px = left + column * pixelSize + dx, py = y + row * pixelSize + dy;
-            if (px >= 0 && py >= 0 && px < image.width && py < image.height) image.setPixel(px, py, colour);
-          }
+    const int left = static_cast<int>(i) * kGlyphAdvance * pixelSize;
+    for (int row = 0; row < kGlyphHeight; ++row) {
+      for (int column = 0; column < kGlyphWidth;) {
+        if (glyph->rows[row][column] != '#') {
+          ++column;
+          continue;
+        }
+        int end = column;
+        while (end < kGlyphWidth && glyph->rows[row][end] == '#') ++end;
+        const InkRect run{left + column * pixelSize, row * pixelSize, (end - column) * pixelSize, pixelSize};
+        // A quarter turn left: the text's x runs up from the bottom, its rows run left to right.
+        ink.push_back(vertical ? InkRect{run.y, length - run.x - run.width, run.height, run.width} : run);
+        column = end;
       }
+    }
   }
+  return ink;
+}
+
+void drawText(Image& image, int x, int y, std::string_view text, std::uint32_t colour, int pixelSize) {
+  for (const InkRect& rect : textInk(text, pixelSize))
+    for (int py = std::max(0, y + rect.y); py < std::min(image.height, y + rect.y + rect.height); ++py)
+      for (int px = std::max(0, x + rect.x); px < std::min(image.width, x + rect.x + rect.width); ++px)
+        image.setPixel(px, py, colour);
 }
 
 }  // namespace shadersort::render

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 
+#include "render/label_font.h"
 #include "ui/teaching_math.h"
 
 namespace shadersort::ui {
@@ -115,6 +117,34 @@ void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const s
                     arrayMax.y + kGap + static_cast<float>(row) * (layout.fontSize + 1.0f));
     list->AddText(font, layout.fontSize, at, digitColour(digit, place.bits), text);
   }
+}
+
+void drawTextLabels(ImDrawList* list, const std::vector<render::TextLabel>& labels) {
+  const auto colour = [](std::uint32_t packed) {  // packed RGBA is ImGui's IM_COL32 layout
+    return static_cast<ImU32>(packed);
+  };
+  const auto fill = [&](int x, int y, int width, int height, std::uint32_t packed) {
+    list->AddRectFilled(ImVec2(static_cast<float>(x), static_cast<float>(y)),
+                        ImVec2(static_cast<float>(x + width), static_cast<float>(y + height)), colour(packed));
+  };
+  for (const render::TextLabel& label : labels) {
+    fill(label.x, label.y, label.width, label.height, render::kLabelBacking);
+    for (const render::InkRect& ink : render::textInk(label.text, label.pixelSize, label.vertical))
+      fill(label.x + 1 + ink.x, label.y + 1 + ink.y, ink.width, ink.height, render::kLabelInk);
+  }
+}
+
+render::BarArea barArea(ImVec2 arrayMin, ImVec2 arrayMax) {
+  const int left = static_cast<int>(std::lround(arrayMin.x)), top = static_cast<int>(std::lround(arrayMin.y));
+  return {left, top, static_cast<int>(std::lround(arrayMax.x)) - left, static_cast<int>(std::lround(arrayMax.y)) - top};
+}
+
+float drawBarNumbers(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const render::BarNumbers& numbers) {
+  const render::BarArea area = barArea(arrayMin, arrayMax);
+  const auto count = static_cast<std::uint32_t>(numbers.keys.size());
+  drawTextLabels(list, render::keyLabels(area, numbers));
+  drawTextLabels(list, render::indexLabels(area, count));
+  return static_cast<float>(render::indexBandHeight(area, count));
 }
 
 }  // namespace shadersort::ui

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "render/bar_labels.h"
 #include "sort/sorter.h"
 
 namespace shadersort::ui {
@@ -34,6 +35,15 @@ float comparatorBracketsHeight(ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t e
 void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys,
                      DigitPlace place);
 float digitLabelsHeight(ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys, DigitPlace place);
+
+// Numbers on the bars (render/bar_labels.h) as filled rectangles at whole pixels, so the frame
+// holds exactly the pixels render::drawLabels() gives on the CPU.
+void drawTextLabels(ImDrawList* list, const std::vector<render::TextLabel>& labels);
+// The bars' rectangle in whole pixels, as the numbers are laid out in.
+render::BarArea barArea(ImVec2 arrayMin, ImVec2 arrayMax);
+// Each key over its bar and each index under the axis; returns the height the indices take under
+// the bars (what is drawn below them goes under that band).
+float drawBarNumbers(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const render::BarNumbers& numbers);
 
 // The colour of digit `digit` among 2^bits values, as the labels and the radix panel show it.
 ImU32 digitColour(std::uint32_t digit, std::uint32_t bits);

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/shader_source.h"
+#include "render/bar_labels.h"
 #include "render/lane_grid.h"
 #include "ui/playback_limits.h"
 #include "sort/size_advice.h"
@@ -105,6 +106,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     }
     shaderStamp_ = sortContext_->shaders().stamp();
     teaching_ = config_.teaching;
+    valuesBox_ = valuesBoxFor(config_.input);
     view_.arrayMode = config_.arrayMode && !config_.art;
     if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;
@@ -495,6 +497,15 @@ void ViewerApp::chooseInput(const InputSpec& spec) {
   }
 }
 
+void ViewerApp::loadValues(const std::string& text, KeyType type) {
+  valuesBox_.text = text;
+  valuesBox_.type = type;
+  const std::optional<InputSpec> spec = valuesInput(valuesBox_, inputs_.spec);
+  if (!spec) return;
+  chooseInput(*spec);
+  if (inputs_.spec.values != spec->values) valuesBox_.error = message_;  // refused: the input stays
+}
+
 void ViewerApp::setTeaching(bool teaching) {
   // Only an algorithm with two schedules has one to switch: on lanes with one, t would only
   // restart them and carry a flipped choice to the next algorithm chosen.
@@ -738,7 +749,7 @@ void ViewerApp::drawLanes() {
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
     // Overlays go in a band under the bars.
-    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f : 0.0f;
+    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     placements_.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
@@ -766,7 +777,19 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   const std::uint32_t pass = lane.pass();
   const std::uint32_t length = inputs_.resolved->data.sequenceLength;
   const Sorter& sorter = lane.sorter();
-  const ImVec2 arrayMin = bars.min, arrayMax = bars.max;
+  const ImVec2 arrayMin = bars.min;
+  ImVec2 arrayMax = bars.max;
+  // Numbers: each key on its bar, each index under the axis; the rest goes under the indices.
+  const auto* shownKeys = config_.barNumbers ? lane.keysAfter(pass) : nullptr;
+  if (shownKeys) {
+    const auto& all = inputs_.resolved->data.keys;
+    const render::BarNumbers numbers{.keys = *shownKeys, .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
+                                     .hexadecimal = sorter.digitPlace(0).has_value(),
+                                     .layout = {.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
+                                                .maxKey = *std::max_element(all.begin(), all.end()),
+                                                .descending = inputs_.spec.order.descending, .height = 256}};
+    arrayMax.y += drawBarNumbers(list, arrayMin, arrayMax, numbers);
+  }
   // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
   // first pass will compare. The caption says which of the two it is.
   const ShownPass shown = ui::shownPass(pass);

@@ -21,6 +21,7 @@
 #include "ui/art_panel.h"
 #include "ui/art_source.h"
 #include "ui/sort_lane.h"
+#include "ui/values_box.h"
 #include "ui/video_playback.h"
 #include "ui/viewer_host.h"
 #include "ui/viewer_keys.h"
@@ -34,6 +35,7 @@ struct ViewerConfig {
   SorterOptions sorter;  // for the first algorithm (command-line --set, --teaching ...)
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
+  bool barNumbers = true;  // array view: keys over the bars, indices under them (render/bar_labels.h)
   bool startPlaying = true;
   double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
   int frames = 0;              // > 0: quit after this many frames; playing advances one pass a frame
@@ -80,6 +82,11 @@ class ViewerApp {
   void frame();
   // Runs frames until done.
   void run();
+
+  // The panel's values box: loads `text` (keys of `type`) as one sequence, or keeps the input and
+  // shows why not (valuesBox().error); what the Load button does.
+  void loadValues(const std::string& text, KeyType type);
+  const ValuesBox& valuesBox() const { return valuesBox_; }
 
   // What tests and --stats look at.
   std::size_t laneCount() const { return lanes_.size(); }
@@ -243,6 +250,7 @@ class ViewerApp {
   bool openGl3BackendReady_ = false;
   std::unique_ptr<SortContext> sortContext_;  // of host_'s context, made with it
   Inputs inputs_;
+  ValuesBox valuesBox_;
   std::vector<std::unique_ptr<SortLane>> lanes_;
   std::vector<const AlgorithmInfo*> laneAlgorithms_;  // asked for, refused ones included
   std::vector<std::pair<std::string, std::string>> refusals_;

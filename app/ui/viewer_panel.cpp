@@ -26,6 +26,7 @@ const ImVec4 kErrorColour(1.0f, 0.45f, 0.4f, 1.0f);
 const ImVec4 kGoodColour(0.45f, 0.85f, 0.45f, 1.0f);
 
 std::string inputLabel(const InputSpec& spec) {
+  if (spec.values) return "your values";
   if (spec.pattern) return std::string(patternName(*spec.pattern));
   if (spec.imagePath) return std::filesystem::path(*spec.imagePath).filename().string();
   return "built-in picture";
@@ -136,7 +137,12 @@ void ViewerApp::drawInputControls() {
         changed = true;
       }
     }
+    if (changed) spec.values.reset();  // typed values come back through the values box
     ImGui::EndCombo();
+  }
+  if (!art_ && !video_ && drawValuesBox(valuesBox_)) {
+    loadValues(valuesBox_.text, valuesBox_.type);
+    return;
   }
   if (spec.pattern) {
     // The size follows the slider while it is dragged; the input is rebuilt once it is let go.
@@ -146,7 +152,7 @@ void ViewerApp::drawInputControls() {
     spec.width = std::max(1, size[0]);
     spec.height = std::max(1, size[1]);
     if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
-  } else if (!art_ && ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
+  } else if (!art_ && !spec.values && ImGui::BeginCombo("key", std::string(pixelKeyName(spec.order.key)).c_str())) {
     for (std::string_view name : pixelKeyNames()) {
       if (ImGui::Selectable(std::string(name).c_str(), pixelKeyName(spec.order.key) == name)) {
         spec.order.key = *parsePixelKey(name);
@@ -180,6 +186,7 @@ void ViewerApp::drawInputControls() {
   if (modeChanged && (mode == 1) != view_.arrayMode) handleKey(ViewerKey::ToggleArray);
   ImGui::SameLine();
   if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+  if (view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements) ImGui::Checkbox("numbers", &config_.barNumbers);
   const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
   if (view_.arrayMode && sequences > 1) {
     int sequence = static_cast<int>(view_.arraySequence);

@@ -1,0 +1,64 @@
+#pragma once
+// Numbers on the array view's bars (sequences of at most 64): each bar's key just above its top
+// (inside the bar's top when there is no room above), and each element's index under the axis.
+// Laid out here in whole pixels as plain data; the viewer draws the labels with Dear ImGui and
+// the tests with drawLabels() on the CPU, from the same rectangles, so both give the same pixels.
+//
+// Readability at small sizes: all labels of a row share one size, the largest (up to 3x the
+// 5x7 font) at which the longest fits its bar's width with a few pixels to spare; when none
+// does, the row is written turned a quarter left (read from the bottom up); when even that does
+// not fit, the row is left out.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "data/image.h"
+#include "data/key_encoding.h"
+#include "render/display_layout.h"
+
+namespace shadersort::render {
+
+// The most indexBandHeight() gives: room a caller leaves under the bars.
+inline constexpr int kMaxIndexBandHeight = 3 * 7 + 4;
+
+inline constexpr std::uint32_t kLabelInk = 0xFFF0F0F0u;     // near white
+inline constexpr std::uint32_t kLabelBacking = 0xFF201C1Cu;  // kArrayBackground: labels read on any bar colour
+
+// A label: a filled backing box, the text inside it one pixel in from every side.
+struct TextLabel {
+  int x = 0, y = 0, width = 0, height = 0;  // the backing box
+  std::string text;
+  int pixelSize = 1;
+  bool vertical = false;
+};
+
+// Where the bars are on screen (whole pixels) and what they show.
+struct BarArea {
+  int left = 0, top = 0, width = 0, height = 0;
+};
+struct BarNumbers {
+  std::vector<std::uint32_t> keys;  // one sequence as stored (sortable keys, inverted when descending)
+  KeyType type = KeyType::U32;
+  bool descending = false;  // the stored keys are inverted
+  // Hexadecimal of the stored key, as radix's digits read it; else the typed value in decimal.
+  bool hexadecimal = false;
+  ArrayLayout layout;  // the picture's key range and rows, for the bar heights
+};
+
+// The text a bar carries for the key stored as `stored`.
+std::string barKeyText(const BarNumbers& numbers, std::uint32_t stored);
+
+// Labels of every key, over the bars (none beyond 64 elements).
+std::vector<TextLabel> keyLabels(const BarArea& area, const BarNumbers& numbers);
+// Labels of every index 0..count-1, in a band from `area`'s bottom down.
+std::vector<TextLabel> indexLabels(const BarArea& area, std::uint32_t count);
+// The height of that band (0 when the indices are left out), so that what goes under the bars
+// can start below it.
+int indexBandHeight(const BarArea& area, std::uint32_t count);
+
+// Fills the labels into `image` (their boxes, then their ink), clipped to it: the CPU picture
+// of what the viewer draws.
+void drawLabels(Image& image, const std::vector<TextLabel>& labels);
+
+}  // namespace shadersort::render
