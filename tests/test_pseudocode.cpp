@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
@@ -13,8 +15,13 @@
 
 #include "sort/bitonic_schedule.h"
 #include "sort/odd_even.h"
+#include "data/image.h"
+#include "data/inputs.h"
+#include "golden_support.h"
 #include "sort_test_support.h"
 #include "ui/pseudocode.h"
+#include "ui/pseudocode_panel.h"
+#include "ui/viewer_app.h"
 
 namespace shadersort::testing {
 namespace {
@@ -136,6 +143,86 @@ TEST(Pseudocode, EveryRegisteredPassLightsItsListing) {
   }
   // frag, odd-even x2, bitonic x2, radix teaching + three fast pipelines.
   EXPECT_EQ(titles.size(), 9u) << "a pipeline fell back to another's listing";
+}
+
+
+// Rows of the panel (x below kPanelRight) where at least kLitPixels pixels are the highlight's
+// exact colour, grouped into bands of consecutive rows: {top, height}.
+constexpr int kPanelRight = 372, kLitPixels = 40;
+std::vector<std::pair<int, int>> highlightBands(const Image& frame) {
+  std::vector<std::pair<int, int>> bands;
+  for (int y = 0; y < frame.height; ++y) {
+    int lit = 0;
+    for (int x = 0; x < kPanelRight; ++x) lit += frame.pixel(x, y) == ui::kPseudocodeHighlight;
+    if (lit < kLitPixels) continue;
+    if (!bands.empty() && bands.back().first + bands.back().second == y)
+      ++bands.back().second;
+    else
+      bands.emplace_back(y, 1);
+  }
+  return bands;
+}
+
+void pressKeys(ui::ViewerApp& app, const std::string& script) {
+  for (ui::ViewerKey key : ui::parseKeyScript(script)) {
+    app.host().queueKey(key);
+    app.frame();
+  }
+}
+
+// The panel drawn by the viewer (offscreen): the highlight's bands sit on the lit lines, checked
+// by their geometry (runs of lit lines are bands k line-heights tall, unlit lines between them
+// gaps of one line, line 0 at the same place in both passes), and the listing's rows match a
+// golden within a tolerance for font rasterisation: at most 1% of the pixels may differ, by any
+// amount (the bands themselves are checked exactly above).
+TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
+  ui::ViewerConfig config;
+  config.algorithm = "odd-even";
+  config.input.pattern = Pattern::Random;
+  config.input.width = 1;
+  config.input.height = 16;
+  config.startPlaying = false;
+  config.frames = 1000000;
+  auto app = std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(800, 1200); });
+  app->frame();
+  EXPECT_TRUE(highlightBands(app->host().readFrame()).empty()) << "nothing is lit before the first pass";
+
+  pressKeys(*app, "right");  // pass 1, the round of pairs (1,2), (3,4), ...: lines 0, 1, 3, 4
+  const Image frame = app->host().readFrame();
+  const auto even = highlightBands(frame);
+  ASSERT_EQ(even.size(), 2u) << "lines 0-1 and 3-4";
+  const int line = even[0].second / 2;
+  ASSERT_GE(line, 10) << "a line of text is taller";
+  EXPECT_EQ(even[0].second, 2 * line);
+  EXPECT_EQ(even[1].first, even[0].first + 3 * line) << "line 2 unlit between them";
+  EXPECT_EQ(even[1].second, 2 * line);
+
+  // The listing's six lines, from line 0's top.
+  const int listingHeight = 6 * line;
+  ASSERT_LE(even[0].first + listingHeight, frame.height);
+  Image listing(kPanelRight, listingHeight);
+  for (int y = 0; y < listingHeight; ++y)
+    for (int x = 0; x < kPanelRight; ++x) listing.setPixel(x, y, frame.pixel(x, even[0].first + y));
+  const char* update = std::getenv("SHADERSORT_UPDATE_GOLDEN");
+  if (update && std::strcmp(update, "1") == 0) {
+    expectMatchesGolden(listing, "pseudocode_odd-even_pass1.png");
+  } else {
+    const Image golden = loadImage(goldenPath("pseudocode_odd-even_pass1.png"));
+    ASSERT_EQ(golden.width, listing.width);
+    ASSERT_EQ(golden.height, listing.height);
+    std::size_t differing = 0;
+    for (int y = 0; y < listingHeight; ++y)
+      for (int x = 0; x < kPanelRight; ++x) differing += golden.pixel(x, y) != listing.pixel(x, y);
+    EXPECT_LE(differing * 100, listing.rgba.size() / 4) << differing << " pixels differ from the golden";
+  }
+
+  pressKeys(*app, "right");  // pass 2, pairs (2,3), (4,5), ...: lines 0, 2, 3, 4
+  const auto odd = highlightBands(app->host().readFrame());
+  ASSERT_EQ(odd.size(), 2u) << "line 0 and lines 2-4";
+  EXPECT_EQ(odd[0].first, even[0].first);
+  EXPECT_EQ(odd[0].second, line);
+  EXPECT_EQ(odd[1].first, even[0].first + 2 * line);
+  EXPECT_EQ(odd[1].second, 3 * line);
 }
 
 }  // namespace
