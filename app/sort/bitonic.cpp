@@ -570,7 +570,7 @@ std::optional<WorkgroupLayout> BitonicSorter::workgroupLayout(std::uint32_t pass
   }
   if (pass.kind == BitonicPass::Kind::GlobalSteps) {
     layout.dispatch = pass.steps == 1 ? "compare-exchange step" : "steps fused in registers";
-    layout.unitName = pass.steps == 1 ? "pair" : "invocation's " + std::to_string(1u << pass.steps) + " positions";
+    layout.unitName = pass.steps == 1 ? "pair" : "set of " + std::to_string(1u << pass.steps) + " positions";
     layout.workgroupSize = static_cast<std::uint32_t>(settings_.workgroupSize);
     layout.unitsPerWorkgroup = layout.workgroupSize;
     layout.workgroupCount = gl::divideRoundingUp(positions >> pass.steps, static_cast<std::uint64_t>(layout.workgroupSize));

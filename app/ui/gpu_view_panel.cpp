@@ -29,7 +29,7 @@ void drawGpuViewPanel(const std::optional<WorkgroupLayout>& layout, std::uint32_
   ImGui::Text("workgroups: %llu x %u invocations", static_cast<unsigned long long>(layout->workgroupCount),
               layout->workgroupSize);
   if (layout->unitsPerWorkgroup > 1)
-    ImGui::Text("%u %ss per workgroup", layout->unitsPerWorkgroup, layout->unitName.c_str());
+    ImGui::Text("per workgroup: %u, each a %s", layout->unitsPerWorkgroup, layout->unitName.c_str());
   else
     ImGui::Text("one %s per workgroup%s", layout->unitName.c_str(),
                 layout->workgroupCycle > 0 ? " at a time (they loop)" : "");
