@@ -550,4 +550,62 @@ std::size_t BitonicSorter::checkpointBytes() const {
   return shape_.elementCount() * (shape_.hasValues ? 8 : 4);
 }
 
+// [SECTION] GPU view: the workgroups of a pass (Sorter::workgroupLayout)
+
+std::optional<WorkgroupLayout> BitonicSorter::workgroupLayout(std::uint32_t passIndex) const {
+  if (passIndex >= passes_.size()) return std::nullopt;
+  const BitonicPass& pass = passes_[passIndex];
+  const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
+  WorkgroupLayout layout;
+  // Virtual positions (elements.glsl): each sequence padded to the next power of two.
+  layout.sequenceStride = paddedLength_;
+  layout.positionsPerSequence = shape_.sequenceLength;
+  const bool mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance;
+  if (pass.kind == BitonicPass::Kind::GlobalSteps || pass.kind == BitonicPass::Kind::WideTiles) {
+    // An invocation (global.comp) or a strided tile (wide.comp) owns the positions that differ
+    // only in the steps' bits: those bits taken out number it.
+    layout.skippedBit = static_cast<std::uint32_t>(std::countr_zero(pass.distance)) - (pass.steps - 1);
+    layout.skippedBitCount = pass.steps;
+    if (mirror) layout.mirrorWidth = pass.mergeWidth;
+  }
+  if (pass.kind == BitonicPass::Kind::GlobalSteps) {
+    layout.dispatch = pass.steps == 1 ? "compare-exchange step" : "steps fused in registers";
+    layout.unitName = pass.steps == 1 ? "pair" : "set of " + std::to_string(1u << pass.steps) + " positions";
+    layout.workgroupSize = static_cast<std::uint32_t>(settings_.workgroupSize);
+    layout.unitsPerWorkgroup = layout.workgroupSize;
+    layout.workgroupCount = gl::divideRoundingUp(positions >> pass.steps, static_cast<std::uint64_t>(layout.workgroupSize));
+    return layout;
+  }
+  if (pass.kind == BitonicPass::Kind::WideTiles) {
+    const WideUniforms uniforms = wideUniforms(pass);
+    const auto tileLog2 = static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(wideTile_.size)));
+    layout.dispatch = "strided tiles in shared memory";
+    layout.unitName = "strided tile";
+    layout.workgroupSize = static_cast<std::uint32_t>(wideTile_.workgroupSize);
+    layout.unitLength = 1u << (tileLog2 - pass.steps);
+    layout.workgroupCount = uniforms.groupStride;
+    if (uniforms.groupStride < uniforms.groupCount) layout.workgroupCycle = uniforms.groupStride;
+    layout.note = "a tile: runs of " + std::to_string(layout.unitLength) + " positions, " +
+                  std::to_string(pass.distance >> (pass.steps - 1)) + " and more apart";
+    return layout;
+  }
+  // tile.comp: whole sequences per tile when they fit one, else the tiles that hold real elements.
+  const auto tileSize = static_cast<std::uint32_t>(tile_.size);
+  layout.dispatch = pass.kind == BitonicPass::Kind::SortTiles ? "tile sort" : "tile finish";
+  layout.workgroupSize = static_cast<std::uint32_t>(tile_.workgroupSize);
+  layout.unitLength = tileSize;
+  const std::uint64_t groups = paddedLength_ <= tileSize
+                                   ? gl::divideRoundingUp(positions, std::uint64_t{tileSize})
+                                   : shape_.sequenceCount * gl::divideRoundingUp(shape_.sequenceLength, tileSize);
+  if (paddedLength_ > tileSize)
+    layout.sequenceStride = static_cast<std::uint32_t>(gl::divideRoundingUp(shape_.sequenceLength, tileSize)) * tileSize;
+  layout.workgroupCount = groups;
+  if (pass.kind == BitonicPass::Kind::FinishTiles) {
+    const std::uint32_t dispatched = groupsFor(groups, settings_.tileGroups);
+    layout.workgroupCount = dispatched;
+    if (dispatched < groups) layout.workgroupCycle = dispatched;
+  }
+  return layout;
+}
+
 }  // namespace shadersort

@@ -73,6 +73,9 @@ class BitonicSorter final : public Sorter {
   // What the network does beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
 
+  // GPU view (bitonic.cpp's last section).
+  std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const override;
+
   // wide-groups with `resident` resolved: as many workgroups of wide-workgroup-size as stayed
   // resident per multiprocessor on an H100 (3 of 512), times the driver's multiprocessor count;
   // 0 (one workgroup per tile) where the driver does not say.

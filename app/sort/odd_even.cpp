@@ -401,4 +401,39 @@ std::size_t OddEvenSorter::checkpointBytes() const {
   return shape_.elementCount() * (shape_.hasValues ? 8 : 4) + std::size_t{passCount()} * 4;
 }
 
+
+// [SECTION] GPU view: the workgroups of a pass (Sorter::workgroupLayout)
+
+std::optional<WorkgroupLayout> OddEvenSorter::workgroupLayout(std::uint32_t pass) const {
+  if (pass >= passCount()) return std::nullopt;
+  WorkgroupLayout layout;
+  layout.workgroupSize = static_cast<std::uint32_t>(settings_.workgroupSize);
+  if (teaching_) {
+    // round.comp: one invocation per pair (i, i+1), i = pass (mod 2), pairs numbered sequence after sequence.
+    const std::uint32_t parity = pass % 2;
+    const std::uint32_t pairsPerSequence = (shape_.sequenceLength - parity) / 2;
+    layout.dispatch = "round";
+    layout.unitName = "pair";
+    layout.sequenceStride = layout.positionsPerSequence = 2 * pairsPerSequence;
+    layout.firstPosition = parity;
+    layout.unitLength = 2;
+    layout.unitsPerWorkgroup = layout.workgroupSize;
+    layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{pairsPerSequence} * shape_.sequenceCount, layout.workgroupSize);
+    if (parity == 1 || shape_.sequenceLength % 2 == 1) layout.note = "grey: the ends no pair of this round holds";
+    return layout;
+  }
+  // fused.comp: slots of a workgroup hold tiles; a tile owns tileStride positions and reads a halo.
+  layout.dispatch = "fused rounds";
+  layout.unitName = "tile";
+  layout.sequenceStride = layout.positionsPerSequence = layout_.tilesPerSequence * layout_.tileStride;
+  layout.unitLength = layout_.tileStride;
+  layout.unitsPerWorkgroup = layout_.slotsPerGroup;
+  layout.workgroupCount = layout_.groupCount;
+  if (layout_.halo > 0)
+    layout.note = "each tile also reads " + std::to_string(layout_.halo) + " neighbours on each side (its halo)";
+  else if (layout_.slotsPerGroup > 1)
+    layout.note = "whole sequences as tiles, " + std::to_string(layout_.slotsPerGroup) + " per workgroup";
+  return layout;
+}
+
 }  // namespace shadersort

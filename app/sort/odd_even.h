@@ -73,6 +73,9 @@ class OddEvenSorter final : public Sorter {
   // What the schedules do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
 
+  // GPU view (odd_even.cpp's last section).
+  std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const override;
+
  private:
   // The tests' view of sortedAfter() (defined only in tests/sorter_test_access.h).
   friend struct OddEvenSorterTestAccess;

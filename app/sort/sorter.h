@@ -42,6 +42,34 @@ struct DigitPlace {
   std::uint32_t shift = 0, bits = 0;
 };
 
+// Which workgroup handled which element in one dispatch of a pass (the one that moves the keys),
+// as plain data for the viewer's GPU view. Element `position` of sequence `sequence` belongs to
+//   x = sequence * sequenceStride + (position - firstPosition), skipped when position <
+//       firstPosition or position - firstPosition >= positionsPerSequence (in no unit);
+//   when mirrorWidth > 0 and x has the bit mirrorWidth / 2: x xor (mirrorWidth - 1) (the partner
+//   of bitonic's mirror step, which is handled with its lower element);
+//   x with the bits [skippedBit, skippedBit + skippedBitCount) taken out (bitonic's strided steps);
+//   unit = x / unitLength (a pair, a tile, a partition), workgroup = unit / unitsPerWorkgroup,
+//   then modulo workgroupCycle where fewer workgroups than units loop over them (0: none).
+struct WorkgroupLayout {
+  std::string dispatch;                // which step of the pass, e.g. "round", "tile sort", "downsweep"
+  std::string unitName = "tile";       // what a unit is: "pair", "tile", "partition", "sequence"
+  std::uint32_t workgroupSize = 0;     // invocations per workgroup
+  std::uint64_t workgroupCount = 0;    // workgroups that hold at least one element
+  std::uint32_t sequenceStride = 0;
+  std::uint32_t firstPosition = 0;
+  std::uint32_t positionsPerSequence = 0;
+  std::uint32_t mirrorWidth = 0;
+  std::uint32_t skippedBit = 0, skippedBitCount = 0;
+  std::uint32_t unitLength = 1;
+  std::uint32_t unitsPerWorkgroup = 1;
+  std::uint32_t workgroupCycle = 0;
+  // Units are taken by workgroups in arrival order (radix's chained scan: partition tickets), so
+  // the colour says the unit (partition), not which workgroup id ran it.
+  bool unitsTakenInArrivalOrder = false;
+  std::string note;  // one line for the panel (e.g. why the tiles overlap)
+};
+
 // A copy of a sorter's state made on the GPU, to come back to exactly (see Sorter::checkpoint).
 // It belongs to the sorter and the load() it was taken from (`loadId`, unique in the process).
 class Checkpoint {
@@ -130,6 +158,13 @@ class Sorter {
   // `limitKeys` keys; nothing otherwise. Reading them is a state read-back (counted as one).
   virtual std::optional<std::vector<std::uint32_t>> digitCounters(std::size_t limitKeys) const {
     (void)limitKeys;
+    return std::nullopt;
+  }
+
+  // [SECTION] GPU view: which workgroup handled which element in pass `pass` (see WorkgroupLayout),
+  // or nothing where the sorter has no workgroups (frag-odd-even draws fragments) or no such pass.
+  virtual std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const {
+    (void)pass;
     return std::nullopt;
   }
 

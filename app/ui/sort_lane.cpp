@@ -219,7 +219,7 @@ double SortLane::totalMilliseconds() const {
 void SortLane::updatePicture(const LaneView& view) {
   const bool viewChanged = view.arrayMode != paintedView_.arrayMode ||
                            (view.arrayMode && view.arraySequence != paintedView_.arraySequence) ||
-                           (art_ && view.spanOverlay != paintedView_.spanOverlay);
+                           (art_ && view.spanOverlay != paintedView_.spanOverlay) || view.gpuView != paintedView_.gpuView;
   if (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun()) return;
   if (art_) {
     paintArt(view);
@@ -235,6 +235,10 @@ void SortLane::updatePicture(const LaneView& view) {
                                  .height = 256};
   }
   painter_.paint(sorter_->gpuState(), shape, layout, picture_);
+  if (const auto workgroupLayout = view.gpuView ? workgroups() : std::nullopt) {
+    if (!workgroupPainter_) workgroupPainter_ = std::make_unique<render::WorkgroupPainter>(context_->shaders());
+    workgroupPainter_->recolour(*workgroupLayout, shape, layout, picture_);
+  }
   paintedPass_ = sorter_->passesRun();
   paintedView_ = view;
   repaint_ = false;
@@ -284,7 +288,29 @@ void SortLane::draw(ImDrawList* list, ImVec2 rectMin, ImVec2 rectMax, const Lane
   const Placement placement = place(rectMin, rectMax, view);
   list->PushClipRect(rectMin, rectMax, true);
   list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(picture_.id())), placement.min, placement.max);
+  if (view.gpuView && view.arrayMode && !art_) drawUnitBoundaries(list, placement, view);
   list->PopClipRect();
+}
+
+// [SECTION] GPU view
+
+std::optional<WorkgroupLayout> SortLane::workgroups() const {
+  if (nothingToSort() || passCount() == 0) return std::nullopt;
+  return sorter_->workgroupLayout(workgroupPass());
+}
+
+void SortLane::drawUnitBoundaries(ImDrawList* list, const Placement& bars, const LaneView& view) const {
+  const std::uint32_t length = input_->data.sequenceLength;
+  // Past a few hundred bars the lines would cover the bars.
+  if (length == 0 || length > render::kMaxBoundaryBars) return;
+  const auto layout = workgroups();
+  if (!layout) return;
+  const float barWidth = (bars.max.x - bars.min.x) / static_cast<float>(length);
+  for (std::uint32_t start : render::workgroupStarts(*layout, view.arraySequence, length)) {
+    // Whole pixels, so the line is the same opaque colour on every rasteriser.
+    const float x = std::floor(bars.min.x + static_cast<float>(start) * barWidth);
+    list->AddRectFilled(ImVec2(x - 1.0f, bars.min.y), ImVec2(x + 1.0f, bars.max.y), render::kUnitBoundaryColour);
+  }
 }
 
 }  // namespace shadersort::ui

@@ -21,6 +21,7 @@
 #include "render/display_texture.h"
 #include "render/gpu_order_check.h"
 #include "render/state_painter.h"
+#include "render/workgroup_view.h"
 #include "ui/art_source.h"
 
 namespace shadersort::ui {
@@ -32,6 +33,7 @@ struct LaneView {
   float zoom = 1.0f;                // 1 = fit
   ImVec2 centre{0.5f, 0.5f};        // the picture point (0..1) at the rectangle's centre
   bool spanOverlay = false;         // art mode: the spans instead of the sorted picture
+  bool gpuView = false;             // coloured by workgroup (render/workgroup_view.h)
 };
 
 class SortLane {
@@ -110,6 +112,10 @@ class SortLane {
   // Makes the picture of the current state if the state or the view changed since the last one.
   void updatePicture(const LaneView& view);
   const render::DisplayTexture& picture() const { return picture_; }
+  // GPU view: the pass whose workgroups are shown (the last run, or the next before any has) and
+  // their layout (nothing for a sorter without workgroups).
+  std::uint32_t workgroupPass() const { return pass() > 0 ? pass() - 1 : 0; }
+  std::optional<WorkgroupLayout> workgroups() const;
 
   // Where the picture is drawn inside `rectMin`..`rectMax` for `view` (screen pixels).
   struct Placement {
@@ -122,6 +128,8 @@ class SortLane {
   void afterStateChange();
   std::unique_ptr<Sorter> makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const;
   void paintArt(const LaneView& view);
+  // GPU view in array mode: a line where each workgroup's elements start.
+  void drawUnitBoundaries(ImDrawList* list, const Placement& bars, const LaneView& view) const;
 
   SortContext* context_;
   const AlgorithmInfo* algorithm_;
@@ -134,6 +142,7 @@ class SortLane {
   std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights
 
   render::StatePainter painter_;
+  mutable std::unique_ptr<render::WorkgroupPainter> workgroupPainter_;  // made on the GPU view's first use
   render::DisplayTexture picture_;
   std::optional<std::uint32_t> paintedPass_;
   LaneView paintedView_;

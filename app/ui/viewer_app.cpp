@@ -343,6 +343,7 @@ void ViewerApp::handleKey(ViewerKey key) {
       view_.centre = ImVec2(0.5f, 0.5f);
       break;
     case ViewerKey::ToggleTeaching: setTeaching(!teaching_); break;
+    case ViewerKey::ToggleGpuView: view_.gpuView = !view_.gpuView; break;
     case ViewerKey::NextPixelKey: {
       const auto& names = pixelKeyNames();
       const auto at = std::find(names.begin(), names.end(), pixelKeyName(spec.order.key));

@@ -7,7 +7,7 @@ namespace shadersort::ui {
 namespace {
 // GLFW's key codes (glfw3.h), written here so parsing a script needs no GLFW.
 constexpr int kSpace = 32, kComma = 44, kMinus = 45, kPeriod = 46, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kE = 69,
-              kF = 70, kK = 75, kO = 79, kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91,
+              kF = 70, kG = 71, kK = 75, kO = 79, kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91,
               kRightBracket = 93, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
               kKeypadSubtract = 333, kKeypadAdd = 334, kM = 77;
 }  // namespace
@@ -27,6 +27,7 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::Algorithm4, "4", kDigit1 + 3, -1, "algorithm 4"},
       {ViewerKey::ToggleArray, "a", kA, -1, "array / image view"},
       {ViewerKey::ToggleTeaching, "t", kT, -1, "teaching / fast schedule"},
+      {ViewerKey::ToggleGpuView, "g", kG, -1, "GPU view: colour by workgroup, tile lines"},
       {ViewerKey::NextPixelKey, "k", kK, -1, "next pixel key (images)"},
       {ViewerKey::ToggleAxis, "x", kX, -1, "columns / rows"},
       {ViewerKey::ToggleDescending, "d", kD, -1, "ascending / descending"},

@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "ui/gpu_view_panel.h"
 #include "ui/pass_plot.h"
 #include "ui/playback_limits.h"
+#include "ui/pseudocode_panel.h"
 #include "ui/teaching_overlays.h"
 #include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"
@@ -66,7 +68,21 @@ void ViewerApp::drawPanel() {
     drawRanking();
   } else {
     drawLaneStatus(*lanes_.front());
-    if (!art_) drawTeachingPanels(*lanes_.front());
+    if (!art_) {
+      const SortLane& lane = *lanes_.front();
+      // The last pass run (before any, pass 1's words still pick radix's pipeline).
+      const bool passRun = lane.pass() > 0;
+      const std::uint32_t shown = lane.workgroupPass();
+      const std::string description = lane.passCount() > 0 ? lane.sorter().describePass(shown) : std::string();
+      if (ImGui::CollapsingHeader("pseudocode", ImGuiTreeNodeFlags_DefaultOpen))
+        drawPseudocodePanel({lane.algorithm().name, lane.options().teaching, shown, description}, passRun);
+      if (ImGui::CollapsingHeader("GPU view", ImGuiTreeNodeFlags_DefaultOpen)) {
+        bool gpuView = view_.gpuView;
+        if (ImGui::Checkbox("colour by workgroup (g)", &gpuView)) handleKey(ViewerKey::ToggleGpuView);
+        if (view_.gpuView) drawGpuViewPanel(lane.workgroups(), shown, passRun, lane.algorithm().name);
+      }
+      drawTeachingPanels(lane);
+    }
   }
   drawKeysHelp();
   ImGui::PopItemWidth();

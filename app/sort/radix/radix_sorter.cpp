@@ -419,4 +419,33 @@ std::size_t RadixSorter::checkpointBytes() const {
   return load_.shape.elementCount() * (load_.shape.hasValues ? 8 : 4) + buffers_.counters.bytes();
 }
 
+// [SECTION] GPU view: the workgroups of a pass (Sorter::workgroupLayout)
+
+std::optional<WorkgroupLayout> RadixSorter::workgroupLayout(std::uint32_t pass) const {
+  if (pass >= passCount()) return std::nullopt;
+  WorkgroupLayout layout;
+  layout.positionsPerSequence = load_.shape.sequenceLength;
+  if (pipeline_ == Pipeline::Sequence) {
+    layout.dispatch = "sequence sort";
+    layout.unitName = "sequence";
+    layout.workgroupSize = sequenceWorkgroupSize_;
+    layout.sequenceStride = layout.unitLength = load_.shape.sequenceLength;
+    layout.workgroupCount = load_.shape.sequenceCount;
+    return layout;
+  }
+  // Every kernel of the classic and partitioned pipelines takes one partition per workgroup
+  // (radix/common.glsl partitionAt); the scatter (downsweep) is the one that moves the keys.
+  layout.dispatch = pipeline_ == Pipeline::Classic ? "scatter" : "downsweep";
+  layout.unitName = "partition";
+  layout.workgroupSize = workgroupSize();
+  layout.unitLength = partitionSize();
+  layout.sequenceStride = load_.partsPerSequence * partitionSize();
+  layout.workgroupCount = load_.partitionCount;
+  if (pipeline_ == Pipeline::Fast && chained_) {
+    layout.unitsTakenInArrivalOrder = true;
+    layout.note = "chained scan: partitions, taken by workgroups in ticket order";
+  }
+  return layout;
+}
+
 }  // namespace shadersort

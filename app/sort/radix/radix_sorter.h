@@ -61,6 +61,9 @@ class RadixSorter final : public Sorter {
   // What the pipelines do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
 
+  // GPU view (radix_sorter.cpp's last section).
+  std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const override;
+
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
   // Diagnostics for the fast portable pipeline: the counter matrix [sequence][digit][partition]
   // as it is now (digit counts after "upsweep", each count's output position after the prefix
