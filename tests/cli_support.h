@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "data/image.h"
+
 namespace shadersort::testing {
 
 struct CommandResult {
@@ -41,5 +43,8 @@ void writeBytes(const std::string& path, const std::vector<std::uint8_t>& bytes)
 void writeWords(const std::string& path, const std::vector<std::uint32_t>& words);
 std::vector<std::uint32_t> readWordsFile(const std::string& path);
 int lineCount(const std::string& text);
+// Every frame of an animated GIF, whole (stb_image composes them); a test failure when it does
+// not decode.
+std::vector<Image> decodeGifFrames(const std::string& path);
 
 }  // namespace shadersort::testing

@@ -17,28 +17,6 @@
 namespace shadersort::testing {
 namespace {
 
-std::vector<Image> decodeGifFrames(const std::string& path) {
-  const std::string bytes = readText(path);
-  int* delays = nullptr;
-  int width = 0, height = 0, frames = 0, channels = 0;
-  stbi_uc* pixels = stbi_load_gif_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()),
-                                              &delays, &width, &height, &frames, &channels, 4);
-  std::vector<Image> result;
-  if (!pixels) {
-    ADD_FAILURE() << path << " does not decode: " << stbi_failure_reason();
-    return result;
-  }
-  const std::size_t frameBytes = static_cast<std::size_t>(width) * height * 4;
-  for (int i = 0; i < frames; ++i) {
-    Image frame(width, height);
-    std::memcpy(frame.rgba.data(), pixels + frameBytes * static_cast<std::size_t>(i), frameBytes);
-    result.push_back(std::move(frame));
-  }
-  stbi_image_free(pixels);
-  stbi_image_free(delays);
-  return result;
-}
-
 // The check mark's colour (ViewerApp's kCheckMarkColour), within a few levels per channel.
 bool isCheckGreen(std::uint32_t pixel) {
   const int red = pixel & 0xFF, green = (pixel >> 8) & 0xFF, blue = (pixel >> 16) & 0xFF;

@@ -11,6 +11,7 @@
 #include "data/image_sequences.h"
 #include "gl/compute.h"
 #include "render/array_reference.h"
+#include "render/caption_strip.h"
 #include "sort/state_readback.h"
 #include "data/inputs.h"
 #include "gl_test_environment.h"
@@ -383,6 +384,29 @@ TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
   app->host().queueKey(ui::ViewerKey::StepBack);
   for (int i = 0; i < 400 && (i == 0 || app->stepBackProgress()); ++i) app->frame();
   EXPECT_EQ(app->lane(0).pass(), last - 3);
+}
+
+// Issue 26: a recording of one lane carries the caption strip run --gif draws: the pass number and
+// what the last pass did, under the lanes.
+TEST_F(ViewerApp, ARecordingOfOneLaneCarriesThePassCaption) {
+  ScratchFolder folder;
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 16, 1, Axis::Rows), "odd-even");
+  config.arrayMode = true;
+  config.recordPath = folder.path("lane.gif");
+  auto app = makeViewer(config);
+  app->frame();
+  press(*app, "right,right");
+  const std::string described = app->lane(0).sorter().describePass(1);
+  const std::uint32_t passes = app->lane(0).passCount();
+  app.reset();  // quitting ends the recording
+  const std::vector<Image> frames = decodeGifFrames(folder.path("lane.gif"));
+  ASSERT_EQ(frames.size(), 3u);
+  const Image& last = frames.back();
+  const Image strip = render::captionStrip(render::passCaption(2, passes, false, described), last.width, 1);
+  ASSERT_LT(strip.height, last.height);
+  for (int y = 0; y < strip.height; ++y)
+    for (int x = 0; x < strip.width; ++x)
+      ASSERT_EQ(last.pixel(x, last.height - strip.height + y), strip.pixel(x, y)) << x << "," << y;
 }
 
 TEST_F(ViewerApp, PlaybackMakesNoStateReadBack) {

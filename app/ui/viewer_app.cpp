@@ -15,6 +15,7 @@
 #include "core/quoting.h"
 #include "gl/shader_source.h"
 #include "render/bar_labels.h"
+#include "render/caption_strip.h"
 #include "render/lane_grid.h"
 #include "ui/playback_limits.h"
 #include "sort/size_advice.h"
@@ -32,6 +33,12 @@ constexpr render::Rgb kLaneTextColour{230, 230, 230};
 constexpr render::Rgb kCheckMarkColour{110, 220, 110};
 constexpr render::Rgb kRefusalColour{255, 120, 100};
 ImU32 imColour(const render::Rgb& colour) { return IM_COL32(colour[0], colour[1], colour[2], 255); }
+render::Rgb rgbOf(std::uint32_t packedRgba) {
+  return {static_cast<std::uint8_t>(packedRgba & 0xFF), static_cast<std::uint8_t>((packedRgba >> 8) & 0xFF),
+          static_cast<std::uint8_t>((packedRgba >> 16) & 0xFF)};
+}
+// A recording's caption: the heading and one line of the description.
+constexpr int kRecordingCaptionLines = 1;
 // targetPass_ for End: every lane to its last pass.
 constexpr std::uint32_t kToTheEnd = std::numeric_limits<std::uint32_t>::max();
 // Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
@@ -839,7 +846,15 @@ void ViewerApp::startRecording(const std::string& path) {
   try {
     auto recorder = std::make_unique<render::GifRecorder>();
     const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
-    recorder->open(path, width, height, /*fps=*/20, /*scale=*/1, {kLaneTextColour, kCheckMarkColour, kRefusalColour});
+    // One lane's frames carry its caption strip (pass k of N and what the last pass did), as
+    // run --gif's do; a race's lane headers say each lane's pass already.
+    recordingCaptioned_ = !racing();
+    const int gifWidth = recordingCaptioned_ ? render::captionedWidth(width) : width;
+    const int gifHeight = height + (recordingCaptioned_ ? render::captionStripHeight(gifWidth, kRecordingCaptionLines) : 0);
+    recorder->open(path, gifWidth, gifHeight, /*fps=*/20, /*scale=*/1,
+                   {kLaneTextColour, kCheckMarkColour, kRefusalColour, rgbOf(render::kCaptionBackground),
+                    rgbOf(render::kCaptionHeadingColour), rgbOf(render::kCaptionTextColour)},
+                   /*paletteRows=*/height);
     recorder_ = std::move(recorder);
     recordingPath_ = path;
     recordingWidth_ = width;
@@ -873,7 +888,16 @@ void ViewerApp::recordFrame() {
     for (int x = 0; x < lanes.width; ++x)
       lanes.setPixel(x, y, left + x < right && top + y < bottom ? frame.pixel(left + x, top + y) : background);
   try {
-    recorder_->addFrame(lanes);
+    if (recordingCaptioned_) {
+      const SortLane& lane = *lanes_.front();
+      const std::uint32_t pass = lane.pass();
+      const render::Caption caption =
+          render::passCaption(pass, lane.passCount(), lane.outcome() == SortLane::Outcome::Sorted,
+                              pass > 0 ? lane.sorter().describePass(pass - 1) : std::string());
+      recorder_->addFrame(render::withCaption(lanes, caption, kRecordingCaptionLines));
+    } else {
+      recorder_->addFrame(lanes);
+    }
   } catch (const std::exception& error) {
     recorder_.reset();  // abandoned: its temporary file goes with it
     outputFailed(error.what());

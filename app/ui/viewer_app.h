@@ -272,7 +272,8 @@ class ViewerApp {
   std::chrono::steady_clock::time_point lastShaderCheck_;
   std::unique_ptr<render::GifRecorder> recorder_;
   std::string recordingPath_;
-  int recordingWidth_ = 0, recordingHeight_ = 0;
+  int recordingWidth_ = 0, recordingHeight_ = 0;  // the lanes' area recorded
+  bool recordingCaptioned_ = false;               // one lane: a caption strip under each frame
   std::vector<std::string> outputFailures_;
   std::optional<std::uint64_t> recordedStamp_;  // what the last recorded frame showed
   ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
