@@ -18,6 +18,7 @@
 
 #include "sort/sort_data.h"
 #include "sort/sort_target.h"
+#include "sort/work_counts.h"
 
 namespace shadersort {
 
@@ -121,6 +122,17 @@ class Sorter {
   // Elements pass `pass` moved, where the sorter counts them on the GPU and the count has already
   // reached the CPU (never waits).
   virtual std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const {
+    (void)pass;
+    return std::nullopt;
+  }
+
+  // [SECTION] work counting (issue 26): sorters built with SorterOptions::countWork run
+  // instrumented teaching shaders that count their own work (sort/work_counts.h says what each
+  // count means); the fast path is compiled and run without them.
+  virtual bool canCountWork() const { return false; }
+  // The counts of pass `pass` once it has run, when counting is on (a small read-back the first
+  // time; never called on the fast path). A pass run again replaces its counts.
+  virtual std::optional<WorkCounts> workCounts(std::uint32_t pass) const {
     (void)pass;
     return std::nullopt;
   }
