@@ -171,6 +171,7 @@ TEST(TextbookWork, FiguresOfEachAlgorithm) {
   EXPECT_NE(textbookWork("bitonic", 12, 1)->note.find("16"), std::string::npos);
   EXPECT_EQ(textbookWork("radix", 20, 1, 8)->value, 160u);
   EXPECT_EQ(textbookWork("radix", 20, 1, 8)->field, WorkField::HistogramIncrements);
+  EXPECT_EQ(textbookWork("radix", 4, 16, 8)->formula, "d x n = 8 x 4 x 16 sequences = 512");
   EXPECT_FALSE(textbookWork("no-such-sort", 20, 1).has_value());
 }
 

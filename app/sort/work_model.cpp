@@ -184,7 +184,7 @@ std::optional<TextbookWork> textbookWork(std::string_view algorithm, std::uint32
   if (algorithm == "radix") {
     work.field = WorkField::HistogramIncrements;
     work.value = std::uint64_t{digitPasses} * n * sequences;
-    work.formula = "d x n" + times + " = " + std::to_string(digitPasses) + " x " + std::to_string(n) + " = " +
+    work.formula = "d x n = " + std::to_string(digitPasses) + " x " + std::to_string(n) + times + " = " +
                    std::to_string(work.value);
     work.note = "no comparisons: each pass counts and scatters every key once";
     return work;
