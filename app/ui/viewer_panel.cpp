@@ -277,7 +277,7 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
                                       : collectLaneWork(sorter, lane.algorithm(), lane.input().data);
       work && ImGui::CollapsingHeader("work (counted by the shaders)", ImGuiTreeNodeFlags_DefaultOpen)) {
     drawWorkPanel(*work, pass > 0 ? pass - 1 : 0, uiScale_);
-    drawDepthWorkTable({*work});
+    if (!work->perPass.empty()) drawDepthWorkTable({*work});
   }
   if (length <= kMaxNetworkWires && length >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);

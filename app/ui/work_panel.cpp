@@ -119,6 +119,12 @@ void fieldRow(WorkField field, std::uint64_t pass, std::uint64_t soFar, std::opt
     ImGui::TextDisabled("-");
 }
 
+void wrappedDisabled(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace
 
 void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
@@ -137,30 +143,33 @@ void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
   ImGui::Text("pass %u of %u%s", pass + 1, work.passCount, work.finished ? " (the sort is over)" : "");
   if (ImGui::BeginTable("##work", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("counted");
-    ImGui::TableSetupColumn("this pass");
+    ImGui::TableSetupColumn("pass");
     ImGui::TableSetupColumn("so far");
-    ImGui::TableSetupColumn(work.finished ? "whole sort" : "whole (model)");
+    ImGui::TableSetupColumn(work.finished ? "whole" : "whole*");
     ImGui::TableHeadersRow();
     for (WorkField field : fields)
       fieldRow(field, work.perPass[pass][field], soFar[field], whole ? std::optional((*whole)[field]) : std::nullopt);
     ImGui::EndTable();
   }
-  if (const auto book = textbookWork(work.algorithm, work.sequenceLength, work.sequenceCount, work.digitPasses)) {
+  if (!work.finished && whole) wrappedDisabled("* the CPU model's count of every pass, until the sort is over");
+  const auto book = textbookWork(work.algorithm, work.sequenceLength, work.sequenceCount, work.digitPasses);
+  if (book) {
     const std::uint64_t counted = whole ? (*whole)[book->field] : soFar[book->field];
     ImGui::TextWrapped("textbook: %s %s; counted %" PRIu64, book->formula.c_str(),
                        std::string(workFieldName(book->field)).c_str(), counted);
-    if (!book->note.empty()) ImGui::TextDisabled("%s", book->note.c_str());
+    if (!book->note.empty()) wrappedDisabled(book->note.c_str());
   }
-  // The plot of the first field shown (comparisons, or radix's histogram increments) per pass.
-  const WorkField plotted = fields.front();
+  // The plot of what the textbook figure counts (comparisons, radix's histogram increments).
+  const WorkField plotted =
+      book && std::find(fields.begin(), fields.end(), book->field) != fields.end() ? book->field : fields.front();
   std::vector<float> values;
   for (const WorkCounts& counts : work.perPass) values.push_back(static_cast<float>(counts[plotted]));
   const PlotRange range = plotRange(values);
   const std::string label = std::string(workFieldName(plotted)) + " / pass";
   ImGui::Text("%s: max %.0f", label.c_str(), range.high / 1.25f);
   ImGui::PlotHistogram("##work-plot", values.data(), static_cast<int>(values.size()), 0, nullptr, range.low, range.high,
-                       ImVec2(-1.0f, 48.0f * uiScale));
-  ImGui::TextDisabled("pass 1 .. %zu; axis %.0f .. %.0f", values.size(), range.low, range.high);
+                       ImVec2(0.0f, 48.0f * uiScale));
+  ImGui::TextDisabled("passes 1 .. %zu left to right; axis %.0f .. %.0f", values.size(), range.low, range.high);
 }
 
 void drawDepthWorkTable(const std::vector<LaneWork>& lanes) {
