@@ -15,6 +15,7 @@
 #include "gl/debug_output.h"
 #include "ui/playback_limits.h"
 #include "ui/viewer_app.h"
+#include "ui/work_panel.h"
 
 namespace shadersort::cli {
 namespace {
@@ -156,6 +157,10 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
       for (std::uint32_t pass = 0; pass < app.lane(i).pass() && pass < times.size(); ++pass) timed += !std::isnan(times[pass]);
       std::printf("%s: time so far %.3f ms over %u timed passes (%s clock)\n", std::string(app.lane(i).algorithm().name).c_str(),
                   app.lane(i).totalMilliseconds(), timed, app.lane(i).clock().c_str());
+      // What the shaders counted, where the viewer counted (ui/work_panel.h says when).
+      if (!app.lane(i).artMode())
+        if (const auto work = ui::collectLaneWork(app.lane(i).sorter(), app.lane(i).algorithm(), app.lane(i).input().data))
+          std::printf("%s: %s\n", std::string(app.lane(i).algorithm().name).c_str(), ui::workStatsLine(*work).c_str());
     }
     for (const auto& [name, reason] : app.refusals()) std::printf("%s: refused: %s\n", name.c_str(), printable(reason).c_str());
     const auto ranking = app.ranking();

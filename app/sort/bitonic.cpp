@@ -211,9 +211,10 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
 
 BitonicSorter::BitonicSorter(const SortContext& context, const SorterOptions& options)
     : shaders_(context.shaders()),
-      settings_(BitonicSettings::fromOptions(options, context.limits())),
+      settings_(BitonicSettings::fromOptions(scheduleOptions(options), context.limits())),
       wideGroups_(wideGroupsInUse(settings_, context.limits())),
-      teaching_(options.teaching),
+      teaching_(options.teaching || options.countWork),
+      countWork_(options.countWork),
       descendingKeys_(options.descendingKeys) {}
 
 std::string_view BitonicSorter::explanation() {
@@ -281,6 +282,7 @@ gl::ShaderDefines BitonicSorter::commonDefines() const {
       .set("VALUE_BINDING", kValueBinding)
       .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
       .set("WORKGROUP_SIZE", settings_.workgroupSize);
+  if (countWork_) defines.setAll(workCountDefines());
   return defines;
 }
 
@@ -420,6 +422,7 @@ void BitonicSorter::load(const SortTarget& input) {
                                             wideStepsFor(wideTile_.size, shape_.hasValues));
   // Compile now, so that no pass stalls on a compile in the viewer.
   for (const BitonicPass& pass : passes_) compileKernelFor(pass);
+  if (countWork_) workCounter_.reset(passCount());
   restart();
 }
 
@@ -466,9 +469,15 @@ BitonicSorter::WideUniforms BitonicSorter::wideUniforms(const BitonicPass& pass)
   return uniforms;
 }
 
+std::optional<WorkCounts> BitonicSorter::workCounts(std::uint32_t pass) const {
+  if (!countWork_ || pass >= passesRun_) return std::nullopt;
+  return workCounter_.read(pass);
+}
+
 void BitonicSorter::runPass() {
   if (finished()) return;
   const BitonicPass& pass = passes_[passesRun_];
+  if (countWork_) workCounter_.beginPass(passesRun_);
   keys_.bind(kKeyBinding);
   if (shape_.hasValues) values_.bind(kValueBinding);
   const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;

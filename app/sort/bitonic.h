@@ -24,6 +24,7 @@
 #include "sort/registry.h"
 #include "sort/setting_table.h"
 #include "sort/sorter.h"
+#include "sort/work_counter.h"
 
 namespace shadersort {
 
@@ -68,6 +69,8 @@ class BitonicSorter final : public Sorter {
   std::unique_ptr<Checkpoint> checkpoint() const override;
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
+  bool canCountWork() const override { return countWork_; }
+  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
 
   // What the network does beyond describePass's one line, for the viewer's help.
@@ -153,6 +156,8 @@ class BitonicSorter final : public Sorter {
   BitonicSettings settings_;
   int wideGroups_ = 0;  // wide-groups resolved (0: one workgroup per tile)
   bool teaching_ = false;
+  bool countWork_ = false;  // teaching_ too; the global-step kernels are the instrumented ones
+  WorkCounter workCounter_;
   bool descendingKeys_ = false;
   // By (tile size, values or not, prefetching or not), (tile size, workgroup size, values or not,
   // steps) and (values or not, fused steps): built on first use, kept across loads.

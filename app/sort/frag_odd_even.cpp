@@ -12,8 +12,10 @@ namespace shadersort {
 FragOddEvenSorter::FragOddEvenSorter(const SortContext& context, const SorterOptions& options)
     : shaders_(context.shaders()),
       descendingKeys_(options.descendingKeys),
+      countWork_(options.countWork),
       program_(gl::Program::graphics(shaders_, "shaders/render/fullscreen_triangle.vert",
-                                     "shaders/sort/frag_odd_even/transposition.frag")),
+                                     "shaders/sort/frag_odd_even/transposition.frag",
+                                     countWork_ ? workCountDefines() : gl::ShaderDefines{})),
       parityLocation_(program_.uniformLocation("u_parity")),
       lengthLocation_(program_.uniformLocation("u_sequenceLength")),
       stateLocation_(program_.uniformLocation("u_state")),
@@ -55,6 +57,7 @@ void FragOddEvenSorter::load(const SortTarget& input) {
       throw GpuError("frag-odd-even: the RG32UI render target is incomplete on this driver");
   }
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (countWork_) workCounter_.reset(passCount());
   restart();
 }
 
@@ -108,6 +111,7 @@ std::vector<Comparator> FragOddEvenSorter::comparators(std::uint32_t pass, std::
 void FragOddEvenSorter::runPass() {
   if (finished()) return;
   const int next = 1 - current_;
+  if (countWork_) workCounter_.beginPass(passesRun_);
   glBindFramebuffer(GL_FRAMEBUFFER, targets_[next].id());
   glViewport(0, 0, static_cast<GLsizei>(shape_.sequenceLength), static_cast<GLsizei>(shape_.sequenceCount));
   program_.use();
@@ -123,6 +127,11 @@ void FragOddEvenSorter::runPass() {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   current_ = next;
   ++passesRun_;
+}
+
+std::optional<WorkCounts> FragOddEvenSorter::workCounts(std::uint32_t pass) const {
+  if (!countWork_ || pass >= passesRun_) return std::nullopt;
+  return workCounter_.read(pass);
 }
 
 GpuStateView FragOddEvenSorter::gpuState() const {

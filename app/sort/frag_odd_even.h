@@ -11,6 +11,7 @@
 #include "sort/registry.h"
 #include "sort/sort_context.h"
 #include "sort/sorter.h"
+#include "sort/work_counter.h"
 
 namespace shadersort {
 
@@ -32,12 +33,16 @@ class FragOddEvenSorter final : public Sorter {
   std::unique_ptr<Checkpoint> checkpoint() const override;
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
+  bool canCountWork() const override { return countWork_; }
+  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
  private:
   void fillInput(const SortTarget& input);
 
   gl::ShaderSource shaders_;  // the context's
   bool descendingKeys_ = false;
+  bool countWork_ = false;  // program_ is the instrumented one
+  WorkCounter workCounter_;
   gl::Program program_;
   gl::Program loadProgram_;  // built on the first load
   GLint parityLocation_ = -1;

@@ -146,9 +146,10 @@ std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limit
 
 OddEvenSorter::OddEvenSorter(const SortContext& context, const SorterOptions& options)
     : shaders_(context.shaders()),
-      teaching_(options.teaching),
+      teaching_(options.teaching || options.countWork),
+      countWork_(options.countWork),
       descendingKeys_(options.descendingKeys),
-      settings_(OddEvenSettings::parse(options, context.limits())) {}
+      settings_(OddEvenSettings::parse(scheduleOptions(options), context.limits())) {}
 
 std::vector<compute::UniformField<OddEvenSorter::RoundUniforms>> OddEvenSorter::RoundUniforms::fields() {
   using compute::uniform;
@@ -177,6 +178,7 @@ gl::ShaderDefines OddEvenSorter::kernelDefines() const {
   defines.set("WORKGROUP_SIZE", settings_.workgroupSize)
       .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
       .set("SWAP_COUNT_BINDING", kSwapCountBinding);
+  if (countWork_) defines.setAll(workCountDefines());
   if (teaching_) return defines.set("KEY_BINDING", kSourceKeyBinding).set("VALUE_BINDING", kSourceValueBinding);
   return defines.set("ITEMS_PER_THREAD", settings_.itemsPerThread)
       .set("SOURCE_KEY_BINDING", kSourceKeyBinding)
@@ -248,6 +250,7 @@ void OddEvenSorter::load(const SortTarget& input) {
   if (passCount() > 0 && teaching_) roundKernel();
   if (passCount() > 0 && !teaching_) fusedKernel();
   watch_.reset(passCount(), roundsPerPass(), static_cast<std::uint32_t>(settings_.checkInterval));
+  if (countWork_) workCounter_.reset(passCount());
   restart();
 }
 
@@ -300,8 +303,14 @@ std::optional<std::uint64_t> OddEvenSorter::swapsInPass(std::uint32_t pass) cons
   return std::nullopt;
 }
 
+std::optional<WorkCounts> OddEvenSorter::workCounts(std::uint32_t pass) const {
+  if (!countWork_ || pass >= passesRun_) return std::nullopt;
+  return workCounter_.read(pass);
+}
+
 void OddEvenSorter::runPass() {
   if (finished()) return;
+  if (countWork_) workCounter_.beginPass(passesRun_);
   if (teaching_) {
     runRound();
   } else {

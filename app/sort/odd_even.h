@@ -21,6 +21,7 @@
 #include "sort/registry.h"
 #include "sort/setting_table.h"
 #include "sort/sorter.h"
+#include "sort/work_counter.h"
 
 namespace shadersort {
 
@@ -69,6 +70,8 @@ class OddEvenSorter final : public Sorter {
 
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
   std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const override;
+  bool canCountWork() const override { return countWork_; }
+  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
   // What the schedules do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
@@ -130,6 +133,8 @@ class OddEvenSorter final : public Sorter {
 
   gl::ShaderSource shaders_;  // the context's
   bool teaching_ = false;
+  bool countWork_ = false;  // teaching_ too; the round kernel is the instrumented one
+  WorkCounter workCounter_;
   bool descendingKeys_ = false;
   OddEvenSettings settings_;
   std::array<compute::Kernel<RoundUniforms>, 2> roundKernels_;  // [hasValues]

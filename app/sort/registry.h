@@ -21,11 +21,20 @@ struct SorterOptions {
   // The keys were inverted so that an ascending sort orders the input descending: pass
   // descriptions then speak of the user's keys ("the left keeps the larger key").
   bool descendingKeys = false;
+  // Compile the instrumented shaders that count their work per pass (Sorter::workCounts). A
+  // fused fast schedule is not instrumented: counting runs the teaching schedule instead.
+  bool countWork = false;
   // Algorithm-specific settings by name ("workgroup-size", "radix-bits", ...), from --set, the
   // tuning cache or the benchmark. A sorter reads the names it knows and uses its defaults for
   // the rest; an unknown name or a value it cannot use is a UserError.
   std::map<std::string, int, std::less<>> settings;
 };
+
+// The options a sorter runs under: counting work runs the instrumented teaching schedule.
+inline SorterOptions scheduleOptions(SorterOptions options) {
+  if (options.countWork) options.teaching = true;
+  return options;
+}
 
 // A setting `shadersort tune` may sweep: its default and the values worth trying on this GPU
 // (already within the GL limits).

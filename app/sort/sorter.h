@@ -18,6 +18,7 @@
 
 #include "sort/sort_data.h"
 #include "sort/sort_target.h"
+#include "sort/work_counts.h"
 
 namespace shadersort {
 
@@ -164,6 +165,17 @@ class Sorter {
   // [SECTION] GPU view: which workgroup handled which element in pass `pass` (see WorkgroupLayout),
   // or nothing where the sorter has no workgroups (frag-odd-even draws fragments) or no such pass.
   virtual std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const {
+    (void)pass;
+    return std::nullopt;
+  }
+
+  // [SECTION] work counting (issue 26): sorters built with SorterOptions::countWork run
+  // instrumented teaching shaders that count their own work (sort/work_counts.h says what each
+  // count means); the fast path is compiled and run without them.
+  virtual bool canCountWork() const { return false; }
+  // The counts of pass `pass` once it has run, when counting is on (a small read-back the first
+  // time; never called on the fast path). A pass run again replaces its counts.
+  virtual std::optional<WorkCounts> workCounts(std::uint32_t pass) const {
     (void)pass;
     return std::nullopt;
   }

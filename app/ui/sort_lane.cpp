@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "gl/gpu_timer.h"
+#include "ui/work_panel.h"
 
 namespace shadersort::ui {
 namespace {
@@ -20,7 +21,10 @@ SortData placeholderState() { return singleSequence({0u}, {0u}); }
 
 std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options, const ResolvedInput& input) const {
   if (!art_) requireSortable(*algorithm_, input.data.shape(), context_->limits());
-  std::unique_ptr<Sorter> sorter = algorithm_->create(*context_, options);
+  // Work counting is chosen when a sorter is made (its shaders are compiled for it).
+  SorterOptions counted = options;
+  counted.countWork = !art_ && countWorkInViewer(*algorithm_, options, input.data.size());
+  std::unique_ptr<Sorter> sorter = algorithm_->create(*context_, counted);
   if (!art_) {
     sorter->load(input.data);
   } else {
@@ -49,8 +53,13 @@ SortLane::SortLane(SortContext& context, const AlgorithmInfo& algorithm, const S
 void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
   requireSortable(*algorithm_, input->data.shape(), context_->limits());
   art_.reset();
-  sorter_->load(input->data);
-  cursor_->reset();
+  if (countWorkInViewer(*algorithm_, options_, input->data.size()) != sorter_->canCountWork()) {
+    sorter_ = makeLoadedSorter(options_, *input);  // counting on or off: other shaders
+    cursor_ = std::make_unique<PassCursor>(*sorter_);
+  } else {
+    sorter_->load(input->data);
+    cursor_->reset();
+  }
   input_ = std::move(input);
   afterStateChange();
 }

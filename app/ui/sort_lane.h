@@ -51,6 +51,8 @@ class SortLane {
   const AlgorithmInfo& algorithm() const { return *algorithm_; }
   const SorterOptions& options() const { return options_; }
   const Sorter& sorter() const { return *sorter_; }
+  // The input the sorter loaded (in art mode the sorter sorts the pipeline's packing of it).
+  const ResolvedInput& input() const { return *input_; }
 
   // Replaces the input (same algorithm), back to pass 0; throws and keeps the old on refusal.
   void load(std::shared_ptr<const ResolvedInput> input);

@@ -18,6 +18,7 @@
 #include "ui/teaching_overlays.h"
 #include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"
+#include "ui/work_panel.h"
 
 namespace shadersort::ui {
 namespace {
@@ -313,6 +314,12 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
       ImGui::TextWrapped("array mode (a) on a sequence of at most %u keys shows the digits", kMaxOverlayElements);
     }
   }
+  if (const auto work = lane.artMode() ? std::nullopt
+                                      : collectLaneWork(sorter, lane.algorithm(), lane.input().data);
+      work && ImGui::CollapsingHeader("work (counted by the shaders)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    drawWorkPanel(*work, pass > 0 ? pass - 1 : 0, uiScale_);
+    if (!work->perPass.empty()) drawDepthWorkTable({*work});
+  }
   if (length <= kMaxNetworkWires && length >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);
     if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -370,11 +377,26 @@ void ViewerApp::drawRanking() {
   ImGui::TextUnformatted("finished:");
   // The lane headers show live times (as played, compiles included): not the ranking's figures.
   ImGui::TextWrapped("ranked by a timed re-run of each sort; lane headers show live time");
-  if (ImGui::BeginTable("##ranking", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  // Depth (passes) and work (comparisons) of the lanes that counted theirs (work_panel.h).
+  std::vector<LaneWork> work;
+  for (const auto& lane : lanes_)
+    if (!lane->artMode())
+      if (auto counted = collectLaneWork(lane->sorter(), lane->algorithm(), lane->input().data)) work.push_back(*counted);
+  auto workOf = [&](const std::string& algorithm) -> const LaneWork* {
+    for (const LaneWork& lane : work)
+      if (lane.algorithm == algorithm) return &lane;
+    return nullptr;
+  };
+  const int columns = work.empty() ? 4 : 6;
+  if (ImGui::BeginTable("##ranking", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("passes");
     ImGui::TableSetupColumn(lanes_.front()->clock() == "gpu" ? "re-run GPU ms" : "re-run wall ms");
+    if (!work.empty()) {
+      ImGui::TableSetupColumn("work");    // comparisons (the passes column is the depth)
+      ImGui::TableSetupColumn("widest");  // comparisons of the widest pass
+    }
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < rows.size(); ++i) {
       ImGui::TableNextRow();
@@ -386,9 +408,17 @@ void ViewerApp::drawRanking() {
       ImGui::Text("%u", rows[i].passes);
       ImGui::TableNextColumn();
       ImGui::Text("%.3f%s%s", rows[i].milliseconds, rows[i].timedReRun ? "" : " (live)", rows[i].verified ? "" : " (unverified)");
+      if (work.empty()) continue;
+      const LaneWork* counted = workOf(rows[i].algorithm);
+      const DepthAndWork dw = counted ? depthAndWork(counted->perPass) : DepthAndWork{};
+      ImGui::TableNextColumn();
+      if (counted) ImGui::Text("%llu", static_cast<unsigned long long>(dw.work)); else ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      if (counted) ImGui::Text("%llu", static_cast<unsigned long long>(dw.widestPass)); else ImGui::TextDisabled("-");
     }
     ImGui::EndTable();
   }
+  if (!work.empty()) ImGui::TextDisabled("passes = depth, work = comparisons, widest = most in one pass");
 }
 
 void ViewerApp::drawKeysHelp() {

@@ -32,8 +32,9 @@ std::string bitRange(std::uint32_t place, std::uint32_t bits) {
 
 RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
     : shaders_(context.shaders()),
-      settings_(RadixSettings::fromOptions(options, context.limits())),
+      settings_(RadixSettings::fromOptions(scheduleOptions(options), context.limits())),
       descendingKeys_(options.descendingKeys),
+      countWork_(options.countWork),
       maxStorageBlockBytes_(static_cast<std::uint64_t>(context.limits().maxShaderStorageBlockSize)) {
   const gl::Limits& limits = context.limits();
   keysPerThread_ = radix::largestKeysPerThread(settings_);
@@ -224,10 +225,12 @@ void RadixSorter::load(const SortTarget& input) {
   load_.partitionCount = std::uint64_t{load_.shape.sequenceCount} * load_.partsPerSequence;
   load_.histogramPartitions = histogramPartitions_;
   load_.defines = kernelDefines(ranking_.ballotKind, ranking_.subgroupWidth);
+  if (countWork_) load_.defines.setAll(workCountDefines());
   if (pipeline_ == Pipeline::Sequence)
     sequenceDefines_ = sequenceKernelDefines(ranking_.ballotKind, ranking_.subgroupWidth,
                                              sequenceWorkgroupFor(load_.shape.sequenceLength));
   allocateBuffers();
+  if (countWork_) workCounter_.reset(passCount());
 }
 
 void RadixSorter::allocateBuffers() {
@@ -316,6 +319,11 @@ const compute::StorageBuffer& RadixSorter::valuesAfter(std::uint32_t passes) con
   return passes == 0 ? buffers_.valuesInput : buffers_.values[(passes - 1) % 2];
 }
 
+std::optional<WorkCounts> RadixSorter::workCounts(std::uint32_t pass) const {
+  if (!countWork_ || pass >= passesRun_) return std::nullopt;
+  return workCounter_.read(pass);
+}
+
 void RadixSorter::runPass() {
   if (finished()) return;
   const radix::RadixPass pass{.index = passesRun_,
@@ -324,6 +332,7 @@ void RadixSorter::runPass() {
                               .keysOut = buffers_.keys[passesRun_ % 2],
                               .valuesIn = valuesAfter(passesRun_),
                               .valuesOut = buffers_.values[passesRun_ % 2]};
+  if (countWork_) workCounter_.beginPass(passesRun_);
   switch (pipeline_) {
     case Pipeline::Classic: classic_.runPass(pass, load_, buffers_, observer_); break;
     case Pipeline::Sequence:

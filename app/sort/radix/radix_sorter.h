@@ -28,6 +28,7 @@
 #include "sort/radix/settings.h"
 #include "sort/registry.h"
 #include "sort/sorter.h"
+#include "sort/work_counter.h"
 
 namespace shadersort {
 
@@ -51,6 +52,8 @@ class RadixSorter final : public Sorter {
   std::unique_ptr<Checkpoint> checkpoint() const override;
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
+  bool canCountWork() const override { return countWork_; }
+  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
   // What load() chose, for --stats and the viewer: "classic", "fast/portable", "fast/chained",
   // "fast/workgroup-per-sequence"; the ranking ("match NV", "ballot KHR", "ballot ARB",
@@ -123,6 +126,8 @@ class RadixSorter final : public Sorter {
   gl::ShaderSource shaders_;  // the context's
   RadixSettings settings_;
   bool descendingKeys_ = false;
+  bool countWork_ = false;  // the classic (teaching) pipeline, its kernels instrumented
+  WorkCounter workCounter_;
   std::uint64_t maxStorageBlockBytes_ = 0;  // of the context this sorter was made for
   radix::Ranking ranking_;
   bool chained_ = false;                      // the fast pipeline's scan, resolved

@@ -9,6 +9,7 @@
 
 #include "shaders/common/grid.glsl"
 #include "shaders/sort/bitonic/elements.glsl"
+#include "shaders/sort/work_count.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
@@ -55,6 +56,7 @@ void main() {
   for (uint item = 0u; item < kItems; ++item) {
     const uint index = storageIndex(positionOf(base, item));
     r_key[item] = loadKey(index);
+    if (index != kPadding) COUNT_WORK_ADD(WORK_GLOBAL_READS, 1 + HAS_VALUES);
 #if HAS_VALUES
     r_value[item] = loadValue(index);
 #endif
@@ -70,6 +72,13 @@ void main() {
       const uint a = r_key[item], b = r_key[other];
       // Branch-free: swap when the lower position holds the larger key.
       const bool swap = itemIsLower ? a > b : b > a;
+#ifdef COUNT_WORK
+      // Pairs with a padding position compare against +infinity, a foregone result: the network
+      // over L keys has only the pairs of two real ones.
+      if (storageIndex(positionOf(base, item)) != kPadding && storageIndex(positionOf(base, other)) != kPadding)
+        COUNT_WORK_ADD(WORK_COMPARISONS, 1);
+      if (swap) COUNT_WORK_ADD(WORK_EXCHANGES, 1);
+#endif
       r_key[item] = swap ? b : a;
       r_key[other] = swap ? a : b;
 #if HAS_VALUES
@@ -81,6 +90,7 @@ void main() {
   }
 
   for (uint item = 0u; item < kItems; ++item) {
+    if (storageIndex(positionOf(base, item)) != kPadding) COUNT_WORK_ADD(WORK_GLOBAL_WRITES, 1 + HAS_VALUES);
 #if HAS_VALUES
     storeElement(storageIndex(positionOf(base, item)), r_key[item], r_value[item]);
 #else

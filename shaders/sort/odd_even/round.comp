@@ -8,6 +8,7 @@
 
 #include "shaders/common/grid.glsl"
 #include "shaders/common/workgroup_barrier.glsl"
+#include "shaders/sort/work_count.glsl"
 
 layout(local_size_x = WORKGROUP_SIZE) in;
 
@@ -38,7 +39,12 @@ void main() {
     const uint left = sequence * u_sequenceLength + 2 * (pair % u_pairsPerSequence) + u_parity;
     const uint leftKey = b_keys[left];
     const uint rightKey = b_keys[left + 1];
+    COUNT_WORK_ADD(WORK_COMPARISONS, 1);
+    COUNT_WORK_ADD(WORK_GLOBAL_READS, 2);
     if (leftKey > rightKey) {
+      COUNT_WORK_ADD(WORK_EXCHANGES, 1);
+      COUNT_WORK_ADD(WORK_GLOBAL_WRITES, HAS_VALUES != 0 ? 4 : 2);
+      COUNT_WORK_ADD(WORK_GLOBAL_READS, HAS_VALUES != 0 ? 2 : 0);
       b_keys[left] = rightKey;
       b_keys[left + 1] = leftKey;
 #if HAS_VALUES

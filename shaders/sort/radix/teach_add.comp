@@ -3,6 +3,7 @@
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
+#include "shaders/sort/work_count.glsl"
 
 #define BLOCK_SIZE SCAN_BLOCK
 
@@ -17,5 +18,8 @@ void main() {
   if (first >= u_count) return;
   uint add = totals[group];
   for (uint i = gl_LocalInvocationIndex; i < BLOCK_SIZE; i += WORKGROUP_SIZE)
-    if (first + i < u_count) data[first + i] += add;
+    if (first + i < u_count) {
+      data[first + i] += add;
+      COUNT_WORK_ADD(WORK_SCAN_STEPS, 1);
+    }
 }

@@ -13,6 +13,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 #include "shaders/sort/radix/common.glsl"
 #define BLELLOCH_TYPE uvec4
 #include "shaders/sort/radix/blelloch.glsl"
+#include "shaders/sort/work_count.glsl"
 
 #define DIGITS_PER_SCAN 8u  // 16-bit lanes of a uvec4
 #if RADIX_BITS < 3
@@ -43,6 +44,9 @@ void main() {
   uint digitA = validA ? digitOf(keysIn[part.start + localA]) : RADIX;  // RADIX matches no digit
   uint digitB = validB ? digitOf(keysIn[part.start + localB]) : RADIX;
   uint offsetA = 0u, offsetB = 0u;
+  // Each key read once and counted into its digit's bucket (the flag its digit's scan adds up).
+  COUNT_WORK_ADD(WORK_GLOBAL_READS, uint(validA) + uint(validB));
+  COUNT_WORK_ADD(WORK_HISTOGRAM_INCREMENTS, uint(validA) + uint(validB));
 
   for (uint firstDigit = 0u; firstDigit < RADIX; firstDigit += DIGITS_PER_SCAN) {
     // Lanes count from firstDigit; smaller digits wrap to large lanes and are left out.

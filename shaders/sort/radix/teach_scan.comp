@@ -11,6 +11,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/common/grid.glsl"
 #include "shaders/sort/radix/blelloch.glsl"
+#include "shaders/sort/work_count.glsl"
 
 #define ITEMS (SCAN_BLOCK / BLELLOCH_SIZE)
 
@@ -33,6 +34,7 @@ void spreadPrefix(uint first, uint prefix) {
     if (first + i >= u_count) return;
     uint entry = data[first + i];
     data[first + i] = prefix;
+    COUNT_WORK_ADD(WORK_SCAN_STEPS, 1);
     prefix += entry;
   }
 }

@@ -5,6 +5,7 @@
 layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix/common.glsl"
+#include "shaders/sort/work_count.glsl"
 
 #define BLOCK_SIZE (2u * WORKGROUP_SIZE)
 
@@ -25,5 +26,9 @@ void main() {
     uint destination = counters[counterIndex(part, digitOf(key))] + offsets[index];
     keysOut[destination] = key;
     if (u_hasValues != 0u) valuesOut[destination] = valuesIn[index];
+    // The key (and value) read and stored at its bucket slot.
+    COUNT_WORK_ADD(WORK_GLOBAL_READS, 1u + u_hasValues);
+    COUNT_WORK_ADD(WORK_GLOBAL_WRITES, 1u + u_hasValues);
+    COUNT_WORK_ADD(WORK_SCATTER_WRITES, 1u + u_hasValues);
   }
 }

@@ -1,0 +1,195 @@
+#include "sort/work_model.h"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+#include "sort/bitonic_schedule.h"
+
+namespace shadersort {
+namespace {
+
+void add(WorkCounts& counts, WorkField field, std::uint64_t amount) { counts[field] += amount; }
+
+// Runs `round(keys, values, pass)` (one sequence, values possibly empty) on every sequence and
+// sums the counts per pass.
+template <typename Round>
+std::vector<WorkCounts> perSequence(const SortData& input, std::uint32_t passCount, Round round) {
+  std::vector<WorkCounts> passes(passCount);
+  const std::uint32_t length = input.sequenceLength;
+  for (std::uint32_t s = 0; s < input.sequenceCount; ++s) {
+    const auto first = static_cast<std::ptrdiff_t>(std::size_t{s} * length);
+    std::vector<std::uint32_t> keys(input.keys.begin() + first, input.keys.begin() + first + length);
+    std::vector<std::uint32_t> values;
+    if (input.hasValues()) values.assign(input.values.begin() + first, input.values.begin() + first + length);
+    for (std::uint32_t pass = 0; pass < passCount; ++pass) round(keys, values, pass, passes[pass]);
+  }
+  return passes;
+}
+
+// One odd-even round; returns the swaps.
+std::uint64_t oddEvenRound(std::vector<std::uint32_t>& keys, std::vector<std::uint32_t>& values,
+                           std::uint32_t pass, std::uint64_t& pairs) {
+  std::uint64_t swaps = 0;
+  pairs = 0;
+  for (std::size_t left = pass % 2; left + 1 < keys.size(); left += 2) {
+    ++pairs;
+    if (keys[left] > keys[left + 1]) {
+      std::swap(keys[left], keys[left + 1]);
+      if (!values.empty()) std::swap(values[left], values[left + 1]);
+      ++swaps;
+    }
+  }
+  return swaps;
+}
+
+std::uint32_t oddEvenPassCount(const SortData& input) {
+  return input.sequenceLength >= 2 && input.sequenceCount > 0 ? input.sequenceLength : 0;
+}
+
+}  // namespace
+
+// shaders/sort/odd_even/round.comp: one invocation per pair reads both keys and compares; a swap
+// reads both values and writes both keys (and values).
+std::vector<WorkCounts> oddEvenWorkModel(const SortData& input) {
+  const std::uint64_t wordsPerElement = input.hasValues() ? 2 : 1;
+  return perSequence(input, oddEvenPassCount(input),
+                     [&](auto& keys, auto& values, std::uint32_t pass, WorkCounts& counts) {
+                       std::uint64_t pairs = 0;
+                       const std::uint64_t swaps = oddEvenRound(keys, values, pass, pairs);
+                       add(counts, WorkField::Comparisons, pairs);
+                       add(counts, WorkField::Exchanges, swaps);
+                       add(counts, WorkField::GlobalReads, 2 * pairs + (wordsPerElement - 1) * 2 * swaps);
+                       add(counts, WorkField::GlobalWrites, 2 * wordsPerElement * swaps);
+                     });
+}
+
+// shaders/sort/frag_odd_even/transposition.frag: every texel (key and value, two words) is read
+// and written; a texel with a partner also reads the partner's and compares, so each pair is
+// compared twice, once by each of its texels.
+std::vector<WorkCounts> fragOddEvenWorkModel(const SortData& input) {
+  return perSequence(input, oddEvenPassCount(input),
+                     [&](auto& keys, auto& values, std::uint32_t pass, WorkCounts& counts) {
+                       std::uint64_t pairs = 0;
+                       const std::uint64_t swaps = oddEvenRound(keys, values, pass, pairs);
+                       add(counts, WorkField::Comparisons, 2 * pairs);
+                       add(counts, WorkField::Exchanges, swaps);
+                       add(counts, WorkField::GlobalReads, 2 * keys.size() + 4 * pairs);
+                       add(counts, WorkField::GlobalWrites, 2 * keys.size());
+                     });
+}
+
+// shaders/sort/bitonic/global.comp with one step: an invocation per pair whose lower position
+// is a real key reads and writes its real positions (key and value words) and compares the keys
+// when both are real (a pair reaching into the padding compares with +infinity: no work).
+std::vector<WorkCounts> bitonicWorkModel(const SortData& input) {
+  const std::uint32_t length = input.sequenceLength;
+  const std::uint32_t padded = bitonicPaddedLength(length);
+  const std::vector<BitonicPass> schedule =
+      length >= 2 && input.sequenceCount > 0 ? bitonicTeachingSchedule(padded) : std::vector<BitonicPass>{};
+  const std::uint64_t wordsPerElement = input.hasValues() ? 2 : 1;
+  return perSequence(input, static_cast<std::uint32_t>(schedule.size()),
+                     [&](auto& keys, auto& values, std::uint32_t pass, WorkCounts& counts) {
+                       const std::uint32_t mask = bitonicPartnerMask(schedule[pass].mergeWidth, schedule[pass].distance);
+                       const std::uint32_t highBit = std::bit_floor(mask);
+                       for (std::uint32_t low = 0; low < length; ++low) {
+                         if ((low & highBit) != 0) continue;
+                         const std::uint32_t high = low ^ mask;
+                         const bool highIsReal = high < length;
+                         add(counts, WorkField::GlobalReads, (highIsReal ? 2 : 1) * wordsPerElement);
+                         add(counts, WorkField::GlobalWrites, (highIsReal ? 2 : 1) * wordsPerElement);
+                         if (!highIsReal) continue;
+                         add(counts, WorkField::Comparisons, 1);
+                         if (keys[low] > keys[high]) {
+                           add(counts, WorkField::Exchanges, 1);
+                           std::swap(keys[low], keys[high]);
+                           if (!values.empty()) std::swap(values[low], values[high]);
+                         }
+                       }
+                     });
+}
+
+namespace {
+
+// Counter entries teach_scan.comp replaces plus those teach_add.comp adds to, over every level
+// of the recursive scan of `count` counters in blocks of `scanBlock`.
+std::uint64_t counterScanSteps(std::uint64_t count, std::uint64_t scanBlock) {
+  const std::uint64_t groups = (count + scanBlock - 1) / scanBlock;
+  if (groups <= 1) return count;
+  return count + counterScanSteps(groups, scanBlock) + count;
+}
+
+}  // namespace
+
+// The classic pipeline: teach_block.comp reads each key once and counts it into its digit's
+// bucket; the counter matrix [sequence][digit][block] is prefix-summed; teach_scatter.comp reads
+// each key (and value) and stores it at its slot. Digit places where all keys agree are skipped.
+std::vector<WorkCounts> radixWorkModel(const SortData& input, std::uint32_t digitBits, std::uint32_t blockSize,
+                                       std::uint32_t scanBlock) {
+  std::uint32_t anyBits = 0, allBits = ~0u;
+  for (std::uint32_t key : input.keys) {
+    anyBits |= key;
+    allBits &= key;
+  }
+  const std::uint32_t differing = input.keys.empty() ? 0u : anyBits ^ allBits;
+  const std::uint32_t radix = 1u << digitBits;
+  std::uint32_t passCount = 0;
+  if (input.sequenceLength >= 2)
+    for (std::uint32_t place = 0; place < 32 / digitBits; ++place)
+      if (((differing >> (place * digitBits)) & (radix - 1)) != 0) ++passCount;
+  const std::uint64_t keys = input.keys.size();
+  const std::uint64_t wordsPerElement = input.hasValues() ? 2 : 1;
+  const std::uint64_t blocks =
+      std::uint64_t{input.sequenceCount} * ((input.sequenceLength + blockSize - 1) / std::max(blockSize, 1u));
+  WorkCounts pass;
+  pass[WorkField::HistogramIncrements] = keys;
+  pass[WorkField::ScanSteps] = counterScanSteps(blocks * radix, scanBlock);
+  pass[WorkField::GlobalReads] = keys + keys * wordsPerElement;
+  pass[WorkField::GlobalWrites] = keys * wordsPerElement;
+  pass[WorkField::ScatterWrites] = keys * wordsPerElement;
+  return std::vector<WorkCounts>(passCount, pass);
+}
+
+std::optional<std::vector<WorkCounts>> workModel(std::string_view algorithm, const SortData& input) {
+  if (algorithm == "odd-even") return oddEvenWorkModel(input);
+  if (algorithm == "frag-odd-even") return fragOddEvenWorkModel(input);
+  if (algorithm == "bitonic") return bitonicWorkModel(input);
+  if (algorithm == "radix") return radixWorkModel(input);
+  return std::nullopt;
+}
+
+std::optional<TextbookWork> textbookWork(std::string_view algorithm, std::uint32_t sequenceLength,
+                                         std::uint32_t sequenceCount, std::uint32_t digitPasses) {
+  const std::uint64_t n = sequenceLength;
+  const std::uint64_t sequences = sequenceCount;
+  const std::string times = sequences == 1 ? "" : " x " + std::to_string(sequences) + " sequences";
+  TextbookWork work;
+  if (algorithm == "odd-even" || algorithm == "frag-odd-even") {
+    work.value = n * (n > 0 ? n - 1 : 0) / 2 * sequences;
+    work.formula = "n(n-1)/2" + times + " = " + std::to_string(work.value);
+    work.note = "at most, in " + std::to_string(n) + " passes";
+    if (algorithm == "frag-odd-even") work.note += "; both texels of a pair compare, so the count is twice the pairs";
+    return work;
+  }
+  if (algorithm == "bitonic") {
+    const std::uint64_t padded = n <= 1 ? 1 : std::bit_ceil(n);
+    const auto log2 = static_cast<std::uint64_t>(std::countr_zero(padded));
+    work.value = padded * log2 * (log2 + 1) / 4 * sequences;
+    work.formula = "n log2(n)(log2(n)+1)/4" + times + " = " + std::to_string(work.value);
+    if (padded != n)
+      work.note = "n = " + std::to_string(n) + " is no power of two: the mirror form runs the network of " +
+                  std::to_string(padded) + " and skips the pairs past n, so it compares fewer";
+    return work;
+  }
+  if (algorithm == "radix") {
+    work.field = WorkField::HistogramIncrements;
+    work.value = std::uint64_t{digitPasses} * n * sequences;
+    work.formula = "d x n = " + std::to_string(digitPasses) + " x " + std::to_string(n) + times + " = " +
+                   std::to_string(work.value);
+    work.note = "no comparisons: each pass counts and scatters every key once";
+    return work;
+  }
+  return std::nullopt;
+}
+
+}  // namespace shadersort

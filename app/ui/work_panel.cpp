@@ -1,0 +1,200 @@
+#include "ui/work_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <map>
+
+namespace shadersort::ui {
+
+bool countWorkInViewer(const AlgorithmInfo& algorithm, const SorterOptions& options, std::uint64_t elementCount) {
+  const bool oneStepPerPass = options.teaching || !algorithm.hasTeachingSchedule;
+  return oneStepPerPass && elementCount <= kMaxCountedElements;
+}
+
+namespace {
+
+// The CPU model of a whole sort, made again only when the input changes (the panel asks every
+// frame; the viewer runs on one thread).
+const std::vector<WorkCounts>& cachedModel(const std::string& algorithm, const SortData& input) {
+  struct Entry {
+    std::uint64_t fingerprint = 0;
+    std::vector<WorkCounts> counts;
+  };
+  static std::map<std::string, Entry, std::less<>> byAlgorithm;
+  std::uint64_t fingerprint = 1469598103934665603ull;  // FNV-1a over the shape and the keys
+  auto mix = [&](std::uint64_t word) { fingerprint = (fingerprint ^ word) * 1099511628211ull; };
+  mix(input.sequenceCount);
+  mix(input.sequenceLength);
+  mix(input.hasValues() ? 1 : 0);
+  for (std::uint32_t key : input.keys) mix(key);
+  Entry& entry = byAlgorithm[algorithm];
+  if (entry.fingerprint != fingerprint || entry.counts.empty()) {
+    entry.fingerprint = fingerprint;
+    entry.counts = workModel(algorithm, input).value_or(std::vector<WorkCounts>{});
+  }
+  return entry.counts;
+}
+
+}  // namespace
+
+std::optional<LaneWork> collectLaneWork(const Sorter& sorter, const AlgorithmInfo& algorithm, const SortData& input) {
+  if (!sorter.canCountWork()) return std::nullopt;
+  LaneWork work;
+  work.algorithm = std::string(algorithm.name);
+  work.sequenceLength = input.sequenceLength;
+  work.sequenceCount = input.sequenceCount;
+  work.passCount = sorter.passCount();
+  work.passesRun = sorter.passesRun();
+  work.finished = sorter.finished();
+  work.digitPasses = algorithm.name == "radix" ? sorter.passCount() : 0;
+  work.expected = cachedModel(work.algorithm, input);
+  for (std::uint32_t pass = 0; pass < work.passesRun; ++pass) {
+    const std::optional<WorkCounts> counts = sorter.workCounts(pass);
+    work.perPass.push_back(counts.value_or(WorkCounts{}));
+  }
+  return work;
+}
+
+DepthAndWork depthAndWork(const std::vector<WorkCounts>& perPass) {
+  DepthAndWork result;
+  result.depth = static_cast<std::uint32_t>(perPass.size());
+  for (const WorkCounts& pass : perPass) {
+    result.work += pass[WorkField::Comparisons];
+    result.widestPass = std::max(result.widestPass, pass[WorkField::Comparisons]);
+  }
+  return result;
+}
+
+WorkCounts total(const std::vector<WorkCounts>& perPass) {
+  WorkCounts sum;
+  for (const WorkCounts& pass : perPass) sum += pass;
+  return sum;
+}
+
+std::vector<WorkField> fieldsCounted(const std::vector<WorkCounts>& perPass) {
+  const WorkCounts sum = total(perPass);
+  std::vector<WorkField> fields;
+  for (std::size_t i = 0; i < kWorkFieldCount; ++i)
+    if (sum.counts[i] != 0) fields.push_back(static_cast<WorkField>(i));
+  return fields;
+}
+
+PlotRange plotRange(const std::vector<float>& values) {
+  if (values.empty()) return {};
+  const auto [least, most] = std::minmax_element(values.begin(), values.end());
+  PlotRange range{std::min(0.0f, *least), std::max(*most, 0.0f)};
+  // Headroom above the largest, so a single pass (or equal ones) is a bar, not a full box.
+  range.high = range.high > range.low ? range.high * 1.25f : range.low + 1.0f;
+  return range;
+}
+
+std::string workStatsLine(const LaneWork& work) {
+  const DepthAndWork dw = depthAndWork(work.perPass);
+  const WorkCounts sum = total(work.perPass);
+  std::string line = "work: " + std::to_string(dw.depth) + " passes, " + std::to_string(dw.work) +
+                     " comparisons (widest pass " + std::to_string(dw.widestPass) + ")";
+  for (WorkField field : fieldsCounted(work.perPass))
+    if (field != WorkField::Comparisons) line += ", " + std::to_string(sum[field]) + " " + std::string(workFieldName(field));
+  if (const auto book = textbookWork(work.algorithm, work.sequenceLength, work.sequenceCount, work.digitPasses))
+    line += "; textbook " + book->formula;
+  return line;
+}
+
+namespace {
+
+void fieldRow(WorkField field, std::uint64_t pass, std::uint64_t soFar, std::optional<std::uint64_t> whole) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(std::string(workFieldName(field)).c_str());
+  ImGui::TableNextColumn();
+  ImGui::Text("%" PRIu64, pass);
+  ImGui::TableNextColumn();
+  ImGui::Text("%" PRIu64, soFar);
+  ImGui::TableNextColumn();
+  if (whole)
+    ImGui::Text("%" PRIu64, *whole);
+  else
+    ImGui::TextDisabled("-");
+}
+
+void wrappedDisabled(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
+  if (work.perPass.empty()) {
+    ImGui::TextDisabled("counted by the shaders once a pass has run");
+    return;
+  }
+  pass = std::min<std::uint32_t>(pass, static_cast<std::uint32_t>(work.perPass.size()) - 1);
+  const WorkCounts soFar = total(work.perPass);
+  // The whole sort: the GPU's counts once it is over, else the CPU model of every pass.
+  std::optional<WorkCounts> whole;
+  if (work.finished) whole = soFar;
+  else if (!work.expected.empty()) whole = total(work.expected);
+  std::vector<WorkField> fields = fieldsCounted(work.expected.empty() ? work.perPass : work.expected);
+  if (fields.empty()) fields = {WorkField::Comparisons};
+  ImGui::Text("pass %u of %u%s", pass + 1, work.passCount, work.finished ? " (the sort is over)" : "");
+  if (ImGui::BeginTable("##work", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("counted");
+    ImGui::TableSetupColumn("pass");
+    ImGui::TableSetupColumn("so far");
+    ImGui::TableSetupColumn(work.finished ? "whole" : "whole*");
+    ImGui::TableHeadersRow();
+    for (WorkField field : fields)
+      fieldRow(field, work.perPass[pass][field], soFar[field], whole ? std::optional((*whole)[field]) : std::nullopt);
+    ImGui::EndTable();
+  }
+  if (!work.finished && whole) wrappedDisabled("* the CPU model's count of every pass, until the sort is over");
+  const auto book = textbookWork(work.algorithm, work.sequenceLength, work.sequenceCount, work.digitPasses);
+  if (book) {
+    const std::uint64_t counted = whole ? (*whole)[book->field] : soFar[book->field];
+    ImGui::TextWrapped("textbook: %s %s; counted %" PRIu64, book->formula.c_str(),
+                       std::string(workFieldName(book->field)).c_str(), counted);
+    if (!book->note.empty()) wrappedDisabled(book->note.c_str());
+  }
+  // The plot of what the textbook figure counts (comparisons, radix's histogram increments).
+  const WorkField plotted =
+      book && std::find(fields.begin(), fields.end(), book->field) != fields.end() ? book->field : fields.front();
+  std::vector<float> values;
+  for (const WorkCounts& counts : work.perPass) values.push_back(static_cast<float>(counts[plotted]));
+  const PlotRange range = plotRange(values);
+  const std::string label = std::string(workFieldName(plotted)) + " / pass";
+  ImGui::Text("%s: max %.0f", label.c_str(), range.high / 1.25f);
+  ImGui::PlotHistogram("##work-plot", values.data(), static_cast<int>(values.size()), 0, nullptr, range.low, range.high,
+                       ImVec2(0.0f, 48.0f * uiScale));
+  ImGui::TextDisabled("passes 1 .. %zu left to right; axis %.0f .. %.0f", values.size(), range.low, range.high);
+}
+
+void drawDepthWorkTable(const std::vector<LaneWork>& lanes) {
+  if (lanes.empty()) return;
+  ImGui::TextWrapped("depth = passes, work = comparisons; widest = comparisons one pass makes at once");
+  if (!ImGui::BeginTable("##depth-work", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+    return;
+  ImGui::TableSetupColumn("algorithm");
+  ImGui::TableSetupColumn("depth");
+  ImGui::TableSetupColumn("work");
+  ImGui::TableSetupColumn("widest");
+  ImGui::TableHeadersRow();
+  for (const LaneWork& lane : lanes) {
+    const DepthAndWork dw = depthAndWork(lane.perPass);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(lane.algorithm.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%u", dw.depth);
+    ImGui::TableNextColumn();
+    ImGui::Text("%" PRIu64, dw.work);
+    ImGui::TableNextColumn();
+    ImGui::Text("%" PRIu64, dw.widestPass);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace shadersort::ui

@@ -1,0 +1,71 @@
+// The work panel's plain-data functions (ui/work_panel.h) and `view --stats`'s work line.
+
+#include <gtest/gtest.h>
+
+#include "cli_support.h"
+#include "ui/work_panel.h"
+
+namespace shadersort::ui {
+namespace {
+
+WorkCounts comparisons(std::uint64_t count) {
+  WorkCounts counts;
+  counts[WorkField::Comparisons] = count;
+  return counts;
+}
+
+TEST(WorkPanel, PlotRangeLeavesRoomAboveTheLargestCount) {
+  // One pass (or equal passes): a bar below the top, not a full box; nothing counted: not empty.
+  const PlotRange one = plotRange({28.0f});
+  EXPECT_EQ(one.low, 0.0f);
+  EXPECT_GT(one.high, 28.0f);
+  const PlotRange none = plotRange({0.0f, 0.0f});
+  EXPECT_GT(none.high, none.low);
+  const PlotRange several = plotRange({3.0f, 5.0f});
+  EXPECT_EQ(several.low, 0.0f);
+  EXPECT_FLOAT_EQ(several.high, 6.25f);
+}
+
+TEST(WorkPanel, DepthIsPassesWorkIsComparisonsWidestIsTheLargestPass) {
+  const DepthAndWork dw = depthAndWork({comparisons(4), comparisons(3), comparisons(4), comparisons(3)});
+  EXPECT_EQ(dw.depth, 4u);
+  EXPECT_EQ(dw.work, 14u);
+  EXPECT_EQ(dw.widestPass, 4u);
+  EXPECT_EQ(fieldsCounted({comparisons(4)}), std::vector<WorkField>{WorkField::Comparisons});
+}
+
+TEST(WorkPanel, StatsLineNamesTheTextbookFigure) {
+  LaneWork work;
+  work.algorithm = "odd-even";
+  work.sequenceLength = 4;
+  work.sequenceCount = 1;
+  work.perPass = {comparisons(2), comparisons(1), comparisons(2), comparisons(1)};
+  EXPECT_EQ(workStatsLine(work), "work: 4 passes, 6 comparisons (widest pass 2); textbook n(n-1)/2 = 6");
+}
+
+TEST(WorkPanel, CountingOnlyForOneStepPassesOfSmallInputs) {
+  SorterOptions teaching;
+  teaching.teaching = true;
+  const AlgorithmInfo& oddEven = findAlgorithm("odd-even");
+  EXPECT_TRUE(countWorkInViewer(oddEven, teaching, kMaxCountedElements));
+  EXPECT_FALSE(countWorkInViewer(oddEven, teaching, kMaxCountedElements + 1));
+  EXPECT_FALSE(countWorkInViewer(oddEven, SorterOptions{}, 64));
+  EXPECT_TRUE(countWorkInViewer(findAlgorithm("frag-odd-even"), SorterOptions{}, 64));
+}
+
+// 8 sequences of 8 keys: 4 + 3 pairs per even + odd round, 8 rounds: 28 per sequence.
+TEST(WorkPanel, ViewStatsPrintsTheWorkOfEachCountingLane) {
+  const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo odd-even --keys end --frames 8 --stats";
+  const auto teaching = testing::runShadersort(arguments, "DISPLAY=");
+  ASSERT_EQ(teaching.exitCode, 0) << teaching.err;
+  EXPECT_NE(teaching.out.find("odd-even: work: 8 passes, 224 comparisons (widest pass 32)"), std::string::npos)
+      << teaching.out;
+  EXPECT_NE(teaching.out.find("textbook n(n-1)/2 x 8 sequences = 224"), std::string::npos) << teaching.out;
+  // The fast schedule is never counted.
+  const auto fast = testing::runShadersort(arguments + " --fast", "DISPLAY=");
+  ASSERT_EQ(fast.exitCode, 0) << fast.err;
+  EXPECT_EQ(fast.out.find("work:"), std::string::npos) << fast.out;
+}
+
+}  // namespace
+}  // namespace shadersort::ui
