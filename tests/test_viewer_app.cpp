@@ -2,6 +2,8 @@
 // person presses them, and what the frame shows checked against the headless picture path.
 
 #include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include <filesystem>
 #include <fstream>
@@ -578,6 +580,25 @@ TEST_F(ViewerApp, FourLaneRaceByPassEndsVerifiedAndRanked) {
     EXPECT_EQ(app->lane(lane).pass(), std::min(6u, app->lane(lane).passCount())) << app->lane(lane).algorithm().name;
   playToTheEnd(*app, 400);
   expectEveryLaneVerifiedAndRanked(*app);
+}
+
+// Regression (issue 26): the race's final table cut "frag-odd-even" to "frag-odd-eve"; every
+// column is now at least as wide as its header and its widest name.
+TEST_F(ViewerApp, TheRaceTableCutsNoNameShort) {
+  auto app = makeViewer(raceOfAll(patternInput(Pattern::Random, 12, 24)));
+  playToTheEnd(*app, 400);
+  for (int i = 0; i < 3; ++i) app->frame();  // fitting columns to their contents takes a frame
+  ASSERT_FALSE(app->ranking().empty());
+  ImGuiWindow* panel = ImGui::FindWindowByName("shadersort");
+  ASSERT_NE(panel, nullptr);
+  ImGuiTable* table = ImGui::TableFindByID(ImHashStr("##ranking", 0, panel->ID));
+  ASSERT_NE(table, nullptr);
+  for (int column = 0; column < table->ColumnsCount; ++column) {
+    const char* header = ImGui::TableGetColumnName(table, column);
+    EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize(header).x) << header;
+    if (std::string(header) == "algorithm")
+      EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize("frag-odd-even").x);
+  }
 }
 
 // The passes a lane has shown when the race clock reads `raceTime`: those whose GPU time, scaled

@@ -388,7 +388,13 @@ void ViewerApp::drawRanking() {
     return nullptr;
   };
   const int columns = work.empty() ? 4 : 6;
-  if (ImGui::BeginTable("##ranking", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  // Columns as wide as their contents ("frag-odd-even" was cut short), scrolling sideways when
+  // the panel is narrower than the table.
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const float rowHeight = ImGui::GetFrameHeightWithSpacing();
+  if (ImGui::BeginTable("##ranking", columns, flags,
+                        ImVec2(0.0f, rowHeight * static_cast<float>(rows.size() + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f))) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("passes");
