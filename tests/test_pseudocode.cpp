@@ -96,8 +96,11 @@ TEST(Pseudocode, RadixPipelinesHaveTheirOwnListing) {
             "radix, fast pipeline: reduce then scan (8-bit digits)");
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", false, 1, common + "one workgroup per sequence counts, ranks and moves")).title,
             "radix, fast pipeline: one workgroup per sequence");
-  const auto chainedFirst = facts("radix", false, 0, "pass 1 of 4, bits 0-7: histograms of all places, look-back scan, scatter");
-  const auto chainedLater = facts("radix", false, 1, common + "look-back scan, rank and scatter");
+  // PassFacts views its description: the texts live as long as the facts do.
+  const std::string firstText = "pass 1 of 4, bits 0-7: histograms of all places, look-back scan, scatter";
+  const std::string laterText = common + "look-back scan, rank and scatter";
+  const auto chainedFirst = facts("radix", false, 0, firstText);
+  const auto chainedLater = facts("radix", false, 1, laterText);
   EXPECT_EQ(ui::pseudocodeFor(chainedFirst).title, "radix, fast pipeline: chained scan (8-bit digits)");
   // Only the first pass builds the histograms of every place.
   EXPECT_EQ(ui::highlightedLines(chainedFirst), (Lines{0, 1, 2, 3, 4, 5, 6}));
