@@ -121,4 +121,10 @@ std::vector<Image> decodeGifFrames(const std::string& path) {
   return result;
 }
 
+std::string singleQuotedForShell(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace shadersort::testing

@@ -43,6 +43,8 @@ void writeBytes(const std::string& path, const std::vector<std::uint8_t>& bytes)
 void writeWords(const std::string& path, const std::vector<std::uint32_t>& words);
 std::vector<std::uint32_t> readWordsFile(const std::string& path);
 int lineCount(const std::string& text);
+// `text` as one shell word: in single quotes, its own single quotes escaped.
+std::string singleQuotedForShell(const std::string& text);
 // Every frame of an animated GIF, whole (stb_image composes them); a test failure when it does
 // not decode.
 std::vector<Image> decodeGifFrames(const std::string& path);

@@ -210,7 +210,7 @@ TEST(ViewAudio, OneChordPerPassAtTheKeysPitch) {
   // passes x the tone length, to the sample.
   ASSERT_EQ(info.frames, static_cast<sf_count_t>(passes) * 4410);
   if (std::system("command -v sox >/dev/null 2>&1") == 0) {
-    const auto sox = runScript("sox --i -D " + wav);
+    const auto sox = runScript("sox --i -D " + singleQuotedForShell(wav));
     EXPECT_NEAR(std::stod(sox.out), passes * 0.1, 1e-6) << sox.out;
   }
 
@@ -334,6 +334,13 @@ TEST(ViewerSound, LargeInputsAreNotSonified) {
   press(*app, "m,right");
   EXPECT_EQ(app->sound().chordsMade(), 0u);
   EXPECT_NE(app->sound().status().find("16384"), std::string::npos) << app->sound().status();
+}
+
+// The WAV's path reaches sox through a shell: quoted as one word, a hostile name stays a name.
+TEST(ViewAudio, APathGivenToSoxStaysOneShellWord) {
+  const std::string hostile = "a b'; touch pwned; echo '$(x)`y`";
+  const auto echoed = runScript("printf '%s' " + singleQuotedForShell(hostile));
+  EXPECT_EQ(echoed.out, hostile);
 }
 
 }  // namespace

@@ -27,12 +27,6 @@ bool isWholeGif(const std::string& path) {
   return bytes.size() > 13 && bytes.substr(0, 6) == "GIF89a" && bytes.back() == ';';
 }
 
-std::string singleQuotedForShell(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string inFolder(const ScratchFolder& folder, const std::string& command) {
   return "cd " + singleQuotedForShell(folder.root().string()) + " && " + command;
 }

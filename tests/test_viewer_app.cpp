@@ -596,8 +596,9 @@ TEST_F(ViewerApp, TheRaceTableCutsNoNameShort) {
   for (int column = 0; column < table->ColumnsCount; ++column) {
     const char* header = ImGui::TableGetColumnName(table, column);
     EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize(header).x) << header;
-    if (std::string(header) == "algorithm")
+    if (std::string(header) == "algorithm") {
       EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize("frag-odd-even").x);
+    }
   }
 }
 
