@@ -56,6 +56,14 @@ void press(ui::ViewerApp& app, const std::string& script) {
   }
 }
 
+// The project's shaders copied into `folder`, for a --shader-dir the test may break.
+std::filesystem::path copyOfTheShaders(const ScratchFolder& folder) {
+  const std::filesystem::path shaders = folder.root() / "shaders";
+  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
+                        std::filesystem::copy_options::recursive);
+  return shaders;
+}
+
 using ViewerSteps = ::testing::TestWithParam<Schedule>;
 
 // Settings that give every fast schedule several passes on a small input.
@@ -233,9 +241,7 @@ TEST_F(ViewerApp, SwitchingAlgorithmsWhilePausedMakesNoGlError) {
 // that tries it; every other frame must stay free of GL errors.
 TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgramKeepsSorting) {
   ScratchFolder folder;
-  const std::filesystem::path shaders = folder.root() / "shaders";
-  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
-                        std::filesystem::copy_options::recursive);
+  const std::filesystem::path shaders = copyOfTheShaders(folder);
   ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 4, 12), "frag-odd-even");
   config.shaderDirectory = shaders.string();
   auto app = makeViewer(config);
@@ -274,9 +280,7 @@ TEST(ViewerShaderReload, BrokenShaderInShaderDirShowsTheErrorAndTheLastGoodProgr
 // terminal now gets it whole, once per new log.
 TEST(ViewerShaderReload, ACompileLogIsPrintedToStderrOncePerNewLog) {
   ScratchFolder folder;
-  const std::filesystem::path shaders = folder.root() / "shaders";
-  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
-                        std::filesystem::copy_options::recursive);
+  const std::filesystem::path shaders = copyOfTheShaders(folder);
   ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 4, 12), "frag-odd-even");
   config.shaderDirectory = shaders.string();
   auto app = makeViewer(config);
@@ -298,9 +302,7 @@ TEST(ViewerShaderReload, ACompileLogIsPrintedToStderrOncePerNewLog) {
 // window's bottom edge.
 TEST_F(ViewerApp, ARefusedSwitchShowsItsReasonInsideTheWindow) {
   ScratchFolder folder;
-  const std::filesystem::path shaders = folder.root() / "shaders";
-  std::filesystem::copy(std::filesystem::path(SHADERSORT_SOURCE_DIR) / "shaders", shaders,
-                        std::filesystem::copy_options::recursive);
+  const std::filesystem::path shaders = copyOfTheShaders(folder);
   // The fast schedule's kernel is compiled when t switches to it (a trial sort), and fails.
   std::ofstream(shaders / "sort" / "odd_even" / "fused.comp", std::ios::app) << "\nthis is not GLSL;\n";
   ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 32, 1, Axis::Rows), "odd-even");
