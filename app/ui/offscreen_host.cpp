@@ -51,8 +51,21 @@ class OffscreenHost final : public ViewerHost {
     io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
     io.DeltaTime = 1.0f / 60.0f;
-    // No mouse: keep ImGui from hovering anything.
-    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    // ImGui 1.86 takes one mouse state a frame: the last position, and the button down if it
+    // went down at any time in the frame (as its GLFW backend does). Without events, no mouse:
+    // nothing is hovered.
+    bool pressedInFrame = false;
+    for (const MouseEvent& event : pendingMouseEvents()) {
+      if (event.kind == MouseEvent::Kind::Wheel) {
+        io.MouseWheel += event.wheel;
+        continue;
+      }
+      pointer_ = ImVec2(event.x, event.y);
+      if (event.kind == MouseEvent::Kind::Press) pressedInFrame = buttonDown_ = true;
+      if (event.kind == MouseEvent::Kind::Release) buttonDown_ = false;
+    }
+    io.MousePos = pointer_;
+    io.MouseDown[ImGuiMouseButton_Left] = buttonDown_ || pressedInFrame;
   }
   void bindFramebuffer() override { glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id()); }
   int framebufferWidth() const override { return width_; }
@@ -72,6 +85,8 @@ class OffscreenHost final : public ViewerHost {
   gl::Texture colour_;
   gl::Framebuffer framebuffer_;
   bool closeRequested_ = false;
+  ImVec2 pointer_{-FLT_MAX, -FLT_MAX};
+  bool buttonDown_ = false;
 };
 
 }  // namespace

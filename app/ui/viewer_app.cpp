@@ -425,7 +425,12 @@ void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
       view_.centre.y -= io.MouseDelta.y / size.y;
     }
   }
-  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) handleKey(ViewerKey::Fit);
+  // Double-clicks come from the host's timed events (viewer_input.h), so a hand that moves a few
+  // pixels between its clicks still fits; the lane area must not be under another window.
+  const bool areaUnderPointer = ImGui::IsItemHovered() || ImGui::IsItemActive();
+  for (const MouseEvent& click : doubleClicks(laneDoubleClicks_, host_->takeMouseEvents()))
+    if (areaUnderPointer && click.x >= rectMin.x && click.x < rectMax.x && click.y >= rectMin.y && click.y < rectMax.y)
+      handleKey(ViewerKey::Fit);
 }
 
 // [SECTION] changes that can be refused

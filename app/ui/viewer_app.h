@@ -24,6 +24,7 @@
 #include "ui/values_box.h"
 #include "ui/video_playback.h"
 #include "ui/viewer_host.h"
+#include "ui/viewer_input.h"
 #include "ui/viewer_keys.h"
 
 namespace shadersort::ui {
@@ -277,6 +278,7 @@ class ViewerApp {
   std::vector<std::string> outputFailures_;
   std::optional<std::uint64_t> recordedStamp_;  // what the last recorded frame showed
   ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
+  DoubleClickDetector laneDoubleClicks_{0.30};  // ImGui's double-click time
   int frame_ = 0;
   bool screenshotRequested_ = false;
   // --record, or r: a recording starts once a frame has drawn the lanes (their area is known then).

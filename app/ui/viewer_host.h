@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data/image.h"
+#include "ui/viewer_input.h"
 #include "ui/viewer_keys.h"
 
 namespace shadersort::ui {
@@ -40,9 +41,18 @@ class ViewerHost {
   void queueDrop(std::string path) { dropped_.push_back(std::move(path)); }
   std::vector<ViewerKey> takeKeys() { return std::exchange(keys_, {}); }
   std::vector<std::string> takeDroppedFiles() { return std::exchange(dropped_, {}); }
+  // Left-button presses, releases and pointer moves with their times, for the viewer's own
+  // gestures (ImGui still gets its input from the backend). The window queues what GLFW
+  // reports; tests queue events on the offscreen host, which also hands them to ImGui.
+  void queueMouse(const MouseEvent& event) { mouse_.push_back(event); }
+  std::vector<MouseEvent> takeMouseEvents() { return std::exchange(mouse_, {}); }
+
+ protected:
+  const std::vector<MouseEvent>& pendingMouseEvents() const { return mouse_; }
 
  private:
   std::vector<ViewerKey> keys_;
+  std::vector<MouseEvent> mouse_;
   std::vector<std::string> dropped_;
 };
 

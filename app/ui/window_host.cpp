@@ -33,6 +33,19 @@ class WindowHost final : public ViewerHost {
       auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
       for (int i = 0; i < count; ++i) host->queueDrop(paths[i]);
     });
+    // The viewer's own gestures (the lane area's double-click) read these, with GLFW's times.
+    glfwSetCursorPosCallback(handle, [](GLFWwindow* window, double x, double y) {
+      auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
+      host->queueMouse({MouseEvent::Kind::Move, static_cast<float>(x), static_cast<float>(y), glfwGetTime()});
+    });
+    glfwSetMouseButtonCallback(handle, [](GLFWwindow* window, int button, int action, int) {
+      if (button != GLFW_MOUSE_BUTTON_LEFT) return;
+      auto* host = static_cast<WindowHost*>(glfwGetWindowUserPointer(window));
+      double x = 0.0, y = 0.0;
+      glfwGetCursorPos(window, &x, &y);
+      const auto kind = action == GLFW_PRESS ? MouseEvent::Kind::Press : MouseEvent::Kind::Release;
+      host->queueMouse({kind, static_cast<float>(x), static_cast<float>(y), glfwGetTime()});
+    });
     ImGui_ImplGlfw_InitForOpenGL(handle, /*install_callbacks=*/true);
   }
   ~WindowHost() override { ImGui_ImplGlfw_Shutdown(); }

@@ -1,0 +1,50 @@
+#pragma once
+// The viewer's input unit, over plain data: the mouse events a host reports, and the lane area's
+// double-click, told by the events' own times and positions rather than by ImGui's per-frame
+// state (ImGui 1.86 drops a double-click whose pointer moved more than 6 px between the clicks).
+
+#include <optional>
+#include <vector>
+
+namespace shadersort::ui {
+
+// One mouse event as the host saw it, in ImGui's coordinates (window units).
+struct MouseEvent {
+  enum class Kind { Move, Press, Release, Wheel };
+  Kind kind = Kind::Move;
+  float x = 0.0f, y = 0.0f;
+  double seconds = 0.0;  // when it happened, on the host's clock
+  float wheel = 0.0f;    // Wheel: notches, positive away from the user
+};
+
+// Left-button double-clicks in a stream of events. A click is a press and release that travel
+// at most `maxDistance`; the next press within `maxSeconds` of the click's press and within
+// `maxDistance` of it makes the double-click. A press that travels further is a drag, never
+// half of a double-click.
+class DoubleClickDetector {
+ public:
+  // A hand that clicks twice moves a few pixels; a drag that pans moves tens.
+  static constexpr float kDefaultMaxDistance = 16.0f;
+  explicit DoubleClickDetector(double maxSeconds, float maxDistance = kDefaultMaxDistance)
+      : maxSeconds_(maxSeconds), maxDistance_(maxDistance) {}
+
+  // True when `event` is the press that completes a double-click.
+  bool feed(const MouseEvent& event);
+
+ private:
+  struct Press {
+    float x = 0.0f, y = 0.0f;
+    double seconds = 0.0;
+  };
+  double maxSeconds_;
+  float maxDistance_;
+  std::optional<Press> down_;   // the button is down since this press
+  bool downCompletedDouble_ = false;  // that press was a double-click's second: it starts no new one
+  float travel_ = 0.0f;         // the furthest the pointer went from down_ so far
+  std::optional<Press> click_;  // the last click, waiting for its second press
+};
+
+// Where the presses of `events` that complete a double-click happened (feeds `detector` with all).
+std::vector<MouseEvent> doubleClicks(DoubleClickDetector& detector, const std::vector<MouseEvent>& events);
+
+}  // namespace shadersort::ui
