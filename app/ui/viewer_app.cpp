@@ -39,12 +39,6 @@ render::Rgb rgbOf(std::uint32_t packedRgba) {
 }
 // A recording's caption: the heading and one line of the description.
 constexpr int kRecordingCaptionLines = 1;
-// targetPass_ for End: every lane to its last pass.
-constexpr std::uint32_t kToTheEnd = std::numeric_limits<std::uint32_t>::max();
-// Wall time a frame may spend issuing passes, so input stays responsive however large the sort.
-constexpr double kFrameWorkBudgetMs = 12.0;
-// GPU time a frame may queue, judged by the passes timed so far.
-constexpr double kFrameGpuBudgetMs = 12.0;
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;
@@ -184,7 +178,7 @@ void ViewerApp::run() {
 void ViewerApp::frame() {
   const bool scripted = config_.frames > 0;
   // Frame steps of a clip wait for the decoder: the window keeps polling until they arrive.
-  const bool animating = playback_.playing || targetPass_.has_value() || videoFramesOwed_ > 0;
+  const bool animating = playback_.playing || playback_.targetPass.has_value() || videoFramesOwed_ > 0;
   host_->pollEvents(!animating && !scripted, 0.25);
   // The sort work of this frame: the passes run, and in art mode the pipeline a change re-runs
   // (a key may change a setting).
@@ -303,29 +297,29 @@ void ViewerApp::handleKey(ViewerKey key) {
       playback_.playing = false;
       const int direction = key == ViewerKey::StepForward ? +1 : -1;
       if (race_.byTime && racing()) {
-        targetPass_.reset();
-        replayStart_.reset();
+        playback_.targetPass.reset();
+        playback_.replayStart.reset();
         stepRace(direction);
         break;
       }
       // The step goes through advance() like End: a step back replays up to a checkpoint
       // interval of passes, spread over frames so that the window stays responsive and shows
       // its progress. A step pressed while one is on its way counts from where that one goes.
-      const bool stepOnItsWay = targetPass_ && *targetPass_ != kToTheEnd;
-      const std::uint32_t from = stepOnItsWay ? *targetPass_ : leadPass();
+      const bool stepOnItsWay = playback_.targetPass && *playback_.targetPass != kToTheEnd;
+      const std::uint32_t from = stepOnItsWay ? *playback_.targetPass : leadPass();
       if (direction < 0 && from == 0) break;
-      targetPass_ = direction > 0 ? from + 1 : from - 1;
-      if (!stepOnItsWay) replayStart_.reset();
+      playback_.targetPass = direction > 0 ? from + 1 : from - 1;
+      if (!stepOnItsWay) playback_.replayStart.reset();
       break;
     }
     case ViewerKey::Restart:
-      targetPass_.reset();
+      playback_.targetPass.reset();
       race_.time = 0.0;
       seekAll(0);
       break;
     case ViewerKey::Finish:
       playback_.playing = false;
-      targetPass_ = kToTheEnd;
+      playback_.targetPass = kToTheEnd;
       break;
     case ViewerKey::Faster:
     case ViewerKey::Slower: {
@@ -456,7 +450,7 @@ void ViewerApp::replaceLanes(const std::vector<const AlgorithmInfo*>& chosen,
   refusals_ = std::move(refused);
   laneAlgorithms_ = chosen;
   inputs_.resolved = std::move(input);
-  targetPass_.reset();
+  playback_.targetPass.reset();
   race_.time = 0.0;
   if (race_.byTime && racing())
     for (auto& lane : lanes_) lane->measurePassTimes();
@@ -575,45 +569,19 @@ std::uint32_t ViewerApp::leadPass() const {
   return lead;
 }
 
-double ViewerApp::raceScale() const {
-  double slowest = 0.0;
-  for (const auto& lane : lanes_) {
-    double total = 0.0;
-    for (double ms : lane->measuredPassTimes()) total += ms;
-    slowest = std::max(slowest, total);
-  }
-  return slowest > 0.0 ? race_.seconds / slowest : 0.0;
-}
-
-std::uint32_t ViewerApp::passAtRaceTime(std::size_t index, double time) const {
-  // Pass p is shown once the race clock has passed the scaled end of its GPU time.
-  const double scale = raceScale();
-  const auto& times = lanes_[index]->measuredPassTimes();
-  double end = 0.0;
-  std::uint32_t passes = 0;
-  for (double ms : times) {
-    end += ms * scale;
-    if (end > time) break;
-    ++passes;
-  }
-  return passes;
+std::vector<std::span<const double>> ViewerApp::laneTimes() const {
+  std::vector<std::span<const double>> times;
+  for (const auto& lane : lanes_) times.emplace_back(lane->measuredPassTimes());
+  return times;
 }
 
 void ViewerApp::stepRace(int direction) {
-  // The next (or previous) moment at which any lane completes a pass.
-  const double scale = raceScale();
-  double best = direction > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-  for (const auto& lane : lanes_) {
-    double end = 0.0;
-    for (double ms : lane->measuredPassTimes()) {
-      end += ms * scale;
-      if (direction > 0 && end > race_.time + 1e-12) best = std::min(best, end);
-      if (direction < 0 && end < race_.time - 1e-12) best = std::max(best, end);
-    }
-  }
-  if (std::isinf(best)) return;
-  race_.time = best;
-  for (std::size_t i = 0; i < lanes_.size(); ++i) lanes_[i]->seek(passAtRaceTime(i, race_.time));
+  const auto times = laneTimes();
+  const double scale = raceScale(times, race_.seconds);
+  const std::optional<double> moment = nextRaceMoment(times, scale, race_.time, direction);
+  if (!moment) return;
+  race_.time = *moment;
+  for (std::size_t i = 0; i < lanes_.size(); ++i) lanes_[i]->seek(passAtRaceTime(times[i], scale, race_.time));
 }
 
 std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
@@ -636,50 +604,27 @@ void ViewerApp::seekAll(std::uint32_t target) {
 }
 
 double ViewerApp::effectivePassesPerSecond() const {
-  if (playback_.speed == Playback::Speed::PassesPerSecond) return playback_.passesPerSecond;
   std::uint32_t longest = 1;
   for (const auto& lane : lanes_) longest = std::max(longest, lane->passCount());
-  return static_cast<double>(longest) / playback_.wholeSortSeconds;
+  return ui::effectivePassesPerSecond(playback_, longest);
 }
 
 void ViewerApp::advance() {
   const auto now = std::chrono::steady_clock::now();
-  const double elapsed = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
+  PlaybackTick tick;
+  tick.elapsedSeconds = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
   playback_.lastAdvance = now;
-  const bool allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
-
-  std::vector<std::uint32_t> targets(lanes_.size(), leadPass());
-  std::uint32_t target = leadPass();
-  const bool byTime = race_.byTime && racing();
-  if (targetPass_) {
-    target = *targetPass_;
-    targets.assign(lanes_.size(), target);
-  } else if (playback_.playing && byTime) {
-    if (allFinished) {
-      playback_.playing = false;
-      return;
-    }
-    // Scripted runs tick a fixed 1/60 s, so their frames do not depend on the machine.
-    if (frame_ > 0) race_.time += config_.frames > 0 ? 1.0 / 60.0 : elapsed;
-    for (std::size_t i = 0; i < lanes_.size(); ++i) targets[i] = passAtRaceTime(i, race_.time);
-  } else if (playback_.playing) {
-    if (allFinished) {
-      playback_.playing = false;
-      return;
-    }
-    if (frame_ == 0) return;  // the first frame shows the input
-    if (config_.frames > 0) {
-      target = leadPass() + 1;  // scripted: one pass a frame, whatever the clock says
-    } else {
-      playback_.owedPasses += elapsed * effectivePassesPerSecond();
-      const double whole = std::floor(std::min(playback_.owedPasses, 1e9));
-      playback_.owedPasses -= whole;
-      target = static_cast<std::uint32_t>(std::min<double>(leadPass() + whole, std::numeric_limits<std::uint32_t>::max()));
-    }
-    targets.assign(lanes_.size(), target);
-  } else {
-    return;
-  }
+  tick.allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
+  tick.racingByTime = race_.byTime && racing();
+  tick.scripted = config_.frames > 0;
+  tick.firstFrame = frame_ == 0;
+  tick.passesPerSecond = effectivePassesPerSecond();
+  tick.leadPass = leadPass();
+  const auto times = laneTimes();
+  tick.laneTimes = times;
+  if (tick.racingByTime) tick.raceScale = raceScale(times, race_.seconds);
+  const PlaybackPlan plan = planPlayback(playback_, race_, tick, lanes_.size());
+  if (plan.action != PlaybackPlan::Action::Run) return;
 
   // A time budget per frame: wall time spent issuing, and GPU time queued judged by each lane's
   // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
@@ -687,14 +632,13 @@ void ViewerApp::advance() {
   bool reachedEverywhere = true;
   for (std::size_t i = 0; i < lanes_.size(); ++i) {
     SortLane* lane = lanes_[i].get();
-    target = targets[i];
-    const double typical = lane->typicalPassMilliseconds();
-    const auto gpuCap = typical > 0.0 ? static_cast<std::uint32_t>(std::max(1.0, kFrameGpuBudgetMs / typical)) : 64u;
+    const std::uint32_t target = plan.targets[i];
+    const std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
     std::uint32_t ran = 0;
     if (lane->pass() > target) {
       // A step back: to the checkpoint at or before the target (no pass run), replayed below.
       lane->seek(target, 0);
-      replayStart_ = std::min(replayStart_.value_or(kToTheEnd), lane->pass());
+      playback_.replayStart = std::min(playback_.replayStart.value_or(kToTheEnd), lane->pass());
     }
     while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() && ran < gpuCap &&
            (ran == 0 || std::chrono::steady_clock::now() < deadline)) {
@@ -706,18 +650,16 @@ void ViewerApp::advance() {
     if (lane->pass() < std::min(target, lane->passCount()) && !lane->finished()) reachedEverywhere = false;
   }
   if (!reachedEverywhere) playback_.owedPasses = 0.0;
-  if (targetPass_ && reachedEverywhere) {
-    targetPass_.reset();
-    replayStart_.reset();
+  if (playback_.targetPass && reachedEverywhere) {
+    playback_.targetPass.reset();
+    playback_.replayStart.reset();
   }
 }
 
 std::optional<double> ViewerApp::stepBackProgress() const {
-  if (!targetPass_ || !replayStart_) return std::nullopt;
   std::uint32_t slowest = kToTheEnd;
   for (const auto& lane : lanes_) slowest = std::min(slowest, lane->pass());
-  if (*targetPass_ <= *replayStart_) return 1.0;
-  return std::clamp(static_cast<double>(slowest - std::min(slowest, *replayStart_)) / (*targetPass_ - *replayStart_), 0.0, 1.0);
+  return replayProgress(playback_, slowest);
 }
 
 // [SECTION] drawing

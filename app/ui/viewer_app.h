@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "ui/viewer_host.h"
 #include "ui/viewer_input.h"
 #include "ui/viewer_keys.h"
+#include "ui/viewer_playback.h"
 
 namespace shadersort::ui {
 
@@ -145,19 +147,7 @@ class ViewerApp {
   const std::vector<std::string>& outputFailures() const { return outputFailures_; }
 
  private:
-  struct Playback {
-    bool playing = true;
-    enum class Speed { PassesPerSecond, WholeSortSeconds } speed = Speed::PassesPerSecond;
-    double passesPerSecond = 30.0;
-    double wholeSortSeconds = 10.0;
-    double owedPasses = 0.0;
-    std::chrono::steady_clock::time_point lastAdvance = std::chrono::steady_clock::now();
-  };
-  struct Race {
-    bool byTime = false;
-    double seconds = 10.0;  // by time: the slowest lane plays in this long
-    double time = 0.0;      // by time: where the race clock stands, in playback seconds
-  };
+  using Playback = PlaybackState;
   struct Inputs {
     InputSpec spec;
     std::shared_ptr<const ResolvedInput> resolved;
@@ -208,9 +198,8 @@ class ViewerApp {
   void drawVideoControls();
   // [SECTION] playback
   void advance();
-  // By time: each lane's pass count when the race clock reads `time`.
-  std::uint32_t passAtRaceTime(std::size_t lane, double time) const;
-  double raceScale() const;  // playback seconds per millisecond of GPU time
+  // Each lane's measured pass times, as viewer_playback's functions take them.
+  std::vector<std::span<const double>> laneTimes() const;
   void stepRace(int direction);
   void drawRaceControls();
   void drawRanking();
@@ -255,14 +244,11 @@ class ViewerApp {
   std::vector<std::unique_ptr<SortLane>> lanes_;
   std::vector<const AlgorithmInfo*> laneAlgorithms_;  // asked for, refused ones included
   std::vector<std::pair<std::string, std::string>> refusals_;
-  Race race_;
+  RaceClock race_;
   std::vector<SortLane::Placement> placements_;
   LaneView view_;
   Playback playback_;
   std::unique_ptr<FrameClock> clock_;  // made once the host's GL context exists
-  std::optional<std::uint32_t> targetPass_;  // End, or a step back: run toward it over frames, within the budget
-  // A step back in progress: the pass its replay started from (a checkpoint's, or 0).
-  std::optional<std::uint32_t> replayStart_;
   bool teaching_ = true;
   std::string message_;       // why the last change was refused, or what a screenshot wrote
   std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds

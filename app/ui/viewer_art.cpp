@@ -132,7 +132,7 @@ void ViewerApp::changeArt(const ArtConfig& config) {
 }
 
 void ViewerApp::showArtChange() {
-  targetPass_.reset();
+  playback_.targetPass.reset();
   SortLane& lane = *lanes_.front();
   if (video_) {
     // A playing clip shows each frame finished; paused, the frame's passes wait for the pass

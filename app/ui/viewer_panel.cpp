@@ -231,7 +231,7 @@ void ViewerApp::drawPlaybackControls() {
   if (const auto progress = stepBackProgress()) {
     // A long step back replays from a checkpoint over several frames: say how far it has come.
     char label[64];
-    std::snprintf(label, sizeof label, "back to pass %u: replaying", *targetPass_);
+    std::snprintf(label, sizeof label, "back to pass %u: replaying", *playback_.targetPass);
     ImGui::ProgressBar(static_cast<float>(*progress), ImVec2(-FLT_MIN, 0), label);
   }
   int speed = playback_.speed == Playback::Speed::PassesPerSecond ? 0 : 1;

@@ -27,7 +27,7 @@ bool ViewerApp::handleVideoKey(ViewerKey key) {
     case ViewerKey::PlayPause:
       // The clip plays or pauses; the sort of the frame in view stays where it is until the next.
       playback_.playing = !playback_.playing;
-      targetPass_.reset();
+      playback_.targetPass.reset();
       videoFramesOwed_ = 0;
       videoOwedSeconds_ = 0.0;
       videoClock_ = std::chrono::steady_clock::now();
@@ -41,7 +41,7 @@ bool ViewerApp::handleVideoKey(ViewerKey key) {
 
 void ViewerApp::stepVideoFrame(int direction) {
   playback_.playing = false;
-  targetPass_.reset();
+  playback_.targetPass.reset();
   videoOwedSeconds_ = 0.0;
   if (direction > 0) {
     ++videoFramesOwed_;
