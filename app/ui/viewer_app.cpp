@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <limits>
 #include <utility>
 
 #include "core/error.h"
@@ -21,24 +19,11 @@
 #include "sort/size_advice.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
+#include "ui/viewer_recording.h"
+#include "ui/viewer_style.h"
 
 namespace shadersort::ui {
 namespace {
-
-constexpr float kPanelWidth = 360.0f;
-constexpr float kMargin = 12.0f;
-// The lanes' fixed colours, drawn over the pictures; a recording reserves palette entries for
-// them since the first frame may have none (a check mark appears only once a lane is verified).
-constexpr render::Rgb kLaneTextColour{230, 230, 230};
-constexpr render::Rgb kCheckMarkColour{110, 220, 110};
-constexpr render::Rgb kRefusalColour{255, 120, 100};
-ImU32 imColour(const render::Rgb& colour) { return IM_COL32(colour[0], colour[1], colour[2], 255); }
-render::Rgb rgbOf(std::uint32_t packedRgba) {
-  return {static_cast<std::uint8_t>(packedRgba & 0xFF), static_cast<std::uint8_t>((packedRgba >> 8) & 0xFF),
-          static_cast<std::uint8_t>((packedRgba >> 16) & 0xFF)};
-}
-// A recording's caption: the heading and one line of the description.
-constexpr int kRecordingCaptionLines = 1;
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;
@@ -133,7 +118,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     ImGui::DestroyContext();
     throw;
   }
-  if (!config_.recordPath.empty()) pendingRecordingPath_ = config_.recordPath;
+  if (!config_.recordPath.empty()) recording_.pendingPath = config_.recordPath;
   clock_ = std::make_unique<FrameClock>();
   clock_->firstFrame = std::chrono::steady_clock::now();
 }
@@ -141,9 +126,9 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
 ViewerApp::~ViewerApp() {
   // Normally run() has ended every recording; one still running here is saved, not dropped,
   // and a failure is said on stderr since no one can ask for it any more.
-  const std::size_t failuresBefore = outputFailures_.size();
+  const std::size_t failuresBefore = recording_.outputFailures.size();
   stopRecording();
-  for (std::size_t i = failuresBefore; i < outputFailures_.size(); ++i) warn(outputFailures_[i]);
+  for (std::size_t i = failuresBefore; i < recording_.outputFailures.size(); ++i) warn(recording_.outputFailures[i]);
   lanes_.clear();
   art_.reset();
   video_.reset();
@@ -232,11 +217,11 @@ void ViewerApp::frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   clock_->display.end();
 
-  if (pendingRecordingPath_) startRecording(*std::exchange(pendingRecordingPath_, std::nullopt));
+  if (recording_.pendingPath) startRecording(*std::exchange(recording_.pendingPath, std::nullopt));
   recordFrame();
   ++frame_;
-  if (screenshotRequested_) {
-    screenshotRequested_ = false;
+  if (recording_.screenshotRequested) {
+    recording_.screenshotRequested = false;
     try {
       const std::string path = defaultOutputPath(".png");
       writeScreenshot(path);
@@ -361,18 +346,18 @@ void ViewerApp::handleKey(ViewerKey key) {
       spec.order.descending = !spec.order.descending;
       chooseInput(spec);
       break;
-    case ViewerKey::Screenshot: screenshotRequested_ = true; break;
+    case ViewerKey::Screenshot: recording_.screenshotRequested = true; break;
     case ViewerKey::Fit:
       view_.zoom = 1.0f;
       view_.centre = ImVec2(0.5f, 0.5f);
       break;
     case ViewerKey::Record:
-      if (recorder_)
+      if (recording_.recorder)
         stopRecording();
-      else if (pendingRecordingPath_)
-        pendingRecordingPath_.reset();  // pressed again before it started
+      else if (recording_.pendingPath)
+        recording_.pendingPath.reset();  // pressed again before it started
       else
-        pendingRecordingPath_ = defaultOutputPath(".gif");
+        recording_.pendingPath = defaultOutputPath(".gif");
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
     case ViewerKey::ToggleSound: sound_->setEnabled(!sound_->enabled()); break;
@@ -784,103 +769,6 @@ void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, 
                               ImVec2(at.x + line, at.y)};
     list->AddPolyline(points, 3, imColour(kCheckMarkColour), 0, 2.5f);
   }
-}
-
-void ViewerApp::writeScreenshot(const std::string& path) { savePng(host_->readFrame(), path); }
-
-void ViewerApp::startRecording(const std::string& path) {
-  stopRecording();
-  try {
-    auto recorder = std::make_unique<render::GifRecorder>();
-    const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
-    // One lane's frames carry its caption strip (pass k of N and what the last pass did), as
-    // run --gif's do; a race's lane headers say each lane's pass already.
-    recordingCaptioned_ = !racing();
-    const int gifWidth = recordingCaptioned_ ? render::captionedWidth(width) : width;
-    const int gifHeight = height + (recordingCaptioned_ ? render::captionStripHeight(gifWidth, kRecordingCaptionLines) : 0);
-    recorder->open(path, gifWidth, gifHeight, /*fps=*/20, /*scale=*/1,
-                   {kLaneTextColour, kCheckMarkColour, kRefusalColour, rgbOf(render::kCaptionBackground),
-                    rgbOf(render::kCaptionHeadingColour), rgbOf(render::kCaptionTextColour)},
-                   /*paletteRows=*/height);
-    recorder_ = std::move(recorder);
-    recordingPath_ = path;
-    recordingWidth_ = width;
-    recordingHeight_ = height;
-    recordedStamp_.reset();
-    message_ = "recording " + quote(path);
-  } catch (const std::exception& error) {
-    outputFailed(error.what());
-  }
-}
-
-void ViewerApp::recordFrame() {
-  if (!recorder_) return;
-  // One GIF frame per change of state (or of view, or of a lane's check mark: a lane is verified
-  // a frame or more after its last pass, and the recording must end on the marks), so a paused
-  // stretch costs nothing.
-  const std::uint64_t stamp = (std::uint64_t{totalPasses()} << 8) ^ (view_.arrayMode ? 1u : 0u) ^
-                              (std::uint64_t{lanes_.size()} << 1) ^ (std::uint64_t{view_.arraySequence} << 40) ^
-                              (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0) ^ (verifiedLanes() << 32);
-  if (recordedStamp_ == stamp) return;
-  recordedStamp_ = stamp;
-  const Image frame = host_->readFrame();
-  // The recording keeps the size it started with: a resized window's lanes are cut to it, or
-  // padded with the background (the frame's corner, right of the lanes).
-  const int left = static_cast<int>(lanesMin_.x), top = static_cast<int>(lanesMin_.y);
-  const int right = std::min(static_cast<int>(lanesMax_.x), frame.width);
-  const int bottom = std::min(static_cast<int>(lanesMax_.y), frame.height);
-  Image lanes(recordingWidth_, recordingHeight_);
-  const std::uint32_t background = frame.pixel(frame.width - 1, frame.height - 1);
-  for (int y = 0; y < lanes.height; ++y)
-    for (int x = 0; x < lanes.width; ++x)
-      lanes.setPixel(x, y, left + x < right && top + y < bottom ? frame.pixel(left + x, top + y) : background);
-  try {
-    if (recordingCaptioned_) {
-      const SortLane& lane = *lanes_.front();
-      const std::uint32_t pass = lane.pass();
-      const render::Caption caption =
-          render::passCaption(pass, lane.passCount(), lane.outcome() == SortLane::Outcome::Sorted,
-                              pass > 0 ? lane.sorter().describePass(pass - 1) : std::string());
-      recorder_->addFrame(render::withCaption(lanes, caption, kRecordingCaptionLines));
-    } else {
-      recorder_->addFrame(lanes);
-    }
-  } catch (const std::exception& error) {
-    recorder_.reset();  // abandoned: its temporary file goes with it
-    outputFailed(error.what());
-  }
-}
-
-void ViewerApp::stopRecording() {
-  if (!recorder_) return;
-  // Closed whatever happens: a failed finish() has removed its temporary file.
-  const std::unique_ptr<render::GifRecorder> recorder = std::move(recorder_);
-  try {
-    recorder->finish();
-    std::printf("recording: %s (%zu frames, %.0f KiB)\n", quote(recordingPath_).c_str(), recorder->frameCount(),
-                static_cast<double>(recorder->bytesWritten()) / 1024.0);
-    std::fflush(stdout);
-    message_ = "wrote " + quote(recordingPath_);
-  } catch (const std::exception& error) {
-    outputFailed(error.what());
-  }
-}
-
-void ViewerApp::outputFailed(const std::string& why) {
-  message_ = why;
-  outputFailures_.push_back(why);
-}
-
-std::string ViewerApp::defaultOutputPath(const std::string& extension) const {
-  std::filesystem::path folder = ".";
-  if (inputs_.spec.imagePath) folder = std::filesystem::path(*inputs_.spec.imagePath).parent_path();
-  if (video_) folder = std::filesystem::path(video_->path()).parent_path();
-  if (folder.empty()) folder = ".";
-  const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
-  std::filesystem::path candidate = folder / (stem + extension);
-  for (int n = 2; std::filesystem::exists(candidate) && n < 10000; ++n)
-    candidate = folder / (stem + "-" + std::to_string(n) + extension);
-  return candidate.string();
 }
 
 }  // namespace shadersort::ui

@@ -17,7 +17,6 @@
 #include "audio/chord_synth.h"
 #include "audio/pass_sonifier.h"
 #include "data/inputs.h"
-#include "render/gif_recorder.h"
 #include "sort/registry.h"
 #include "ui/art_panel.h"
 #include "ui/art_source.h"
@@ -28,6 +27,7 @@
 #include "ui/viewer_input.h"
 #include "ui/viewer_keys.h"
 #include "ui/viewer_playback.h"
+#include "ui/viewer_recording.h"
 
 namespace shadersort::ui {
 
@@ -144,7 +144,7 @@ class ViewerApp {
   double videoFrameSeconds() const { return videoFrame_.seconds; }
   // Why recordings or screenshots (s) could not be written, one line each, oldest first: the
   // command reports them and fails once the viewer has quit.
-  const std::vector<std::string>& outputFailures() const { return outputFailures_; }
+  const std::vector<std::string>& outputFailures() const { return recording_.outputFailures; }
 
  private:
   using Playback = PlaybackState;
@@ -224,7 +224,7 @@ class ViewerApp {
   void writeScreenshot(const std::string& path);
   // A free name "shadersort-ALGO-passN[-k].EXTENSION" next to the input image or in the working folder.
   std::string defaultOutputPath(const std::string& extension) const;
-  // [SECTION] recording: the lanes' part of each frame whose state changed, as GIF frames.
+  // [SECTION] recording (viewer_recording.cpp): the lanes' part of each frame whose state changed, as GIF frames.
   // A recording runs until r stops it or the viewer quits, however it quits; each one ends
   // with its name printed, or with its failure in outputFailures().
   void startRecording(const std::string& path);
@@ -257,18 +257,10 @@ class ViewerApp {
   std::string overlayCaption_;
   std::uint64_t shaderStamp_ = 0;
   std::chrono::steady_clock::time_point lastShaderCheck_;
-  std::unique_ptr<render::GifRecorder> recorder_;
-  std::string recordingPath_;
-  int recordingWidth_ = 0, recordingHeight_ = 0;  // the lanes' area recorded
-  bool recordingCaptioned_ = false;               // one lane: a caption strip under each frame
-  std::vector<std::string> outputFailures_;
-  std::optional<std::uint64_t> recordedStamp_;  // what the last recorded frame showed
+  RecordingState recording_;  // GIF recording, screenshots, and what failed to write
   ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
   DoubleClickDetector laneDoubleClicks_{0.30};  // ImGui's double-click time
   int frame_ = 0;
-  bool screenshotRequested_ = false;
-  // --record, or r: a recording starts once a frame has drawn the lanes (their area is known then).
-  std::optional<std::string> pendingRecordingPath_;
   float uiScale_ = 1.0f;
   std::shared_ptr<ArtSource> art_;  // art mode's pixel-sort, shared with its lane
   ArtPanel artPanel_;
