@@ -23,6 +23,7 @@
 #include "ui/sort_lane.h"
 #include "ui/values_box.h"
 #include "ui/video_playback.h"
+#include "ui/viewer_drawing.h"
 #include "ui/viewer_host.h"
 #include "ui/viewer_input.h"
 #include "ui/viewer_keys.h"
@@ -122,12 +123,10 @@ class ViewerApp {
   bool racing() const { return laneAlgorithms_.size() > 1; }
   const std::string& shaderError() const { return shaderError_; }
   // Where the panel drew message() in the last frame (framebuffer pixels), if it drew one.
-  struct ScreenArea {
-    ImVec2 min, max;
-  };
-  const std::optional<ScreenArea>& messageArea() const { return messageArea_; }
+  using ScreenArea = ui::ScreenArea;
+  const std::optional<ScreenArea>& messageArea() const { return drawing_.messageArea; }
   // What the teaching brackets showed in the last frame ("brackets: pass 1 (next)"), or empty.
-  const std::string& overlayCaption() const { return overlayCaption_; }
+  const std::string& overlayCaption() const { return drawing_.overlayCaption; }
   bool teaching() const { return teaching_; }
   // The sound (m): on or off, and what it says in the panel.
   const audio::PassSonifier& sound() const { return *sound_; }
@@ -160,7 +159,7 @@ class ViewerApp {
     std::chrono::steady_clock::time_point firstFrame;
   };
 
-  // [SECTION] input
+  // [SECTION] input (viewer_input.cpp): the key table's dispatch, drops, the lane area's mouse
   void handleKey(ViewerKey key);
   // The art keys, and the keys that mean something else in art mode; false for the rest.
   bool handleArtKey(ViewerKey key);
@@ -174,6 +173,7 @@ class ViewerApp {
   void replaceLanes(const std::vector<const AlgorithmInfo*>& chosen, std::shared_ptr<const ResolvedInput> input);
   void chooseInput(const InputSpec& spec);
   void setTeaching(bool teaching);
+  void reloadShadersIfChanged();
   // [SECTION] art mode (viewer_art.cpp)
   void setArtMode(bool on);
   // New settings: sorted again from pass 0 (played, or finished at once); a refusal keeps the old.
@@ -183,7 +183,6 @@ class ViewerApp {
   void drawArtControls();
   // Art mode: the settings as a preset next to a screenshot (X.png gives X.toml).
   void writeArtPreset(const std::string& screenshotPath);
-  void reloadShadersIfChanged();
   // [SECTION] video (viewer_video.cpp): a clip played through art mode, frame by frame
   // The play / pause and frame-step keys, and those that mean something else with a clip;
   // false for the rest.
@@ -196,23 +195,22 @@ class ViewerApp {
   // a change shows its result (e), else from pass 0 for the pass keys.
   void showVideoFrame(video::Frame frame);
   void drawVideoControls();
-  // [SECTION] playback
+  // [SECTION] playback and race timing (viewer_playback.cpp; its decisions are free functions there)
   void advance();
   // Each lane's measured pass times, as viewer_playback's functions take them.
   std::vector<std::span<const double>> laneTimes() const;
   void stepRace(int direction);
-  void drawRaceControls();
-  void drawRanking();
-  void drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width);
-  // Teaching overlays: array mode on sequences of at most 64 elements.
-  bool overlaysShown() const;
-  void drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars);
-  void drawTeachingPanels(const SortLane& lane);
   void seekAll(std::uint32_t target);
   std::uint32_t leadPass() const;
   std::uint32_t totalPasses() const;  // over the lanes: changes whenever any lane moves
   double effectivePassesPerSecond() const;
-  // [SECTION] drawing (the panel's widgets are in viewer_panel.cpp)
+  // [SECTION] drawing (viewer_drawing.cpp: the lanes and overlays)
+  void drawLanes();
+  void drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width);
+  // Teaching overlays: array mode on sequences of at most 64 elements.
+  bool overlaysShown() const;
+  void drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars);
+  // [SECTION] the panel (viewer_panel.cpp)
   void drawPanel();
   void drawMessages();
   void drawAlgorithmControls();
@@ -220,10 +218,9 @@ class ViewerApp {
   void drawPlaybackControls();
   void drawLaneStatus(const SortLane& lane);
   void drawKeysHelp();
-  void drawLanes();
-  void writeScreenshot(const std::string& path);
-  // A free name "shadersort-ALGO-passN[-k].EXTENSION" next to the input image or in the working folder.
-  std::string defaultOutputPath(const std::string& extension) const;
+  void drawRaceControls();
+  void drawRanking();
+  void drawTeachingPanels(const SortLane& lane);
   // [SECTION] recording (viewer_recording.cpp): the lanes' part of each frame whose state changed, as GIF frames.
   // A recording runs until r stops it or the viewer quits, however it quits; each one ends
   // with its name printed, or with its failure in outputFailures().
@@ -231,6 +228,9 @@ class ViewerApp {
   void recordFrame();
   void stopRecording();
   void outputFailed(const std::string& why);
+  void writeScreenshot(const std::string& path);
+  // A free name "shadersort-ALGO-passN[-k].EXTENSION" next to the input image or in the working folder.
+  std::string defaultOutputPath(const std::string& extension) const;
 
   SorterOptions optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const;
 
@@ -244,22 +244,19 @@ class ViewerApp {
   std::vector<std::unique_ptr<SortLane>> lanes_;
   std::vector<const AlgorithmInfo*> laneAlgorithms_;  // asked for, refused ones included
   std::vector<std::pair<std::string, std::string>> refusals_;
-  RaceClock race_;
-  std::vector<SortLane::Placement> placements_;
   LaneView view_;
-  Playback playback_;
   std::unique_ptr<FrameClock> clock_;  // made once the host's GL context exists
   bool teaching_ = true;
   std::string message_;       // why the last change was refused, or what a screenshot wrote
   std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds
-  std::optional<ScreenArea> messageArea_;
-  bool networkDetached_ = false;  // the comparator network in its own window
-  std::string overlayCaption_;
   std::uint64_t shaderStamp_ = 0;
   std::chrono::steady_clock::time_point lastShaderCheck_;
+  // The units' state (viewer_input.h, viewer_playback.h, viewer_drawing.h, viewer_recording.h).
+  InputState input_;          // the lane area's mouse gestures
+  Playback playback_;         // play / pause, speed, owed passes, a step's target
+  RaceClock race_;            // a race's clock by GPU time
+  DrawingState drawing_;      // what the last frame drew where
   RecordingState recording_;  // GIF recording, screenshots, and what failed to write
-  ImVec2 lanesMin_, lanesMax_;                  // the lanes' area in the last frame
-  DoubleClickDetector laneDoubleClicks_{0.30};  // ImGui's double-click time
   int frame_ = 0;
   float uiScale_ = 1.0f;
   std::shared_ptr<ArtSource> art_;  // art mode's pixel-sort, shared with its lane

@@ -1,7 +1,12 @@
 #include "ui/viewer_input.h"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <cmath>
+
+#include "ui/playback_limits.h"
+#include "ui/viewer_app.h"
 
 namespace shadersort::ui {
 namespace {
@@ -46,6 +51,157 @@ std::vector<MouseEvent> doubleClicks(DoubleClickDetector& detector, const std::v
   for (const MouseEvent& event : events)
     if (detector.feed(event)) found.push_back(event);
   return found;
+}
+
+// [SECTION] the viewer's keys, drops and mouse (ViewerApp's input methods)
+
+void ViewerApp::handleKey(ViewerKey key) {
+  if (handleVideoKey(key) || handleArtKey(key)) return;
+  InputSpec spec = inputs_.spec;
+  switch (key) {
+    case ViewerKey::None: break;
+    case ViewerKey::PlayPause:
+      if (!playback_.playing && std::all_of(lanes_.begin(), lanes_.end(), [](const auto& l) { return l->finished(); })) {
+        race_.time = 0.0;
+        seekAll(0);  // at the end, play means play again
+      }
+      playback_.playing = !playback_.playing;
+      playback_.owedPasses = 0.0;
+      playback_.lastAdvance = std::chrono::steady_clock::now();
+      break;
+    case ViewerKey::StepBack:
+    case ViewerKey::StepForward: {
+      playback_.playing = false;
+      const int direction = key == ViewerKey::StepForward ? +1 : -1;
+      if (race_.byTime && racing()) {
+        playback_.targetPass.reset();
+        playback_.replayStart.reset();
+        stepRace(direction);
+        break;
+      }
+      // The step goes through advance() like End: a step back replays up to a checkpoint
+      // interval of passes, spread over frames so that the window stays responsive and shows
+      // its progress. A step pressed while one is on its way counts from where that one goes.
+      const bool stepOnItsWay = playback_.targetPass && *playback_.targetPass != kToTheEnd;
+      const std::uint32_t from = stepOnItsWay ? *playback_.targetPass : leadPass();
+      if (direction < 0 && from == 0) break;
+      playback_.targetPass = direction > 0 ? from + 1 : from - 1;
+      if (!stepOnItsWay) playback_.replayStart.reset();
+      break;
+    }
+    case ViewerKey::Restart:
+      playback_.targetPass.reset();
+      race_.time = 0.0;
+      seekAll(0);
+      break;
+    case ViewerKey::Finish:
+      playback_.playing = false;
+      playback_.targetPass = kToTheEnd;
+      break;
+    case ViewerKey::Faster:
+    case ViewerKey::Slower: {
+      const double factor = key == ViewerKey::Faster ? 2.0 : 0.5;
+      if (playback_.speed == Playback::Speed::PassesPerSecond)
+        playback_.passesPerSecond = std::clamp(playback_.passesPerSecond * factor, kPassesPerSecondRange.min, kPassesPerSecondRange.max);
+      else
+        playback_.wholeSortSeconds = std::clamp(playback_.wholeSortSeconds / factor, kWholeSortSecondsRange.min, kWholeSortSecondsRange.max);
+      break;
+    }
+    case ViewerKey::Algorithm1:
+    case ViewerKey::Algorithm2:
+    case ViewerKey::Algorithm3:
+    case ViewerKey::Algorithm4: {
+      const auto index = static_cast<std::size_t>(key) - static_cast<std::size_t>(ViewerKey::Algorithm1);
+      if (index < algorithms().size()) chooseAlgorithm(algorithms()[index]);
+      break;
+    }
+    case ViewerKey::ToggleArray:
+      view_.arrayMode = !view_.arrayMode;
+      view_.zoom = 1.0f;
+      view_.centre = ImVec2(0.5f, 0.5f);
+      break;
+    case ViewerKey::ToggleTeaching: setTeaching(!teaching_); break;
+    case ViewerKey::ToggleGpuView: view_.gpuView = !view_.gpuView; break;
+    case ViewerKey::NextPixelKey: {
+      const auto& names = pixelKeyNames();
+      const auto at = std::find(names.begin(), names.end(), pixelKeyName(spec.order.key));
+      const auto next = at == names.end() || at + 1 == names.end() ? names.begin() : at + 1;
+      spec.order.key = *parsePixelKey(*next);
+      chooseInput(spec);
+      break;
+    }
+    case ViewerKey::ToggleAxis:
+      spec.order.axis = spec.order.axis == Axis::Columns ? Axis::Rows : Axis::Columns;
+      chooseInput(spec);
+      break;
+    case ViewerKey::ToggleDescending:
+      spec.order.descending = !spec.order.descending;
+      chooseInput(spec);
+      break;
+    case ViewerKey::Screenshot: recording_.screenshotRequested = true; break;
+    case ViewerKey::Fit:
+      view_.zoom = 1.0f;
+      view_.centre = ImVec2(0.5f, 0.5f);
+      break;
+    case ViewerKey::Record:
+      if (recording_.recorder)
+        stopRecording();
+      else if (recording_.pendingPath)
+        recording_.pendingPath.reset();  // pressed again before it started
+      else
+        recording_.pendingPath = defaultOutputPath(".gif");
+      break;
+    case ViewerKey::Quit: host_->requestClose(); break;
+    case ViewerKey::ToggleSound: sound_->setEnabled(!sound_->enabled()); break;
+    case ViewerKey::ToggleArt:
+    case ViewerKey::ToggleSpanOverlay:
+    case ViewerKey::LowerThresholdDown:
+    case ViewerKey::LowerThresholdUp:
+    case ViewerKey::ToggleResultAfterChange: break;  // handleArtKey's
+    case ViewerKey::NextFrame:
+    case ViewerKey::PreviousFrame: break;  // handleVideoKey's
+  }
+}
+
+void ViewerApp::handleDrops(const std::vector<std::string>& paths) {
+  if (paths.empty()) return;
+  InputSpec spec = inputs_.spec;
+  spec.pattern.reset();
+  spec.imagePath = paths.front();
+  chooseInput(spec);
+  if (inputs_.spec.imagePath == spec.imagePath) inputs_.imageFile = spec.imagePath;
+}
+
+void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f && !drawing_.placements.empty()) {
+    // Zoom about the cursor: the picture point under it stays under it.
+    const SortLane::Placement before = drawing_.placements.front();
+    const ImVec2 size(before.max.x - before.min.x, before.max.y - before.min.y);
+    if (size.x > 0 && size.y > 0) {
+      const ImVec2 point((io.MousePos.x - before.min.x) / size.x, (io.MousePos.y - before.min.y) / size.y);
+      const float oldZoom = view_.zoom;
+      view_.zoom = std::clamp(view_.zoom * std::pow(1.2f, io.MouseWheel), 0.25f, 256.0f);
+      const float scaled = view_.zoom / oldZoom;
+      const ImVec2 newSize(size.x * scaled, size.y * scaled);
+      const ImVec2 centre((rectMin.x + rectMax.x) / 2, (rectMin.y + rectMax.y) / 2);
+      view_.centre = ImVec2((centre.x - io.MousePos.x) / newSize.x + point.x, (centre.y - io.MousePos.y) / newSize.y + point.y);
+    }
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !drawing_.placements.empty()) {
+    const SortLane::Placement shown = drawing_.placements.front();
+    const ImVec2 size(shown.max.x - shown.min.x, shown.max.y - shown.min.y);
+    if (size.x > 0 && size.y > 0) {
+      view_.centre.x -= io.MouseDelta.x / size.x;
+      view_.centre.y -= io.MouseDelta.y / size.y;
+    }
+  }
+  // Double-clicks come from the host's timed events (viewer_input.h), so a hand that moves a few
+  // pixels between its clicks still fits; the lane area must not be under another window.
+  const bool areaUnderPointer = ImGui::IsItemHovered() || ImGui::IsItemActive();
+  for (const MouseEvent& click : doubleClicks(input_.laneDoubleClicks, host_->takeMouseEvents()))
+    if (areaUnderPointer && click.x >= rectMin.x && click.x < rectMax.x && click.y >= rectMin.y && click.y < rectMax.y)
+      handleKey(ViewerKey::Fit);
 }
 
 }  // namespace shadersort::ui

@@ -44,6 +44,10 @@ class DoubleClickDetector {
   std::optional<Press> click_;  // the last click, waiting for its second press
 };
 
+struct InputState {
+  DoubleClickDetector laneDoubleClicks{0.30};  // ImGui's double-click time
+};
+
 // Where the presses of `events` that complete a double-click happened (feeds `detector` with all).
 std::vector<MouseEvent> doubleClicks(DoubleClickDetector& detector, const std::vector<MouseEvent>& events);
 

@@ -91,12 +91,12 @@ void ViewerApp::drawPanel() {
 }
 
 void ViewerApp::drawMessages() {
-  messageArea_.reset();
+  drawing_.messageArea.reset();
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, message_.rfind("wrote ", 0) == 0 || message_.rfind("recording ", 0) == 0 || message_ == "shaders reloaded" ? kGoodColour : kErrorColour);
     ImGui::TextWrapped("%s", message_.c_str());
     ImGui::PopStyleColor();
-    messageArea_ = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+    drawing_.messageArea = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
   }
   if (!shaderError_.empty()) {
     ImGui::TextColored(kErrorColour, "shader error (the last good program keeps running):");
@@ -323,13 +323,13 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
   if (length <= kMaxNetworkWires && length >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);
     if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen)) {
-      ImGui::Checkbox("in its own window", &networkDetached_);
-      if (!networkDetached_) drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
+      ImGui::Checkbox("in its own window", &drawing_.networkDetached);
+      if (!drawing_.networkDetached) drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
     }
-    if (networkDetached_) {
+    if (drawing_.networkDetached) {
       // A window of its own, large and resizable, for a projector: the wires fill its height.
       ImGui::SetNextWindowSize(ImVec2(900.0f * uiScale_, 600.0f * uiScale_), ImGuiCond_FirstUseEver);
-      if (ImGui::Begin("comparator network", &networkDetached_, ImGuiWindowFlags_NoCollapse))
+      if (ImGui::Begin("comparator network", &drawing_.networkDetached, ImGuiWindowFlags_NoCollapse))
         drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0, true);
       ImGui::End();
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/viewer_app.h"
+
 namespace shadersort::ui {
 
 double effectivePassesPerSecond(const PlaybackState& playback, std::uint32_t longestPassCount) {
@@ -88,6 +90,113 @@ std::optional<double> replayProgress(const PlaybackState& playback, std::uint32_
   const std::uint32_t target = *playback.targetPass, start = *playback.replayStart;
   if (target <= start) return 1.0;
   return std::clamp(static_cast<double>(slowestPass - std::min(slowestPass, start)) / (target - start), 0.0, 1.0);
+}
+
+// [SECTION] ViewerApp's playback: the lanes' figures in, seeks out
+
+std::uint32_t ViewerApp::totalPasses() const {
+  std::uint32_t total = 0;
+  for (const auto& lane : lanes_) total += lane->pass();
+  return total;
+}
+
+std::uint32_t ViewerApp::leadPass() const {
+  std::uint32_t lead = 0;
+  for (const auto& lane : lanes_) lead = std::max(lead, lane->pass());
+  return lead;
+}
+
+std::vector<std::span<const double>> ViewerApp::laneTimes() const {
+  std::vector<std::span<const double>> times;
+  for (const auto& lane : lanes_) times.emplace_back(lane->measuredPassTimes());
+  return times;
+}
+
+void ViewerApp::stepRace(int direction) {
+  const auto times = laneTimes();
+  const double scale = raceScale(times, race_.seconds);
+  const std::optional<double> moment = nextRaceMoment(times, scale, race_.time, direction);
+  if (!moment) return;
+  race_.time = *moment;
+  for (std::size_t i = 0; i < lanes_.size(); ++i) lanes_[i]->seek(passAtRaceTime(times[i], scale, race_.time));
+}
+
+std::vector<ViewerApp::RankRow> ViewerApp::ranking() const {
+  std::vector<RankRow> rows;
+  if (!racing()) return rows;  // one lane has nothing to be ranked against
+  for (const auto& lane : lanes_) {
+    if (!lane->finished()) return {};
+    double ms = 0.0;
+    for (double measured : lane->measuredPassTimes()) ms += measured;
+    const bool timed = !lane->measuredPassTimes().empty();
+    if (!timed) ms = lane->totalMilliseconds();
+    rows.push_back({std::string(lane->algorithm().name), lane->pass(), ms, lane->verifiedSortedAfter().has_value(), timed});
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const RankRow& a, const RankRow& b) { return a.milliseconds < b.milliseconds; });
+  return rows;
+}
+
+void ViewerApp::seekAll(std::uint32_t target) {
+  for (auto& lane : lanes_) lane->seek(target);
+}
+
+double ViewerApp::effectivePassesPerSecond() const {
+  std::uint32_t longest = 1;
+  for (const auto& lane : lanes_) longest = std::max(longest, lane->passCount());
+  return ui::effectivePassesPerSecond(playback_, longest);
+}
+
+void ViewerApp::advance() {
+  const auto now = std::chrono::steady_clock::now();
+  PlaybackTick tick;
+  tick.elapsedSeconds = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
+  playback_.lastAdvance = now;
+  tick.allFinished = std::all_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->finished(); });
+  tick.racingByTime = race_.byTime && racing();
+  tick.scripted = config_.frames > 0;
+  tick.firstFrame = frame_ == 0;
+  tick.passesPerSecond = effectivePassesPerSecond();
+  tick.leadPass = leadPass();
+  const auto times = laneTimes();
+  tick.laneTimes = times;
+  if (tick.racingByTime) tick.raceScale = raceScale(times, race_.seconds);
+  const PlaybackPlan plan = planPlayback(playback_, race_, tick, lanes_.size());
+  if (plan.action != PlaybackPlan::Action::Run) return;
+
+  // A time budget per frame: wall time spent issuing, and GPU time queued judged by each lane's
+  // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
+  const auto deadline = now + std::chrono::duration<double, std::milli>(kFrameWorkBudgetMs);
+  bool reachedEverywhere = true;
+  for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    SortLane* lane = lanes_[i].get();
+    const std::uint32_t target = plan.targets[i];
+    const std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
+    std::uint32_t ran = 0;
+    if (lane->pass() > target) {
+      // A step back: to the checkpoint at or before the target (no pass run), replayed below.
+      lane->seek(target, 0);
+      playback_.replayStart = std::min(playback_.replayStart.value_or(kToTheEnd), lane->pass());
+    }
+    while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() && ran < gpuCap &&
+           (ran == 0 || std::chrono::steady_clock::now() < deadline)) {
+      const std::uint32_t before = lane->pass();
+      lane->seek(std::min(target, lane->passCount()), 1);
+      if (lane->pass() == before) break;
+      ++ran;
+    }
+    if (lane->pass() < std::min(target, lane->passCount()) && !lane->finished()) reachedEverywhere = false;
+  }
+  if (!reachedEverywhere) playback_.owedPasses = 0.0;
+  if (playback_.targetPass && reachedEverywhere) {
+    playback_.targetPass.reset();
+    playback_.replayStart.reset();
+  }
+}
+
+std::optional<double> ViewerApp::stepBackProgress() const {
+  std::uint32_t slowest = kToTheEnd;
+  for (const auto& lane : lanes_) slowest = std::min(slowest, lane->pass());
+  return replayProgress(playback_, slowest);
 }
 
 }  // namespace shadersort::ui

@@ -30,7 +30,7 @@ void ViewerApp::startRecording(const std::string& path) {
   stopRecording();
   try {
     auto recorder = std::make_unique<render::GifRecorder>();
-    const int width = static_cast<int>(lanesMax_.x - lanesMin_.x), height = static_cast<int>(lanesMax_.y - lanesMin_.y);
+    const int width = static_cast<int>(drawing_.lanesMax.x - drawing_.lanesMin.x), height = static_cast<int>(drawing_.lanesMax.y - drawing_.lanesMin.y);
     // One lane's frames carry its caption strip (pass k of N and what the last pass did), as
     // run --gif's do; a race's lane headers say each lane's pass already.
     recording_.captioned = !racing();
@@ -61,8 +61,8 @@ void ViewerApp::recordFrame() {
                               (artGeneration_ << 48) ^ (view_.spanOverlay ? 1ull << 63 : 0) ^ (verifiedLanes() << 32);
   if (recording_.recordedStamp == stamp) return;
   recording_.recordedStamp = stamp;
-  const Image lanes = lanesOfFrame(host_->readFrame(), static_cast<int>(lanesMin_.x), static_cast<int>(lanesMin_.y),
-                                   static_cast<int>(lanesMax_.x), static_cast<int>(lanesMax_.y), recording_.width,
+  const Image lanes = lanesOfFrame(host_->readFrame(), static_cast<int>(drawing_.lanesMin.x), static_cast<int>(drawing_.lanesMin.y),
+                                   static_cast<int>(drawing_.lanesMax.x), static_cast<int>(drawing_.lanesMax.y), recording_.width,
                                    recording_.height);
   try {
     if (recording_.captioned) {
