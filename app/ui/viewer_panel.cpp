@@ -18,6 +18,7 @@
 #include "ui/teaching_overlays.h"
 #include "ui/teaching_panels.h"
 #include "ui/viewer_app.h"
+#include "ui/viewer_style.h"
 #include "ui/work_panel.h"
 
 namespace shadersort::ui {
@@ -45,9 +46,8 @@ std::vector<float> knownTimes(const std::vector<float>& series, std::uint32_t co
 }  // namespace
 
 void ViewerApp::drawPanel() {
-  const float margin = 12.0f;
-  ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(360.0f * uiScale_, ImGui::GetIO().DisplaySize.y - 2 * margin), ImGuiCond_Always);
+  ImGui::SetNextWindowPos(ImVec2(kMargin, kMargin), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth * uiScale_, ImGui::GetIO().DisplaySize.y - 2 * kMargin), ImGuiCond_Always);
   ImGui::Begin("shadersort", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
   ImGui::PushItemWidth(-90.0f * uiScale_);
   drawAlgorithmControls();
