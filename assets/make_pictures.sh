@@ -14,13 +14,19 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # Numbers on the bars: odd-even on twelve typed keys after pass 5.
 "$bin" view --offscreen --algo odd-even --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
   --keys "$(right 5)" --frames 6 --screenshot assets/viewer_numbers.png
+# Numbers and counters for a class: the same twelve keys on odd-even's teaching schedule, with the
+# work panel the shaders count into (a taller window, so that it shows below the pseudocode).
+"$bin" view --offscreen --algo odd-even --teaching --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
+  --keys "$(right 5)" --frames 6 --window-size 1280x1240 --screenshot assets/viewer_work.png
 # Radix's digits, histogram, prefix sum and bucket starts, pass 2 of a 4-bit teaching sort.
 "$bin" view --offscreen --algo radix --array --pattern random --size 40x1 --axis rows --paused \
   --keys "$(right 2)" --frames 3 --screenshot assets/viewer_radix.png
-# The GPU view (g) with the pseudocode panel: bitonic teaching on 64 keys, workgroups of 4
-# invocations (so 8 show), after pass 3; bars coloured by workgroup, white lines between them.
-"$bin" view --offscreen --algo bitonic --array --pattern random --size 64x1 --axis rows --set workgroup-size=4 \
-  --set tile-size=8 --paused --keys "$(right 3),g" --frames 5 --screenshot assets/viewer_gpu.png
+# The GPU view (g) with the pseudocode panel: bitonic teaching on 64 keys from 0..99, workgroups of
+# 4 invocations (so 8 show), after pass 3; bars coloured by workgroup, white lines between them
+# (a taller window, so that the GPU view's panel shows below the wrapped pseudocode).
+"$bin" view --offscreen --algo bitonic --array --pattern random --range 0..99 --size 64x1 --axis rows \
+  --set workgroup-size=4 --set tile-size=8 --paused --keys "$(right 3),g" --frames 5 --window-size 1280x1080 \
+  --screenshot assets/viewer_gpu.png
 # A race by pass of all four on one 64x48 random pattern, half way (frame 24).
 "$bin" view --offscreen --race radix,bitonic,odd-even,frag-odd-even --pattern random --size 64x48 \
   --frames 24 --screenshot assets/race.png

@@ -174,8 +174,9 @@ void pressKeys(ui::ViewerApp& app, const std::string& script) {
 }
 
 // The panel drawn by the viewer (offscreen): the highlight's bands sit on the lit lines, checked
-// by their geometry (runs of lit lines are bands k line-heights tall, unlit lines between them
-// gaps of one line, line 0 at the same place in both passes), and the listing's rows match a
+// by their geometry (runs of lit lines are bands as tall as their wrapped rows, unlit lines
+// between them gaps of their rows, line 0 at the same place in both passes), and the listing's
+// rows (long lines wrapped, none cut off on the right) match a
 // golden within a tolerance for font rasterisation: at most 1% of the pixels may differ, by any
 // amount (the bands themselves are checked exactly above).
 TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
@@ -193,15 +194,25 @@ TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
   pressKeys(*app, "right");  // pass 1, the round of pairs (1,2), (3,4), ...: lines 0, 1, 3, 4
   const Image frame = app->host().readFrame();
   const auto even = highlightBands(frame);
-  ASSERT_EQ(even.size(), 2u) << "lines 0-1 and 3-4";
-  const int line = even[0].second / 2;
+  // Long lines wrap to the panel (ui::wrapPseudocodeLine): positions are counted in rows.
+  const ui::PseudocodeLayout layout = ui::lastPseudocodeLayout();
+  const int line = static_cast<int>(layout.rowHeight);
   ASSERT_GE(line, 10) << "a line of text is taller";
-  EXPECT_EQ(even[0].second, 2 * line);
-  EXPECT_EQ(even[1].first, even[0].first + 3 * line) << "line 2 unlit between them";
-  EXPECT_EQ(even[1].second, 2 * line);
+  const auto& lines = ui::pseudocodeFor({"odd-even", true, 0, ""}).lines;
+  ASSERT_EQ(lines.size(), 6u);
+  std::vector<int> rows, top = {0};  // rows of each listing line, and its first row
+  for (std::string_view text : lines) {
+    rows.push_back(static_cast<int>(ui::wrapPseudocodeLine(text, layout.columns).size()));
+    top.push_back(top.back() + rows.back());
+  }
+  ASSERT_GT(rows[0], 1) << "line 0 is too long for the panel: it wraps";
+  ASSERT_EQ(even.size(), 2u) << "lines 0-1 and 3-4";
+  EXPECT_EQ(even[0].second, top[2] * line);
+  EXPECT_EQ(even[1].first, even[0].first + top[3] * line) << "line 2 unlit between them";
+  EXPECT_EQ(even[1].second, (top[5] - top[3]) * line);
 
-  // The listing's six lines, from line 0's top.
-  const int listingHeight = 6 * line;
+  // The listing's rows, from line 0's top.
+  const int listingHeight = top[6] * line;
   ASSERT_LE(even[0].first + listingHeight, frame.height);
   Image listing(kPanelRight, listingHeight);
   for (int y = 0; y < listingHeight; ++y)
@@ -223,9 +234,9 @@ TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
   const auto odd = highlightBands(app->host().readFrame());
   ASSERT_EQ(odd.size(), 2u) << "line 0 and lines 2-4";
   EXPECT_EQ(odd[0].first, even[0].first);
-  EXPECT_EQ(odd[0].second, line);
-  EXPECT_EQ(odd[1].first, even[0].first + 2 * line);
-  EXPECT_EQ(odd[1].second, 3 * line);
+  EXPECT_EQ(odd[0].second, top[1] * line);
+  EXPECT_EQ(odd[1].first, even[0].first + top[2] * line);
+  EXPECT_EQ(odd[1].second, (top[5] - top[2]) * line);
 }
 
 }  // namespace

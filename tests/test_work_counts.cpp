@@ -5,12 +5,18 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <ostream>
 #include <string>
 
+#include "gl/program.h"
 #include "sort/registry.h"
 #include "sort/verify.h"
+#include "sort/work_counter.h"
 #include "sort/work_model.h"
 #include "sort_test_support.h"
 
@@ -155,6 +161,66 @@ TEST(WorkCountingOff, SortersBuiltWithoutCountingCountNothing) {
     sorter->runAll();
     EXPECT_FALSE(sorter->canCountWork());
     EXPECT_FALSE(sorter->workCounts(0).has_value());
+  }
+}
+
+// Radix's shared traffic worked out by hand for the default classic pipeline (workgroup 256, so
+// Blelloch scans over 512 slots, 511 tree nodes): a scan reads 2 x 511 (up-sweep adds) + 256
+// (every invocation reads the total) + 2 x 511 (down-sweep) slots and writes 511 + 1 (root) +
+// 2 x 511 slots. teach_block runs two scans of 4-word slots per block and writes their 512 flags
+// before each; each key reads its offset back once. teach_scan writes, scans and reads back one
+// block of 512 counter sums.
+TEST(WorkModel, RadixSharedTrafficIsBlellochsScansCountedByHand) {
+  constexpr std::uint64_t scanReads = 2 * 511 + 256 + 2 * 511, scanWrites = 511 + 1 + 2 * 511;
+  constexpr std::uint64_t blockReads = 2 * scanReads * 4, blockWrites = 2 * (scanWrites + 512) * 4;
+  constexpr std::uint64_t counterReads = scanReads + 512, counterWrites = scanWrites + 512;
+  const std::vector<WorkCounts> one = radixWorkModel(makeSequences(Pattern::Random, 1, 16, 3));
+  ASSERT_FALSE(one.empty());
+  EXPECT_EQ(one[0][WorkField::SharedReads], blockReads + 16 * 4 + counterReads);
+  EXPECT_EQ(one[0][WorkField::SharedWrites], blockWrites + counterWrites);
+  // 48 rows, a block each; their 48 x 16 counters fit one scan block.
+  const std::vector<WorkCounts> rows = radixWorkModel(makeSequences(Pattern::Random, 48, 64, 3));
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0][WorkField::SharedReads], 48 * blockReads + 48 * 64 * 4 + counterReads);
+  EXPECT_EQ(rows[0][WorkField::SharedWrites], 48 * blockWrites + counterWrites);
+  // The other teaching kernels keep keys in global memory.
+  for (const auto& model : {oddEvenWorkModel, fragOddEvenWorkModel, bitonicWorkModel})
+    for (const WorkCounts& pass : model(makeSequences(Pattern::Random, 1, 16, 3))) {
+      EXPECT_EQ(pass[WorkField::SharedReads], 0u);
+      EXPECT_EQ(pass[WorkField::SharedWrites], 0u);
+    }
+}
+
+// The GLSL preprocessor's output (glslangValidator -E) of `path` under `defines`.
+std::string preprocessed(std::string_view path, const gl::ShaderDefines& defines) {
+  const auto file = std::filesystem::temp_directory_path() / "shadersort_work_count_preprocess.comp";
+  std::ofstream(file) << gl::expandedSource(gl::ShaderSource(), path, defines);
+  std::string output;
+  FILE* pipe = ::popen(("glslangValidator -E -S comp '" + file.string() + "' 2>&1").c_str(), "r");
+  if (pipe == nullptr) return output;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
+  ::pclose(pipe);
+  std::filesystem::remove(file);
+  return output;
+}
+
+// Without COUNT_WORK the Blelloch kernels hold no trace of counting once preprocessed (no
+// counter buffer, atomics or tallies), so the uncounted teaching path pays nothing.
+TEST(WorkCountingOff, BlellochKernelsHoldNoCountingWithoutCountWork) {
+  gl::ShaderDefines defines;
+  defines.set("WORKGROUP_SIZE", "256u").set("RADIX_BITS", "4").set("SCAN_BLOCK", "2048u");
+  for (std::string_view path : {"shaders/sort/radix/teach_block.comp", "shaders/sort/radix/teach_scan.comp"}) {
+    SCOPED_TRACE(std::string(path));
+    const std::string plain = preprocessed(path, defines);
+    ASSERT_NE(plain.find("blellochExclusiveScan"), std::string::npos) << plain;
+    for (std::string_view trace : {"b_workCounts", "atomicAdd", "sharedReads", "sharedWrites"})
+      EXPECT_EQ(plain.find(trace), std::string::npos) << trace;
+    gl::ShaderDefines counting = defines;
+    counting.setAll(workCountDefines());
+    const std::string counted = preprocessed(path, counting);
+    for (std::string_view trace : {"b_workCounts", "sharedReads", "sharedWrites"})
+      EXPECT_NE(counted.find(trace), std::string::npos) << trace;
   }
 }
 

@@ -40,7 +40,24 @@ TEST(WorkPanel, StatsLineNamesTheTextbookFigure) {
   work.sequenceLength = 4;
   work.sequenceCount = 1;
   work.perPass = {comparisons(2), comparisons(1), comparisons(2), comparisons(1)};
-  EXPECT_EQ(workStatsLine(work), "work: 4 passes, 6 comparisons (widest pass 2); textbook n(n-1)/2 = 6");
+  EXPECT_EQ(workStatsLine(work),
+            "work (teaching schedule, one step per pass): 4 passes, 6 comparisons (widest pass 2); textbook n(n-1)/2 = 6");
+  work.algorithm = "frag-odd-even";
+  work.hasFastSchedule = false;
+  EXPECT_EQ(workStatsLine(work).substr(0, 28), "work (one step per pass): 4 ");
+}
+
+// The panel says that counting ran the teaching schedule, not the fused fast one; an algorithm
+// with one schedule has no fast one to speak of.
+TEST(WorkPanel, TheNoteSaysWhichScheduleWasCounted) {
+  LaneWork work;
+  work.algorithm = "bitonic";
+  EXPECT_EQ(countedScheduleNote(work),
+            "counted on the instrumented teaching schedule, one basic step per pass, not the fused fast one");
+  work.algorithm = "frag-odd-even";
+  work.hasFastSchedule = false;
+  EXPECT_EQ(countedScheduleNote(work).find("fast"), std::string::npos);
+  EXPECT_NE(countedScheduleNote(work).find("its only schedule"), std::string::npos);
 }
 
 TEST(WorkPanel, CountingOnlyForOneStepPassesOfSmallInputs) {
@@ -58,7 +75,7 @@ TEST(WorkPanel, ViewStatsPrintsTheWorkOfEachCountingLane) {
   const std::string arguments = "view --offscreen --paused --pattern random --size 8x8 --algo odd-even --keys end --frames 8 --stats";
   const auto teaching = testing::runShadersort(arguments, "DISPLAY=");
   ASSERT_EQ(teaching.exitCode, 0) << teaching.err;
-  EXPECT_NE(teaching.out.find("odd-even: work: 8 passes, 224 comparisons (widest pass 32)"), std::string::npos)
+  EXPECT_NE(teaching.out.find("odd-even: work (teaching schedule, one step per pass): 8 passes, 224 comparisons (widest pass 32)"), std::string::npos)
       << teaching.out;
   EXPECT_NE(teaching.out.find("textbook n(n-1)/2 x 8 sequences = 224"), std::string::npos) << teaching.out;
   // The fast schedule is never counted.

@@ -4,10 +4,15 @@
 //  - a comparison is one compare of two keys the shader executes (frag-odd-even's two texels of
 //    a pair each compare, so it makes two per pair);
 //  - an exchange is one compare-exchange that moved keys (one per pair, however many words moved);
-//  - global and shared reads and writes are the 32-bit words of keys and values the shader moves
-//    to or from buffers, textures or shared memory; bookkeeping words (swap counters, radix's
-//    counter matrix and offsets, the counts themselves) are not counted (radix's counter work is
-//    its scan steps);
+//  - global reads and writes are the 32-bit words of keys and values the shader moves to or from
+//    buffers or textures; bookkeeping words (swap counters, radix's counter matrix and offsets,
+//    the counts themselves) are not counted (radix's counter work is its scan steps);
+//  - shared reads and writes are the 32-bit words a scan moves through shared memory: radix's
+//    Blelloch scans (the digit flags of teach_block, the counter sums of teach_scan), every slot
+//    access of their up-sweep, total, root and down-sweep, and the slots written before and read
+//    after, since that traffic is what makes Blelloch's scan work-efficient. A flag that is only
+//    bookkeeping (odd-even's per-workgroup swap tally for its early exit) is not counted; the
+//    other teaching kernels keep keys and values in global memory, so their shared counts are 0;
 //  - radix only: a histogram increment is one key counted into its digit's bucket, a scan step
 //    is one counter-matrix entry the prefix sum replaces, a scatter write is one key (or value)
 //    stored at its bucket slot.

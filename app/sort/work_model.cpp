@@ -119,11 +119,51 @@ std::uint64_t counterScanSteps(std::uint64_t count, std::uint64_t scanBlock) {
   return count + counterScanSteps(groups, scanBlock) + count;
 }
 
+// Words one workgroup's shaders/sort/radix/blelloch.glsl scan moves through shared memory: over
+// `slots` slots (2 x the workgroup) of `wordsPerSlot` words, the up-sweep's slots - 1 adds read
+// two slots and write one, every invocation reads the total, one clears the root, and the
+// down-sweep's slots - 1 nodes read two slots and write two: work-efficient, O(slots).
+struct SharedTraffic {
+  std::uint64_t reads = 0;
+  std::uint64_t writes = 0;
+};
+SharedTraffic blellochScanTraffic(std::uint64_t slots, std::uint64_t wordsPerSlot) {
+  const std::uint64_t nodes = slots - 1;
+  return {.reads = (2 * nodes + slots / 2 + 2 * nodes) * wordsPerSlot,
+          .writes = (nodes + 1 + 2 * nodes) * wordsPerSlot};
+}
+
+// Shared traffic of one digit pass of the classic pipeline over `blocks` blocks of `blockSize`
+// slots holding `keys` keys in all:
+//  - teach_block.comp: per block, one scan per 8 digit values (flags in the 16-bit lanes of a
+//    uvec4, 4 words a slot), each slot's flags written before it; each key reads its offset back
+//    from its digit's scan;
+//  - teach_scan.comp: per workgroup of each level of the counter scan, every slot's sum written,
+//    scanned, and its prefix read back.
+SharedTraffic radixSharedTraffic(std::uint64_t keys, std::uint64_t blocks, std::uint32_t radix,
+                                 std::uint64_t blockSize, std::uint64_t scanBlock) {
+  constexpr std::uint64_t kFlagWords = 4;
+  const std::uint64_t scansPerBlock = radix / 8;
+  const SharedTraffic flagScan = blellochScanTraffic(blockSize, kFlagWords);
+  SharedTraffic traffic;
+  traffic.reads = blocks * scansPerBlock * flagScan.reads + keys * kFlagWords;
+  traffic.writes = blocks * scansPerBlock * (flagScan.writes + blockSize * kFlagWords);
+  const SharedTraffic counterScan = blellochScanTraffic(blockSize, 1);
+  for (std::uint64_t count = blocks * radix;; count = (count + scanBlock - 1) / scanBlock) {
+    const std::uint64_t groups = (count + scanBlock - 1) / scanBlock;
+    traffic.reads += groups * (counterScan.reads + blockSize);
+    traffic.writes += groups * (counterScan.writes + blockSize);
+    if (groups <= 1) break;
+  }
+  return traffic;
+}
+
 }  // namespace
 
 // The classic pipeline: teach_block.comp reads each key once and counts it into its digit's
 // bucket; the counter matrix [sequence][digit][block] is prefix-summed; teach_scatter.comp reads
 // each key (and value) and stores it at its slot. Digit places where all keys agree are skipped.
+// The Blelloch scans of both steps move their flags and partial sums through shared memory.
 std::vector<WorkCounts> radixWorkModel(const SortData& input, std::uint32_t digitBits, std::uint32_t blockSize,
                                        std::uint32_t scanBlock) {
   std::uint32_t anyBits = 0, allBits = ~0u;
@@ -147,6 +187,9 @@ std::vector<WorkCounts> radixWorkModel(const SortData& input, std::uint32_t digi
   pass[WorkField::GlobalReads] = keys + keys * wordsPerElement;
   pass[WorkField::GlobalWrites] = keys * wordsPerElement;
   pass[WorkField::ScatterWrites] = keys * wordsPerElement;
+  const SharedTraffic shared = radixSharedTraffic(keys, blocks, radix, blockSize, scanBlock);
+  pass[WorkField::SharedReads] = shared.reads;
+  pass[WorkField::SharedWrites] = shared.writes;
   return std::vector<WorkCounts>(passCount, pass);
 }
 

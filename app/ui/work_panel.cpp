@@ -49,6 +49,7 @@ std::optional<LaneWork> collectLaneWork(const Sorter& sorter, const AlgorithmInf
   work.passesRun = sorter.passesRun();
   work.finished = sorter.finished();
   work.digitPasses = algorithm.name == "radix" ? sorter.passCount() : 0;
+  work.hasFastSchedule = algorithm.hasTeachingSchedule;
   work.expected = cachedModel(work.algorithm, input);
   for (std::uint32_t pass = 0; pass < work.passesRun; ++pass) {
     const std::optional<WorkCounts> counts = sorter.workCounts(pass);
@@ -90,10 +91,16 @@ PlotRange plotRange(const std::vector<float>& values) {
   return range;
 }
 
+std::string countedScheduleNote(const LaneWork& work) {
+  if (!work.hasFastSchedule) return "counted by its instrumented shaders, one basic step per pass (its only schedule)";
+  return "counted on the instrumented teaching schedule, one basic step per pass, not the fused fast one";
+}
+
 std::string workStatsLine(const LaneWork& work) {
   const DepthAndWork dw = depthAndWork(work.perPass);
   const WorkCounts sum = total(work.perPass);
-  std::string line = "work: " + std::to_string(dw.depth) + " passes, " + std::to_string(dw.work) +
+  const std::string schedule = work.hasFastSchedule ? "teaching schedule, one step per pass" : "one step per pass";
+  std::string line = "work (" + schedule + "): " + std::to_string(dw.depth) + " passes, " + std::to_string(dw.work) +
                      " comparisons (widest pass " + std::to_string(dw.widestPass) + ")";
   for (WorkField field : fieldsCounted(work.perPass))
     if (field != WorkField::Comparisons) line += ", " + std::to_string(sum[field]) + " " + std::string(workFieldName(field));
@@ -128,6 +135,7 @@ void wrappedDisabled(const char* text) {
 }  // namespace
 
 void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
+  wrappedDisabled(countedScheduleNote(work).c_str());
   if (work.perPass.empty()) {
     ImGui::TextDisabled("counted by the shaders once a pass has run");
     return;

@@ -32,7 +32,12 @@ struct LaneWork {
   std::vector<WorkCounts> perPass;   // of the passes run, as counted on the GPU
   std::vector<WorkCounts> expected;  // the CPU model's, all passCount passes (empty: none)
   std::uint32_t digitPasses = 0;     // radix: the passes a full sort runs
+  bool hasFastSchedule = true;       // counting ran the teaching schedule instead of a fused one
 };
+
+// The one line that says what was counted: the instrumented teaching schedule, one basic step
+// per pass, not the fused fast schedule (whose passes do several steps and count nothing).
+std::string countedScheduleNote(const LaneWork& work);
 
 // What a lane counted so far; nullopt when its sorter does not count (counting off).
 std::optional<LaneWork> collectLaneWork(const Sorter& sorter, const AlgorithmInfo& algorithm, const SortData& input);
@@ -57,7 +62,8 @@ struct PlotRange {
 };
 PlotRange plotRange(const std::vector<float>& values);
 
-// One line for `view --stats`: "work: 64 passes, 2016 comparisons (n(n-1)/2 = 2016), ...".
+// One line for `view --stats`: "work (teaching schedule, one step per pass): 64 passes, 2016
+// comparisons (widest pass 32), ...; textbook n(n-1)/2 = 2016".
 std::string workStatsLine(const LaneWork& work);
 
 // The panel for one lane: counts of the pass `pass` (0-based, the last one run), totals so far

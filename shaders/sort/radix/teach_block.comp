@@ -12,6 +12,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 
 #include "shaders/sort/radix/common.glsl"
 #define BLELLOCH_TYPE uvec4
+#define BLELLOCH_WORDS 4u
 #include "shaders/sort/radix/blelloch.glsl"
 #include "shaders/sort/work_count.glsl"
 
@@ -36,6 +37,8 @@ uint countInLane(uvec4 counts, uint lane) {
 }
 
 void main() {
+  // Surplus groups of the 2D grid leave together (the barriers stay uniform) and scan nothing.
+  if (linearGroupId() >= u_partitionCount) return;
   Partition part = partitionAt(linearGroupId(), BLELLOCH_SIZE);
   uint self = gl_LocalInvocationIndex;
   // Each invocation owns two keys, WORKGROUP_SIZE apart so that the loads are coalesced.
@@ -53,9 +56,12 @@ void main() {
     uint laneA = digitA - firstDigit, laneB = digitB - firstDigit;
     blellochData[localA] = flagInLane(laneA);
     blellochData[localB] = flagInLane(laneB);
+    COUNT_WORK_ADD(WORK_SHARED_WRITES, 2u * BLELLOCH_WORDS);
     uvec4 totals = blellochExclusiveScan();
+    // A key's offset is read from its digit's scan only (a uvec4 slot: all its words).
     if (laneA < DIGITS_PER_SCAN) offsetA = countInLane(blellochData[localA], laneA);
     if (laneB < DIGITS_PER_SCAN) offsetB = countInLane(blellochData[localB], laneB);
+    COUNT_WORK_ADD(WORK_SHARED_READS, (uint(laneA < DIGITS_PER_SCAN) + uint(laneB < DIGITS_PER_SCAN)) * BLELLOCH_WORDS);
     if (self < DIGITS_PER_SCAN && part.count > 0u)
       counters[counterIndex(part, firstDigit + self)] = countInLane(totals, self);
     workgroupBarrier();  // everyone has read its offset before the next scan's flags overwrite them

@@ -43,11 +43,15 @@ void main() {
   uint group = linearGroupId();
   uint self = gl_LocalInvocationIndex;
   uint first = group * SCAN_BLOCK;
+  // Surplus groups of the 2D grid leave together (the barriers stay uniform) and scan nothing.
+  if (first >= u_count) return;
   uint firstA = first + self * ITEMS, firstB = first + (self + WORKGROUP_SIZE) * ITEMS;
   blellochData[self] = slotSum(firstA);
   blellochData[self + WORKGROUP_SIZE] = slotSum(firstB);
+  COUNT_WORK_ADD(WORK_SHARED_WRITES, 2u);
   uint total = blellochExclusiveScan();
+  COUNT_WORK_ADD(WORK_SHARED_READS, 2u);
   spreadPrefix(firstA, blellochData[self]);
   spreadPrefix(firstB, blellochData[self + WORKGROUP_SIZE]);
-  if (self == 0u && first < u_count) totals[group] = total;
+  if (self == 0u) totals[group] = total;
 }
