@@ -74,10 +74,9 @@ std::string describeClassicPass(const std::vector<BitonicPass>& schedule, std::u
   } else {
     // The first pair of the first two blocks shows the alternation.
     const Comparator& second = comparators[pass.mergeWidth / 2];
-    text += "blocks of " + number(pass.mergeWidth) + " alternate: " + pairText(comparators.front()) + ", " +
-            pairText(second);
+    text += "blocks alternate: " + pairText(comparators.front()) + ", " + pairText(second);
   }
-  if (sequenceLength < paddedLength) text += "; " + number(paddedLength - sequenceLength) + " +inf pad to " + number(paddedLength);
+  if (sequenceLength < paddedLength) text += "; " + number(paddedLength - sequenceLength) + " +inf pad";
   return text;
 }
 

@@ -54,9 +54,9 @@ void applyClassicStep(std::vector<std::uint8_t>& padding, std::uint32_t mergeWid
 inline constexpr std::uint32_t kNoRank = 0xFFFFFFFFu;
 std::vector<std::uint32_t> classicRanks(const std::vector<std::uint8_t>& padding);
 
-// Pass `pass` in one short line ("pass 3 of 10: merge 4 (blocks up, down), distance 1: pairs
-// (1,2) up, (3,4) down; ..."), positions from 1; nothing past the end. Mentions the padding when
-// there is some. `descendingKeys`: the keys were inverted, so "up" is the user's descending.
+// Pass `pass` in one short line ("pass 2 of 10: merge 4, distance 2, blocks alternate: (1,3) up,
+// (5,7) down; 3 +inf pad"), the first pair of the first two blocks, positions from 1; nothing
+// past the end. Mentions the padding when there is some. `descendingKeys`: the keys were inverted, so "up" is the user's descending.
 std::string describeClassicPass(const std::vector<BitonicPass>& schedule, std::uint32_t pass,
                                 std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys);
 

@@ -1,0 +1,58 @@
+#include "ui/bitonic_marks.h"
+
+#include <cmath>
+
+#include "sort/bitonic_classic_schedule.h"
+#include "ui/teaching_overlays.h"
+
+namespace shadersort::ui {
+
+std::uint32_t drawnLength(const Sorter& sorter, std::uint32_t sequenceLength) {
+  const auto padded = sorter.paddedState();
+  return padded ? padded->length : sequenceLength;
+}
+
+std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<std::uint32_t>& keys, std::uint32_t passes) {
+  const auto padded = sorter.paddedState();
+  if (!padded) return keys;
+  const std::vector<std::uint8_t> padding =
+      classicPaddingAfter(static_cast<std::uint32_t>(keys.size()), padded->length, passes);
+  std::vector<std::uint32_t> drawn(padding.size(), 0xFFFFFFFFu);
+  std::size_t next = 0;
+  for (std::size_t position = 0; position < padding.size(); ++position)
+    if (!padding[position] && next < keys.size()) drawn[position] = keys[next++];
+  return drawn;
+}
+
+render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
+                                      ImVec2 barsMin, ImVec2 barsMax, float bandTop) {
+  render::BitonicOverlay overlay;
+  const render::BarArea area = barArea(barsMin, barsMax);
+  const auto padded = sorter.paddedState();
+  if (padded) render::addPaddingMarks(overlay, area, padded->padding);
+  const auto step = render::bitonicStepOf(sorter.describePass(shownPass));
+  if (!step) return overlay;
+  const std::uint32_t drawn = padded ? padded->length : sequenceLength;
+  const render::BitonicStageMarks marks =
+      render::bitonicStageMarks(*step, drawn, bitonicPaddedLength(sequenceLength), step->alternating);
+  render::addStageBrackets(overlay, area, static_cast<int>(std::lround(bandTop)), drawn, marks);
+  return overlay;
+}
+
+float stageBandHeight(const Sorter& sorter) {
+  return sorter.passCount() > 0 && render::bitonicStepOf(sorter.describePass(0)) ? static_cast<float>(render::kStageBandHeight)
+                                                                                  : 0.0f;
+}
+
+float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
+                       ImVec2 barsMin, ImVec2 barsMax, float bandTop) {
+  const render::BitonicOverlay overlay = bitonicOverlay(sorter, shownPass, sequenceLength, barsMin, barsMax, bandTop);
+  for (const render::FilledRect& rect : overlay.rects)
+    list->AddRectFilled(ImVec2(static_cast<float>(rect.x), static_cast<float>(rect.y)),
+                        ImVec2(static_cast<float>(rect.x + rect.width), static_cast<float>(rect.y + rect.height)),
+                        static_cast<ImU32>(rect.colour));
+  drawTextLabels(list, overlay.labels);
+  return render::bitonicStepOf(sorter.describePass(shownPass)) ? static_cast<float>(render::kStageBandHeight) : 0.0f;
+}
+
+}  // namespace shadersort::ui

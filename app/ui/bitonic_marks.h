@@ -1,0 +1,39 @@
+#pragma once
+// Bitonic's marks in array view (issue 26): bitonic-classic's padding greyed with "+inf", and
+// under the bars the merge stage's blocks, their directions and the sequences the step splits
+// (render/bitonic_overlay.h lays them out). Also what the other overlays need to line up with
+// a padded state's bars. Called inside an ImGui frame.
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "render/bitonic_overlay.h"
+#include "sort/sorter.h"
+
+namespace shadersort::ui {
+
+// Bars array view draws per sequence: the padded length where the sorter pads, else `sequenceLength`.
+std::uint32_t drawnLength(const Sorter& sorter, std::uint32_t sequenceLength);
+
+// One sequence's keys after `passes` passes (read() order) as the bars show them: with
+// bitonic-classic's padding back in place as +inf; unchanged for other sorters.
+std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<std::uint32_t>& keys, std::uint32_t passes);
+
+// The overlay of pass `shownPass` over the bars at barsMin..barsMax, the stage band from
+// `bandTop` down: padding (now) and stage brackets, or nothing for a pass that is no single
+// bitonic step. Shared with the screenshot test, which draws it on the CPU.
+render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
+                                      ImVec2 barsMin, ImVec2 barsMax, float bandTop);
+
+// Room the stage band takes under the bars: kStageBandHeight for a sorter whose passes are
+// single bitonic steps, else 0.
+float stageBandHeight(const Sorter& sorter);
+
+// Draws it (whole-pixel rectangles, then labels); returns the height of the band it used under
+// `bandTop` (0 without a stage band).
+float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
+                       ImVec2 barsMin, ImVec2 barsMax, float bandTop);
+
+}  // namespace shadersort::ui
