@@ -15,6 +15,7 @@
 #include "sort/bitonic_classic_schedule.h"
 #include "sort_test_support.h"
 #include "ui/bitonic_marks.h"
+#include "ui/pseudocode.h"
 #include "ui/teaching_overlays.h"
 #include "ui/viewer_app.h"
 #include "ui/viewer_keys.h"
@@ -100,6 +101,22 @@ TEST(BitonicBrackets, ArrowsPointTheBlocksWay) {
   EXPECT_EQ(band.pixel(120, tipDown), render::kDescendingColour);
   EXPECT_NE(band.pixel(119, tipDown), render::kDescendingColour);
   EXPECT_EQ(band.pixel(117, tipUp), render::kDescendingColour) << "the down arrow is widest at its top";
+}
+
+// The listing of bitonic-classic lights its step on every pass, and giving back the n real keys
+// on the last one only.
+TEST(BitonicClassicPseudocode, TheLastPassAlsoGivesBackTheRealKeys) {
+  const std::vector<BitonicPass> schedule = classicSchedule(16);
+  for (std::uint32_t pass = 0; pass < schedule.size(); ++pass) {
+    const std::string text = describeClassicPass(schedule, pass, 13, 16, false);
+    const ui::PassFacts facts{.algorithm = "bitonic-classic", .teaching = false, .pass = pass, .description = text};
+    EXPECT_EQ(ui::pseudocodeFor(facts).title, "bitonic-classic, textbook directions (one step per pass)");
+    const std::vector<std::size_t> lines = ui::highlightedLines(facts);
+    const std::vector<std::size_t> step{0, 1, 2, 3, 4, 5};
+    std::vector<std::size_t> last = step;
+    last.push_back(6);
+    EXPECT_EQ(lines, pass + 1 == schedule.size() ? last : step) << text;
+  }
 }
 
 // --- the screenshot ---

@@ -44,14 +44,6 @@ const std::vector<AlgorithmInfo>& algorithms() {
        },
        [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
        [] { return BitonicSettings::table().facts(); }},
-      {"bitonic-classic",
-       "textbook bitonic sort for teaching: blocks alternate ascending and descending, one compare-exchange step per "
-       "pass; other lengths padded with +inf keys to a power of two",
-       /*stable=*/false, /*hasTeachingSchedule=*/false, BitonicClassicSorter::whyCannotSort,
-       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
-         return std::make_unique<BitonicClassicSorter>(context, options);
-       },
-       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
       {"radix",
        "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
@@ -61,6 +53,14 @@ const std::vector<AlgorithmInfo>& algorithms() {
        },
        [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
        [] { return RadixSettings::table().facts(); }},
+      {"bitonic-classic",
+       "textbook bitonic sort for teaching: blocks alternate ascending and descending, one compare-exchange step per "
+       "pass; other lengths padded with +inf keys to a power of two",
+       /*stable=*/false, /*hasTeachingSchedule=*/false, BitonicClassicSorter::whyCannotSort,
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         return std::make_unique<BitonicClassicSorter>(context, options);
+       },
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
   };
   return table;
 }

@@ -39,6 +39,8 @@ render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownP
   return overlay;
 }
 
+const char* paddingNote(const Sorter& sorter) { return sorter.paddedState() ? kMirrorFormNote : nullptr; }
+
 float stageBandHeight(const Sorter& sorter) {
   return sorter.passCount() > 0 && render::bitonicStepOf(sorter.describePass(0)) ? static_cast<float>(render::kStageBandHeight)
                                                                                   : 0.0f;

@@ -27,6 +27,10 @@ std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<s
 render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
                                       ImVec2 barsMin, ImVec2 barsMax, float bandTop);
 
+// For a sorter that pads (bitonic-classic), the one line on why the default bitonic needs no
+// padding (sort/bitonic_classic_schedule.h's kMirrorFormNote); null otherwise.
+const char* paddingNote(const Sorter& sorter);
+
 // Room the stage band takes under the bars: kStageBandHeight for a sorter whose passes are
 // single bitonic steps, else 0.
 float stageBandHeight(const Sorter& sorter);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/bitonic_marks.h"
 #include "ui/gpu_view_panel.h"
 #include "ui/pass_plot.h"
 #include "ui/playback_limits.h"
@@ -122,6 +123,7 @@ void ViewerApp::drawAlgorithmControls() {
   }
   if (!lanes_.front()->algorithm().hasTeachingSchedule) {
     ImGui::TextDisabled("one schedule: every pass is one basic step");
+    if (const char* note = paddingNote(lane.sorter())) ImGui::TextWrapped("%s", note);
     return;
   }
   int schedule = teaching_ ? 0 : 1;
