@@ -12,6 +12,7 @@
 #include "render/array_reference.h"
 #include "render/bitonic_brackets.h"
 #include "render/bitonic_overlay.h"
+#include "render/network_svg.h"
 #include "sort/bitonic_classic_schedule.h"
 #include "sort_test_support.h"
 #include "ui/bitonic_marks.h"
@@ -116,6 +117,30 @@ TEST(BitonicClassicPseudocode, TheLastPassAlsoGivesBackTheRealKeys) {
     std::vector<std::size_t> last = step;
     last.push_back(6);
     EXPECT_EQ(lines, pass + 1 == schedule.size() ? last : step) << text;
+  }
+}
+
+// The network SVG marks each descending comparator of bitonic-classic with an arrowhead (the
+// larger key goes up), and the all-ascending form with none.
+TEST(BitonicClassicNetwork, DescendingComparatorsCarryAnArrowhead) {
+  for (bool classic : {false, true}) {
+    render::Network network;
+    network.wires = 16;
+    std::size_t descending = 0;
+    for (const BitonicPass& pass : classicSchedule(16)) {
+      render::NetworkPass column;
+      column.comparators = classic ? classicStepComparators(pass.mergeWidth, pass.distance, 16, SIZE_MAX)
+                                   : bitonicStepPairs(pass.mergeWidth, pass.distance, 16, SIZE_MAX);
+      for (const Comparator& c : column.comparators) descending += c.low > c.high;
+      network.passes.push_back(column);
+    }
+    // Merges 2, 4 and 8 (1 + 2 + 3 steps) send half of each step's 8 pairs down; merge 16 none.
+    EXPECT_EQ(descending, classic ? 24u : 0u);
+    const std::string svg = render::networkSvg(network);
+    std::size_t arrows = 0;
+    for (std::size_t at = svg.find("class=\"descending\""); at != std::string::npos; at = svg.find("class=\"descending\"", at + 1))
+      ++arrows;
+    EXPECT_EQ(arrows, descending);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "sort/bitonic_classic_schedule.h"
 #include "sort/registry.h"
 #include "sort/verify.h"
+#include "sort/work_model.h"
 #include "sort_test_support.h"
 
 namespace shadersort::testing {
@@ -172,6 +173,24 @@ TEST(BitonicClassic, StepsBackThroughCheckpointsToTheSameStates) {
   EXPECT_EQ(sorter->paddedState()->padding, classicPaddingAfter(21, 32, 7));
   sorter->runAll();
   EXPECT_EQ(verifySorted(input, sorter->read()), "");
+}
+
+// Every pair of the padded network compares, so the GPU's count is the textbook figure for the
+// padded length exactly (the mirror form's count stays below it).
+TEST(BitonicClassic, CountedComparisonsAreTheTextbookFigureOfThePaddedLength) {
+  SorterOptions options;
+  options.countWork = true;
+  const auto sorter = findAlgorithm("bitonic-classic").create(testSortContext(), options);
+  const SortData input = makeSequences(Pattern::Random, 2, 13, 4);
+  sorter->load(input);
+  sorter->runAll();
+  std::uint64_t comparisons = 0;
+  for (std::uint32_t pass = 0; pass < sorter->passCount(); ++pass) comparisons += (*sorter->workCounts(pass))[WorkField::Comparisons];
+  const auto textbook = textbookWork("bitonic-classic", 13, 2);
+  ASSERT_TRUE(textbook.has_value());
+  EXPECT_EQ(textbook->value, 2u * 16 * 4 * 5 / 4);
+  EXPECT_EQ(comparisons, textbook->value);
+  EXPECT_NE(textbook->note.find("padded to 16"), std::string::npos) << textbook->note;
 }
 
 }  // namespace

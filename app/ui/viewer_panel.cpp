@@ -322,17 +322,18 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
     drawWorkPanel(*work, pass > 0 ? pass - 1 : 0, uiScale_);
     if (!work->perPass.empty()) drawDepthWorkTable({*work});
   }
-  if (length <= kMaxNetworkWires && length >= 2) {
+  // bitonic-classic's network spans its padding's wires too.
+  if (const std::uint32_t wires = drawnLength(sorter, length); wires <= kMaxNetworkWires && wires >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);
     if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen)) {
       ImGui::Checkbox("in its own window", &networkDetached_);
-      if (!networkDetached_) drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
+      if (!networkDetached_) drawNetworkPanel(network, wires, pass > 0 ? pass - 1 : 0);
     }
     if (networkDetached_) {
       // A window of its own, large and resizable, for a projector: the wires fill its height.
       ImGui::SetNextWindowSize(ImVec2(900.0f * uiScale_, 600.0f * uiScale_), ImGuiCond_FirstUseEver);
       if (ImGui::Begin("comparator network", &networkDetached_, ImGuiWindowFlags_NoCollapse))
-        drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0, true);
+        drawNetworkPanel(network, wires, pass > 0 ? pass - 1 : 0, true);
       ImGui::End();
     }
   }
