@@ -87,11 +87,12 @@ void BitonicClassicSorter::load(const SortTarget& input) {
   const std::size_t paddedBytes = std::size_t{shape_.sequenceCount} * paddedLength_ * 4;
   inputKeys_ = storageCopyOf("bitonic-classic: input keys", input.keys, bytes);
   paddedKeys_ = compute::StorageBuffer("bitonic-classic: padded keys", paddedBytes);
-  keys_ = compute::StorageBuffer("bitonic-classic: keys", bytes);
+  // Without padding the padded state is the compact one: no second copy, no compaction.
+  if (hasPadding()) keys_ = compute::StorageBuffer("bitonic-classic: keys", bytes);
   if (shape_.hasValues) {
     inputValues_ = storageCopyOf("bitonic-classic: input values", input.values, bytes);
     paddedValues_ = compute::StorageBuffer("bitonic-classic: padded values", paddedBytes);
-    values_ = compute::StorageBuffer("bitonic-classic: values", bytes);
+    if (hasPadding()) values_ = compute::StorageBuffer("bitonic-classic: values", bytes);
   }
   // Compiled now, so that no pass stalls on a compile in the viewer; kept while the input keeps
   // having values or not.
@@ -138,7 +139,7 @@ void BitonicClassicSorter::restart() {
   padding_ = classicPaddingAfter(shape_.sequenceLength, paddedLength_, 0);
   uploadRanks();
   relayout(true, inputKeys_, inputValues_);
-  relayout(false, keys_, values_);
+  if (hasPadding()) relayout(false, keys_, values_);
 }
 
 std::string BitonicClassicSorter::describePass(std::uint32_t pass) const {
@@ -163,16 +164,20 @@ void BitonicClassicSorter::runPass() {
                               .pairCount = shape_.sequenceCount * paddedLength_ / 2};
   stepKernel_.dispatch(uniforms, gl::divideRoundingUp(uniforms.pairCount, kWorkgroupSize),
                        {"step", std::uint64_t{uniforms.pairCount} * (shape_.hasValues ? 32 : 16)});
-  applyClassicStep(padding_, pass.mergeWidth, pass.distance);
-  uploadRanks();
-  relayout(false, keys_, values_);
+  if (hasPadding()) {
+    applyClassicStep(padding_, pass.mergeWidth, pass.distance);
+    uploadRanks();
+    relayout(false, keys_, values_);
+  }
   ++passesRun_;
 }
 
-SortData BitonicClassicSorter::read() const { return downloadSortData(shape_, keys_.buffer(), values_.buffer()); }
+SortData BitonicClassicSorter::read() const {
+  return downloadSortData(shape_, compactKeys().buffer(), compactValues().buffer());
+}
 
 GpuStateView BitonicClassicSorter::gpuState() const {
-  return {.storage = GpuStateView::Storage::Buffers, .keys = keys_.id(), .values = values_.id()};
+  return {.storage = GpuStateView::Storage::Buffers, .keys = compactKeys().id(), .values = compactValues().id()};
 }
 
 std::optional<Sorter::PaddedState> BitonicClassicSorter::paddedState() const {
@@ -201,6 +206,7 @@ void BitonicClassicSorter::resume(const Checkpoint& checkpoint) {
   restoreBuffer(saved.keys, paddedKeys_.buffer(), paddedKeys_.bytes());
   if (shape_.hasValues) restoreBuffer(saved.values, paddedValues_.buffer(), paddedValues_.bytes());
   // Where the padding lies follows from the passes alone.
+  if (!hasPadding()) return;
   padding_ = classicPaddingAfter(shape_.sequenceLength, paddedLength_, passesRun_);
   uploadRanks();
   relayout(false, keys_, values_);

@@ -3,7 +3,7 @@
 // compare-exchange step per pass over every sequence padded with +infinity keys to the next power
 // of two. The padded state lives in its own buffers (Sorter::paddedState, drawn by array view);
 // after every pass a second dispatch writes its real keys, in position order, into the compact
-// buffers that gpuState() and read() give, so every other consumer sees the input's shape and a
+// buffers that gpuState() and read() give (the padded buffers themselves for a power of two), so every other consumer sees the input's shape and a
 // permutation of its elements, and read() gives exactly the sorted input once finished.
 
 #include <cstdint>
@@ -63,6 +63,10 @@ class BitonicClassicSorter final : public Sorter {
   // the compact buffers.
   void relayout(bool expand, const compute::StorageBuffer& keys, const compute::StorageBuffer& values);
   LayoutUniforms layoutUniforms() const;
+  bool hasPadding() const { return paddedLength_ != shape_.sequenceLength; }
+  // The real elements in order: the compact copy, or the padded state itself without padding.
+  const compute::StorageBuffer& compactKeys() const { return hasPadding() ? keys_ : paddedKeys_; }
+  const compute::StorageBuffer& compactValues() const { return hasPadding() ? values_ : paddedValues_; }
 
   gl::ShaderSource shaders_;
   bool countWork_ = false;
@@ -80,7 +84,7 @@ class BitonicClassicSorter final : public Sorter {
   compute::StorageBuffer ranks_;       // classicRanks(padding_)
   compute::StorageBuffer inputKeys_, inputValues_;    // the loaded input, compact, for restart()
   compute::StorageBuffer paddedKeys_, paddedValues_;  // the network's state
-  compute::StorageBuffer keys_, values_;              // its real elements, compact
+  compute::StorageBuffer keys_, values_;              // its real elements, compact (with padding only)
   std::uint64_t loadId_ = 0;
 };
 
