@@ -144,6 +144,25 @@ TEST(BitonicClassicNetwork, DescendingComparatorsCarryAnArrowhead) {
   }
 }
 
+// Sorting descending, the sorter sorts inverted keys: a block it sorts ascending shows its bars
+// falling, so its arrow points down (and the colours swap with it).
+TEST(BitonicClassicView, ArrowsFollowTheDrawnOrderWhenSortingDescending) {
+  SorterOptions options;
+  options.descendingKeys = true;
+  const auto sorter = findAlgorithm("bitonic-classic").create(testSortContext(), options);
+  sorter->load(makeSequences(Pattern::Random, 1, 16, 2));
+  for (bool descending : {false, true}) {
+    const ui::BitonicMarksView view{.shownPass = 0, .sequenceLength = 16, .descendingKeys = descending,
+                                    .barsMin = ImVec2(0, 0), .barsMax = ImVec2(320, 100), .bandTop = 100};
+    const render::BitonicOverlay overlay = ui::bitonicOverlay(*sorter, view);
+    ASSERT_FALSE(overlay.rects.empty());
+    // Merge 2: block 0 sorts ascending, so it reads ascending unless the keys were inverted.
+    EXPECT_EQ(overlay.rects.front().colour, descending ? render::kDescendingColour : render::kAscendingColour);
+  }
+  // The description, written for the inverted keys, says the same.
+  EXPECT_NE(sorter->describePass(0).find("(1,2) down"), std::string::npos) << sorter->describePass(0);
+}
+
 // --- the screenshot ---
 
 constexpr int kFrameWidth = 800, kFrameHeight = 500;
@@ -233,7 +252,8 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
   const float bandTop = static_cast<float>(indexBottom) +
                         ui::comparatorBracketsHeight(placement.min, ImVec2(placement.max.x, static_cast<float>(indexBottom)),
                                                      16, comparators);
-  const render::BitonicOverlay overlay = ui::bitonicOverlay(*reference, 4, 13, placement.min, placement.max, bandTop);
+  const render::BitonicOverlay overlay = ui::bitonicOverlay(
+      *reference, {.shownPass = 4, .sequenceLength = 13, .barsMin = placement.min, .barsMax = placement.max, .bandTop = bandTop});
   const int bandY = static_cast<int>(std::lround(bandTop));
   ASSERT_GE(overlay.rects.size(), 3u + 2 * 3 + 4 * 3);  // padding, blocks, sequences
   ASSERT_FALSE(overlay.labels.empty());

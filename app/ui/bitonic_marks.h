@@ -21,11 +21,20 @@ std::uint32_t drawnLength(const Sorter& sorter, std::uint32_t sequenceLength);
 // bitonic-classic's padding back in place as +inf; unchanged for other sorters.
 std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<std::uint32_t>& keys, std::uint32_t passes);
 
-// The overlay of pass `shownPass` over the bars at barsMin..barsMax, the stage band from
-// `bandTop` down: padding (now) and stage brackets, or nothing for a pass that is no single
+// Where and what the marks show: pass `shownPass` of a sequence of `sequenceLength` keys, over
+// the bars at barsMin..barsMax, the stage band from `bandTop` down. `descendingKeys`: the keys
+// were inverted (a descending sort), so a block the sorter sorts ascending reads descending.
+struct BitonicMarksView {
+  std::uint32_t shownPass = 0;
+  std::uint32_t sequenceLength = 0;
+  bool descendingKeys = false;
+  ImVec2 barsMin, barsMax;
+  float bandTop = 0;
+};
+
+// The overlay: padding (now) and stage brackets, or nothing for a pass that is no single
 // bitonic step. Shared with the screenshot test, which draws it on the CPU.
-render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
-                                      ImVec2 barsMin, ImVec2 barsMax, float bandTop);
+render::BitonicOverlay bitonicOverlay(const Sorter& sorter, const BitonicMarksView& view);
 
 // For a sorter that pads (bitonic-classic), the one line on why the default bitonic needs no
 // padding (sort/bitonic_classic_schedule.h's kMirrorFormNote); null otherwise.
@@ -36,8 +45,7 @@ const char* paddingNote(const Sorter& sorter);
 float stageBandHeight(const Sorter& sorter);
 
 // Draws it (whole-pixel rectangles, then labels); returns the height of the band it used under
-// `bandTop` (0 without a stage band).
-float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
-                       ImVec2 barsMin, ImVec2 barsMax, float bandTop);
+// view.bandTop (0 without a stage band).
+float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, const BitonicMarksView& view);
 
 }  // namespace shadersort::ui

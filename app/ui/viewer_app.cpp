@@ -815,8 +815,11 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   }
   if (!comparators.empty()) drawComparatorBrackets(list, arrayMin, arrayMax, length, comparators, swapped);
   // Bitonic: padding greyed, and the merge stage's blocks under the comparators.
-  drawBitonicMarks(list, sorter, shownPass, inputs_.resolved->data.sequenceLength, bars.min, bars.max,
-                   arrayMax.y + (comparators.empty() ? 0.0f : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators)));
+  drawBitonicMarks(list, sorter,
+                   {.shownPass = shownPass, .sequenceLength = inputs_.resolved->data.sequenceLength,
+                    .descendingKeys = inputs_.spec.order.descending, .barsMin = bars.min, .barsMax = bars.max,
+                    .bandTop = arrayMax.y + (comparators.empty() ? 0.0f
+                                                                 : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators))});
   // Radix: each key's digit for the pass to come.
   if (const auto place = sorter.digitPlace(lane.finished() ? shownPass : pass)) {
     if (const auto* keys = lane.keysAfter(pass)) {
