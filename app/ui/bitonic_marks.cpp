@@ -24,18 +24,20 @@ std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<s
   return drawn;
 }
 
-render::BitonicOverlay bitonicOverlay(const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
-                                      ImVec2 barsMin, ImVec2 barsMax, float bandTop) {
+render::BitonicOverlay bitonicOverlay(const Sorter& sorter, const BitonicMarksView& view) {
   render::BitonicOverlay overlay;
-  const render::BarArea area = barArea(barsMin, barsMax);
+  const render::BarArea area = barArea(view.barsMin, view.barsMax);
   const auto padded = sorter.paddedState();
   if (padded) render::addPaddingMarks(overlay, area, padded->padding);
-  const auto step = render::bitonicStepOf(sorter.describePass(shownPass));
+  const auto step = render::bitonicStepOf(sorter.describePass(view.shownPass));
   if (!step) return overlay;
-  const std::uint32_t drawn = padded ? padded->length : sequenceLength;
-  const render::BitonicStageMarks marks =
-      render::bitonicStageMarks(*step, drawn, bitonicPaddedLength(sequenceLength), step->alternating);
-  render::addStageBrackets(overlay, area, static_cast<int>(std::lround(bandTop)), drawn, marks);
+  const std::uint32_t drawn = padded ? padded->length : view.sequenceLength;
+  render::BitonicStageMarks marks =
+      render::bitonicStageMarks(*step, drawn, bitonicPaddedLength(view.sequenceLength), step->alternating);
+  // The arrows speak of the bars as drawn, which show the user's keys.
+  for (auto* blocks : {&marks.blocks, &marks.sequences})
+    for (render::BitonicBlock& block : *blocks) block.ascending = block.ascending != view.descendingKeys;
+  render::addStageBrackets(overlay, area, static_cast<int>(std::lround(view.bandTop)), drawn, marks);
   return overlay;
 }
 
@@ -46,15 +48,14 @@ float stageBandHeight(const Sorter& sorter) {
                                                                                   : 0.0f;
 }
 
-float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, std::uint32_t shownPass, std::uint32_t sequenceLength,
-                       ImVec2 barsMin, ImVec2 barsMax, float bandTop) {
-  const render::BitonicOverlay overlay = bitonicOverlay(sorter, shownPass, sequenceLength, barsMin, barsMax, bandTop);
+float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, const BitonicMarksView& view) {
+  const render::BitonicOverlay overlay = bitonicOverlay(sorter, view);
   for (const render::FilledRect& rect : overlay.rects)
     list->AddRectFilled(ImVec2(static_cast<float>(rect.x), static_cast<float>(rect.y)),
                         ImVec2(static_cast<float>(rect.x + rect.width), static_cast<float>(rect.y + rect.height)),
                         static_cast<ImU32>(rect.colour));
   drawTextLabels(list, overlay.labels);
-  return render::bitonicStepOf(sorter.describePass(shownPass)) ? static_cast<float>(render::kStageBandHeight) : 0.0f;
+  return render::bitonicStepOf(sorter.describePass(view.shownPass)) ? static_cast<float>(render::kStageBandHeight) : 0.0f;
 }
 
 }  // namespace shadersort::ui
