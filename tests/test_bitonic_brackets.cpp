@@ -160,7 +160,7 @@ TEST(BitonicClassicView, ArrowsFollowTheDrawnOrderWhenSortingDescending) {
     EXPECT_EQ(overlay.rects.front().colour, descending ? render::kDescendingColour : render::kAscendingColour);
   }
   // The description, written for the inverted keys, says the same.
-  EXPECT_NE(sorter->describePass(0).find("(1,2) down"), std::string::npos) << sorter->describePass(0);
+  EXPECT_NE(sorter->describePass(0).find("(1,2) larger first"), std::string::npos) << sorter->describePass(0);
 }
 
 // --- the screenshot ---

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 #include "core/error.h"
 #include "sort/bitonic_classic_schedule.h"
@@ -76,9 +77,9 @@ TEST(BitonicClassicSchedule, DescribesTheMergeTheDirectionsAndThePadding) {
   const std::vector<BitonicPass> schedule = classicSchedule(16);
   ASSERT_EQ(schedule.size(), 10u);
   const std::string second = describeClassicPass(schedule, 1, 13, 16, false);
-  EXPECT_EQ(second, "pass 2 of 10: merge 4, distance 2, blocks alternate: (1,3) up, (5,7) down; 3 +inf pad");
+  EXPECT_EQ(second, "pass 2 of 10: merge 4, distance 2: (1,3) smaller first, (5,7) reversed; 3 +inf");
   const std::string last = describeClassicPass(schedule, 9, 16, 16, false);
-  EXPECT_EQ(last, "pass 10 of 10: merge 16, distance 1, whole sequence up: (1,2) up");
+  EXPECT_EQ(last, "pass 10 of 10: merge 16, distance 1, whole sequence: (1,2) smaller first");
   EXPECT_EQ(describeClassicPass(schedule, 10, 16, 16, false), "");
   for (std::uint32_t pass = 0; pass < schedule.size(); ++pass)
     EXPECT_LE(describeClassicPass(schedule, pass, 1000, 1024, true).size(), 95u);
@@ -157,6 +158,42 @@ TEST(BitonicClassic, EveryPassKeepsAPermutationAndThePaddedStateTheModelsPadding
     sorter->runPass();
   }
   EXPECT_EQ(verifySorted(input, sorter->read()), "");
+}
+
+// The comparators the network panel draws are what the GPU does to the padded state: applied to
+// the padded state before a pass ((key, padding) order, low receiving the smaller), they give the
+// padded state after it, values included.
+TEST(BitonicClassic, EachPassesComparatorsTurnThePaddedStateBeforeItIntoTheStateAfter) {
+  const auto sorter = classicSorter();
+  for (std::uint32_t length : {2u, 5u, 13u, 16u, 33u}) {
+    const SortData input = makeSequences(Pattern::FewUnique, 3, length, length);
+    sorter->load(input);
+    const std::uint32_t padded = bitonicPaddedLength(length);
+    const auto state = [&] {
+      const auto view = sorter->paddedState();
+      const std::vector<std::uint32_t> keys = downloadBuffer(view->state.keys, 3 * padded);
+      const std::vector<std::uint32_t> values = downloadBuffer(view->state.values, 3 * padded);
+      std::vector<std::tuple<std::uint32_t, std::uint8_t, std::uint32_t>> elements;
+      for (std::uint32_t i = 0; i < 3 * padded; ++i) elements.emplace_back(keys[i], view->padding[i % padded], values[i]);
+      return elements;
+    };
+    auto expected = state();
+    while (!sorter->finished()) {
+      const std::uint32_t pass = sorter->passesRun();
+      const std::vector<Comparator> comparators = sorter->comparators(pass, SIZE_MAX);
+      ASSERT_EQ(comparators.size(), padded / 2) << "pass " << pass;
+      for (std::uint32_t s = 0; s < 3; ++s)
+        for (const Comparator& c : comparators) {
+          ASSERT_LT(std::max(c.low, c.high), padded);
+          auto& low = expected[s * padded + c.low];
+          auto& high = expected[s * padded + c.high];
+          // (key, is padding): values never decide.
+          if (std::tie(std::get<0>(low), std::get<1>(low)) > std::tie(std::get<0>(high), std::get<1>(high))) std::swap(low, high);
+        }
+      sorter->runPass();
+      ASSERT_EQ(state(), expected) << length << " keys, after pass " << pass + 1;
+    }
+  }
 }
 
 TEST(BitonicClassic, StepsBackThroughCheckpointsToTheSameStates) {

@@ -39,7 +39,7 @@ std::optional<BitonicStep> bitonicStepOf(std::string_view description) {
   if (description.find("mirror") != std::string_view::npos) return BitonicStep{*mergeWidth, *mergeWidth / 2, false};
   const auto distance = numberAfter(description, "distance ");
   if (!distance || !std::has_single_bit(*distance) || *distance * 2 > *mergeWidth) return std::nullopt;
-  return BitonicStep{*mergeWidth, *distance, description.find(" alternate") != std::string_view::npos};
+  return BitonicStep{*mergeWidth, *distance, description.find(" reversed") != std::string_view::npos};
 }
 
 BitonicStageMarks bitonicStageMarks(BitonicStep step, std::uint32_t drawnLength, std::uint32_t paddedLength,

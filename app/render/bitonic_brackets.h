@@ -30,11 +30,12 @@ struct BitonicStageMarks {
 
 struct BitonicStep {
   std::uint32_t mergeWidth = 0, distance = 0;
-  bool alternating = false;  // bitonic-classic's directions ("blocks of 4 alternate")
+  bool alternating = false;  // bitonic-classic's directions (a block "reversed")
 };
 
-// The one step a pass description names ("merge 8, distance 2", "merge 8, mirror"; bitonic-classic:
-// "merge 8, distance 2, blocks of 8 alternate"), or nothing for a pass of several steps or none.
+// The one step a pass description names ("merge 8, distance 2", "merge 8, mirror"; bitonic-classic's
+// alternating blocks: "merge 8, distance 2: (1,3) smaller first, (9,11) reversed"), or nothing for
+// a pass of several steps or none.
 std::optional<BitonicStep> bitonicStepOf(std::string_view description);
 
 // The marks of `step` over `drawnLength` positions (the padded length where the padding is drawn)

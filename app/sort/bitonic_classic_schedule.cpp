@@ -60,23 +60,23 @@ std::string describeClassicPass(const std::vector<BitonicPass>& schedule, std::u
                                 std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys) {
   if (passIndex >= schedule.size()) return {};
   const BitonicPass& pass = schedule[passIndex];
-  // The sorter sorts ascending; inverted keys make its "up" the user's descending order.
-  const std::string up = descendingKeys ? "down" : "up", down = descendingKeys ? "up" : "down";
+  // The sorter sorts ascending; inverted keys make its "smaller first" the user's larger.
+  const std::string first = descendingKeys ? "larger first" : "smaller first";
   std::string text = "pass " + number(passIndex + 1) + " of " + number(schedule.size()) + ": merge " +
-                     number(pass.mergeWidth) + ", distance " + number(pass.distance) + ", ";
-  const auto comparators = classicStepComparators(pass.mergeWidth, pass.distance, paddedLength, pass.mergeWidth / 2 + 1);
-  const auto pairText = [&](const Comparator& c) {
-    const std::uint32_t lower = std::min(c.low, c.high), upper = std::max(c.low, c.high);
-    return "(" + number(lower + 1) + "," + number(upper + 1) + ") " + (c.low < c.high ? up : down);
+                     number(pass.mergeWidth) + ", distance " + number(pass.distance);
+  const auto pairText = [](std::uint64_t lower, std::uint64_t distance) {
+    return "(" + number(lower + 1) + "," + number(lower + distance + 1) + ")";
   };
   if (pass.mergeWidth >= paddedLength) {
-    text += "whole sequence " + up + ": " + pairText(comparators.front());
+    text += ", whole sequence: " + pairText(0, pass.distance) + " " + first;
   } else {
-    // The first pair of the first two blocks shows the alternation.
-    const Comparator& second = comparators[pass.mergeWidth / 2];
-    text += "blocks alternate: " + pairText(comparators.front()) + ", " + pairText(second);
+    // The first pair of the first two blocks shows the alternation; the second block's when it
+    // holds real keys.
+    text += ": " + pairText(0, pass.distance) + " " + first + ", ";
+    text += pass.mergeWidth + pass.distance < sequenceLength ? pairText(pass.mergeWidth, pass.distance) + " reversed"
+                                                             : "next block reversed";
   }
-  if (sequenceLength < paddedLength) text += "; " + number(paddedLength - sequenceLength) + " +inf pad";
+  if (sequenceLength < paddedLength) text += "; " + number(paddedLength - sequenceLength) + " +inf";
   return text;
 }
 
