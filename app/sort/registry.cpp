@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "sort/bitonic.h"
+#include "sort/bitonic_classic.h"
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
 #include "sort/radix/radix_sorter.h"
@@ -52,6 +53,14 @@ const std::vector<AlgorithmInfo>& algorithms() {
        },
        [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
        [] { return RadixSettings::table().facts(); }},
+      {"bitonic-classic",
+       "textbook bitonic sort for teaching: blocks alternate ascending and descending, one compare-exchange step per "
+       "pass; other lengths padded with +inf keys to a power of two",
+       /*stable=*/false, /*hasTeachingSchedule=*/false, BitonicClassicSorter::whyCannotSort,
+       [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
+         return std::make_unique<BitonicClassicSorter>(context, options);
+       },
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
   };
   return table;
 }

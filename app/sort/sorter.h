@@ -162,6 +162,16 @@ class Sorter {
     return std::nullopt;
   }
 
+  // [SECTION] padding (bitonic-classic): a sorter whose network runs over each sequence padded
+  // with +infinity keys keeps the padded state beside gpuState() (which, like read(), holds the
+  // real elements only, in their order), so that array view can draw the padding.
+  struct PaddedState {
+    GpuStateView state;                     // sequences of `length` positions each
+    std::uint32_t length = 0;
+    std::vector<std::uint8_t> padding;      // per position of every sequence: 1 where padding lies now
+  };
+  virtual std::optional<PaddedState> paddedState() const { return std::nullopt; }
+
   // [SECTION] GPU view: which workgroup handled which element in pass `pass` (see WorkgroupLayout),
   // or nothing where the sorter has no workgroups (frag-odd-even draws fragments) or no such pass.
   virtual std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const {

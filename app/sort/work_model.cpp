@@ -4,6 +4,7 @@
 #include <bit>
 #include <utility>
 
+#include "sort/bitonic_classic_schedule.h"
 #include "sort/bitonic_schedule.h"
 
 namespace shadersort {
@@ -109,6 +110,43 @@ std::vector<WorkCounts> bitonicWorkModel(const SortData& input) {
                      });
 }
 
+// shaders/sort/bitonic/classic.comp: an invocation per pair of the padded sequence (padding is
+// +inf, above an equal real key) reads and compares both keys; an exchange reads both values and
+// writes both keys (and values).
+std::vector<WorkCounts> bitonicClassicWorkModel(const SortData& input) {
+  const std::uint32_t length = input.sequenceLength;
+  const std::uint32_t padded = bitonicPaddedLength(length);
+  const std::vector<BitonicPass> schedule =
+      length >= 2 && input.sequenceCount > 0 ? classicSchedule(padded) : std::vector<BitonicPass>{};
+  const std::uint64_t wordsPerElement = input.hasValues() ? 2 : 1;
+  return perSequence(input, static_cast<std::uint32_t>(schedule.size()),
+                     [&](auto& keys, auto& values, std::uint32_t pass, WorkCounts& counts) {
+                       // (key, is padding), so that padding sorts above every real key.
+                       if (pass == 0) {
+                         keys.resize(padded, 0xFFFFFFFFu);
+                         if (!values.empty()) values.resize(padded, 0);
+                       }
+                       std::vector<std::uint8_t> padding = classicPaddingAfter(length, padded, pass);
+                       const auto above = [&](std::uint32_t a, std::uint32_t b) {
+                         return keys[a] > keys[b] || (keys[a] == keys[b] && padding[a] > padding[b]);
+                       };
+                       const BitonicPass& step = schedule[pass];
+                       for (std::uint32_t lower = 0; lower < padded; ++lower) {
+                         if ((lower & step.distance) != 0) continue;
+                         const std::uint32_t upper = lower + step.distance;
+                         add(counts, WorkField::Comparisons, 1);
+                         add(counts, WorkField::GlobalReads, 2);
+                         const bool ascending = classicAscending(lower, step.mergeWidth);
+                         if (!(ascending ? above(lower, upper) : above(upper, lower))) continue;
+                         add(counts, WorkField::Exchanges, 1);
+                         add(counts, WorkField::GlobalReads, 2 * (wordsPerElement - 1));
+                         add(counts, WorkField::GlobalWrites, 2 * wordsPerElement);
+                         std::swap(keys[lower], keys[upper]);
+                         if (!values.empty()) std::swap(values[lower], values[upper]);
+                       }
+                     });
+}
+
 namespace {
 
 // Counter entries teach_scan.comp replaces plus those teach_add.comp adds to, over every level
@@ -197,6 +235,7 @@ std::optional<std::vector<WorkCounts>> workModel(std::string_view algorithm, con
   if (algorithm == "odd-even") return oddEvenWorkModel(input);
   if (algorithm == "frag-odd-even") return fragOddEvenWorkModel(input);
   if (algorithm == "bitonic") return bitonicWorkModel(input);
+  if (algorithm == "bitonic-classic") return bitonicClassicWorkModel(input);
   if (algorithm == "radix") return radixWorkModel(input);
   return std::nullopt;
 }
@@ -214,12 +253,15 @@ std::optional<TextbookWork> textbookWork(std::string_view algorithm, std::uint32
     if (algorithm == "frag-odd-even") work.note += "; both texels of a pair compare, so the count is twice the pairs";
     return work;
   }
-  if (algorithm == "bitonic") {
+  if (algorithm == "bitonic" || algorithm == "bitonic-classic") {
     const std::uint64_t padded = n <= 1 ? 1 : std::bit_ceil(n);
     const auto log2 = static_cast<std::uint64_t>(std::countr_zero(padded));
     work.value = padded * log2 * (log2 + 1) / 4 * sequences;
     work.formula = "n log2(n)(log2(n)+1)/4" + times + " = " + std::to_string(work.value);
-    if (padded != n)
+    if (padded != n && algorithm == "bitonic-classic")
+      work.note = "n = " + std::to_string(n) + " is padded to " + std::to_string(padded) +
+                  " with +inf keys; every pair of the padded network compares, so the count equals the figure";
+    else if (padded != n)
       work.note = "n = " + std::to_string(n) + " is no power of two: the mirror form runs the network of " +
                   std::to_string(padded) + " and skips the pairs past n, so it compares fewer";
     return work;

@@ -19,6 +19,7 @@ namespace shadersort {
 std::vector<WorkCounts> oddEvenWorkModel(const SortData& input);      // compute, one round per pass
 std::vector<WorkCounts> fragOddEvenWorkModel(const SortData& input);  // one full-screen draw per pass
 std::vector<WorkCounts> bitonicWorkModel(const SortData& input);      // one global step per pass
+std::vector<WorkCounts> bitonicClassicWorkModel(const SortData& input);  // padded, alternating blocks
 // LSD radix's classic (teaching) pipeline with `digitBits`-bit digits, blocks of `blockSize` keys
 // (2 x its workgroup) and counter-scan blocks of `scanBlock` counters (blockSize x 4), as
 // RadixSorter sets them by default.

@@ -71,6 +71,18 @@ const PseudocodeListing kBitonicTeaching{
         "      if j < n and key[j] < key[i]: swap  // lower index keeps min",  // 6
     }};
 
+const PseudocodeListing kBitonicClassic{
+    "bitonic-classic, textbook directions (one step per pass)",
+    {
+        "pad to P = 2^ceil(log2 n) with +inf keys  // greyed in array view",  // 0
+        "for merge width k = 2, 4, ..., P:",                                   // 1
+        "  for distance d = k/2, k/4, ..., 1:      // one pass per (k, d)",    // 2
+        "    for every i with i and d = 0, in parallel:",                      // 3
+        "      up = (i and k) == 0                 // blocks of k alternate",   // 4
+        "      if (key[i] > key[i+d]) == up: swap",                            // 5
+        "give back the n real keys                // +inf sorted last",        // 6
+    }};
+
 const PseudocodeListing kBitonicFast{
     "bitonic, fast schedule (steps fused per pass)",
     {
@@ -167,6 +179,7 @@ const PseudocodeListing& pseudocodeFor(const PassFacts& facts) {
   if (facts.algorithm == "frag-odd-even") return kFragOddEven;
   if (facts.algorithm == "odd-even") return facts.teaching ? kOddEvenTeaching : kOddEvenFast;
   if (facts.algorithm == "bitonic") return facts.teaching ? kBitonicTeaching : kBitonicFast;
+  if (facts.algorithm == "bitonic-classic") return kBitonicClassic;
   if (facts.algorithm == "radix") return radixListing(facts.description);
   return kNone;
 }
@@ -182,6 +195,11 @@ std::vector<std::size_t> highlightedLines(const PassFacts& facts) {
     return {0, 1, 2, 3, 4, 5, 6};
   }
   if (facts.algorithm == "bitonic") return bitonicLines(facts);
+  // Every pass runs one step; the last also ends the sort.
+  if (facts.algorithm == "bitonic-classic")
+    return mentions(facts.description, "whole sequence") && mentions(facts.description, "distance 1,")
+               ? std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6}
+               : std::vector<std::size_t>{0, 1, 2, 3, 4, 5};
   if (facts.algorithm == "radix") {
     const PseudocodeListing& listing = radixListing(facts.description);
     // The chained pipeline builds every place's histogram in its first pass only.

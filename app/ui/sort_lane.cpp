@@ -234,7 +234,13 @@ void SortLane::updatePicture(const LaneView& view) {
     paintArt(view);
     return;
   }
-  const SortShape shape = input_->data.shape();
+  // bitonic-classic draws its padded state, padding included (ui/bitonic_marks.h greys it).
+  SortShape shape = input_->data.shape();
+  GpuStateView state = sorter_->gpuState();
+  if (auto padded = sorter_->paddedState()) {
+    shape.sequenceLength = padded->length;
+    state = padded->state;
+  }
   render::DisplayLayout layout = render::ImageLayout{.axis = input_->axis};
   if (view.arrayMode) {
     layout = render::ArrayLayout{.sequence = std::min(view.arraySequence, shape.sequenceCount ? shape.sequenceCount - 1 : 0),
@@ -243,7 +249,7 @@ void SortLane::updatePicture(const LaneView& view) {
                                  .descending = options_.descendingKeys,
                                  .height = 256};
   }
-  painter_.paint(sorter_->gpuState(), shape, layout, picture_);
+  painter_.paint(state, shape, layout, picture_);
   if (const auto workgroupLayout = view.gpuView ? workgroups() : std::nullopt) {
     if (!workgroupPainter_) workgroupPainter_ = std::make_unique<render::WorkgroupPainter>(context_->shaders());
     workgroupPainter_->recolour(*workgroupLayout, shape, layout, picture_);

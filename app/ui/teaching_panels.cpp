@@ -273,6 +273,11 @@ void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::u
       list->AddLine(ImVec2(x, wireY(pair.low)), ImVec2(x, wireY(pair.high)), colour, 1.5f);
       list->AddCircleFilled(ImVec2(x, wireY(pair.low)), dotRadius, colour);
       list->AddCircleFilled(ImVec2(x, wireY(pair.high)), dotRadius, colour);
+      // A descending comparator (bitonic-classic) sends the larger key up: an arrowhead says so.
+      if (pair.low > pair.high)
+        list->AddTriangleFilled(ImVec2(x - 2 * dotRadius, wireY(pair.high) + 3 * dotRadius),
+                                ImVec2(x + 2 * dotRadius, wireY(pair.high) + 3 * dotRadius),
+                                ImVec2(x, wireY(pair.high) + dotRadius), colour);
     }
   }
   ImGui::Dummy(ImVec2(contentWidth, height));

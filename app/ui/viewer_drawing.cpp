@@ -10,6 +10,7 @@
 #include "render/bar_labels.h"
 #include "render/lane_grid.h"
 #include "ui/teaching_math.h"
+#include "ui/bitonic_marks.h"
 #include "ui/teaching_overlays.h"
 #include "ui/viewer_style.h"
 #include "ui/viewer_app.h"
@@ -56,7 +57,9 @@ void ViewerApp::drawLanes() {
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
     // Overlays go in a band under the bars.
-    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight : 0.0f;
+    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight +
+                                             stageBandHeight(lanes_[i]->sorter())
+                                       : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     drawing_.placements.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
@@ -82,15 +85,15 @@ bool ViewerApp::overlaysShown() const {
 
 void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars) {
   const std::uint32_t pass = lane.pass();
-  const std::uint32_t length = inputs_.resolved->data.sequenceLength;
   const Sorter& sorter = lane.sorter();
+  const std::uint32_t length = drawnLength(sorter, inputs_.resolved->data.sequenceLength);
   const ImVec2 arrayMin = bars.min;
   ImVec2 arrayMax = bars.max;
   // Numbers: each key on its bar, each index under the axis; the rest goes under the indices.
   const auto* shownKeys = config_.barNumbers ? lane.keysAfter(pass) : nullptr;
   if (shownKeys) {
     const auto& all = inputs_.resolved->data.keys;
-    const render::BarNumbers numbers{.keys = *shownKeys, .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
+    const render::BarNumbers numbers{.keys = keysAsDrawn(sorter, *shownKeys, pass), .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
                                      .hexadecimal = sorter.digitPlace(0).has_value(),
                                      .layout = {.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
                                                 .maxKey = *std::max_element(all.begin(), all.end()),
@@ -107,9 +110,15 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   if (pass > 0) {
     const auto* before = lane.keysAfter(pass - 1);
     const auto* after = lane.keysAfter(pass);
-    if (before && after) swapped = swappedPositions(*before, *after);
+    if (before && after) swapped = swappedPositions(keysAsDrawn(sorter, *before, pass - 1), keysAsDrawn(sorter, *after, pass));
   }
   if (!comparators.empty()) drawComparatorBrackets(list, arrayMin, arrayMax, length, comparators, swapped);
+  // Bitonic: padding greyed, and the merge stage's blocks under the comparators.
+  drawBitonicMarks(list, sorter,
+                   {.shownPass = shownPass, .sequenceLength = inputs_.resolved->data.sequenceLength,
+                    .descendingKeys = inputs_.spec.order.descending, .barsMin = bars.min, .barsMax = bars.max,
+                    .bandTop = arrayMax.y + (comparators.empty() ? 0.0f
+                                                                 : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators))});
   // Radix: each key's digit for the pass to come.
   if (const auto place = sorter.digitPlace(lane.finished() ? shownPass : pass)) {
     if (const auto* keys = lane.keysAfter(pass)) {

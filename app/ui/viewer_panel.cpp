@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ui/bitonic_marks.h"
 #include "ui/gpu_view_panel.h"
 #include "ui/pass_plot.h"
 #include "ui/playback_limits.h"
@@ -122,6 +123,7 @@ void ViewerApp::drawAlgorithmControls() {
   }
   if (!lanes_.front()->algorithm().hasTeachingSchedule) {
     ImGui::TextDisabled("one schedule: every pass is one basic step");
+    if (const char* note = paddingNote(lane.sorter())) ImGui::TextWrapped("%s", note);
     return;
   }
   int schedule = teaching_ ? 0 : 1;
@@ -320,17 +322,18 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
     drawWorkPanel(*work, pass > 0 ? pass - 1 : 0, uiScale_);
     if (!work->perPass.empty()) drawDepthWorkTable({*work});
   }
-  if (length <= kMaxNetworkWires && length >= 2) {
+  // bitonic-classic's network spans its padding's wires too.
+  if (const std::uint32_t wires = drawnLength(sorter, length); wires <= kMaxNetworkWires && wires >= 2) {
     const auto& network = lane.network(kMaxNetworkWires);
     if (!network.empty() && ImGui::CollapsingHeader("network", ImGuiTreeNodeFlags_DefaultOpen)) {
       ImGui::Checkbox("in its own window", &drawing_.networkDetached);
-      if (!drawing_.networkDetached) drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0);
+      if (!drawing_.networkDetached) drawNetworkPanel(network, wires, pass > 0 ? pass - 1 : 0);
     }
     if (drawing_.networkDetached) {
       // A window of its own, large and resizable, for a projector: the wires fill its height.
       ImGui::SetNextWindowSize(ImVec2(900.0f * uiScale_, 600.0f * uiScale_), ImGuiCond_FirstUseEver);
       if (ImGui::Begin("comparator network", &drawing_.networkDetached, ImGuiWindowFlags_NoCollapse))
-        drawNetworkPanel(network, length, pass > 0 ? pass - 1 : 0, true);
+        drawNetworkPanel(network, wires, pass > 0 ? pass - 1 : 0, true);
       ImGui::End();
     }
   }
