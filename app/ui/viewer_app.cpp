@@ -62,6 +62,9 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
   ImGui::StyleColorsDark();
+  // Scripted runs (--frames) show pass boundaries only, so their frames do not depend on the clock.
+  radixView_.tweenSeconds = config_.frames > 0 ? 0.0 : config_.tweenSeconds;
+  radixView_.pinnedTween = config_.pinnedTween;
   try {
     // The input first: a file that cannot be read fails before any window opens; its declared
     // size meets the GPU's limits before it is decoded.
@@ -184,7 +187,7 @@ void ViewerApp::run() {
 void ViewerApp::frame() {
   const bool scripted = config_.frames > 0;
   // Frame steps of a clip wait for the decoder: the window keeps polling until they arrive.
-  const bool animating = playback_.playing || targetPass_.has_value() || videoFramesOwed_ > 0;
+  const bool animating = playback_.playing || targetPass_.has_value() || videoFramesOwed_ > 0 || radixView_.tweening();
   host_->pollEvents(!animating && !scripted, 0.25);
   // The sort work of this frame: the passes run, and in art mode the pipeline a change re-runs
   // (a key may change a setting).
@@ -757,7 +760,9 @@ void ViewerApp::drawLanes() {
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
     // Overlays go in a band under the bars.
-    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight : 0.0f;
+    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight +
+                                             (lanes_[i]->sorter().digitPlace(0) ? static_cast<float>(kRadixDigitBand) : 0.0f)
+                                       : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     placements_.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
@@ -789,15 +794,17 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   ImVec2 arrayMax = bars.max;
   // Numbers: each key on its bar, each index under the axis; the rest goes under the indices.
   const auto* shownKeys = config_.barNumbers ? lane.keysAfter(pass) : nullptr;
+  const auto& all = inputs_.resolved->data.keys;
+  const render::ArrayLayout layout{.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
+                                   .maxKey = *std::max_element(all.begin(), all.end()),
+                                   .descending = inputs_.spec.order.descending, .height = 256};
   if (shownKeys) {
-    const auto& all = inputs_.resolved->data.keys;
     const render::BarNumbers numbers{.keys = *shownKeys, .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
-                                     .hexadecimal = sorter.digitPlace(0).has_value(),
-                                     .layout = {.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
-                                                .maxKey = *std::max_element(all.begin(), all.end()),
-                                                .descending = inputs_.spec.order.descending, .height = 256}};
+                                     .hexadecimal = sorter.digitPlace(0).has_value(), .layout = layout};
     arrayMax.y += drawBarNumbers(list, arrayMin, arrayMax, numbers);
   }
+  // Radix: every key's digits (the sorted places marked) and the scatter's tween over the bars.
+  const auto radixHeight = radixView_.draw(list, lane, barArea(arrayMin, bars.max), arrayMax.y + 2.0f, layout);
   // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
   // first pass will compare. The caption says which of the two it is.
   const ShownPass shown = ui::shownPass(pass);
@@ -812,7 +819,7 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   }
   if (!comparators.empty()) drawComparatorBrackets(list, arrayMin, arrayMax, length, comparators, swapped);
   // Radix: each key's digit for the pass to come.
-  if (const auto place = sorter.digitPlace(lane.finished() ? shownPass : pass)) {
+  if (const auto place = radixHeight ? std::nullopt : sorter.digitPlace(lane.finished() ? shownPass : pass)) {
     if (const auto* keys = lane.keysAfter(pass)) {
       const float below = comparators.empty() ? 0.0f : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators);
       drawDigitLabels(list, arrayMin, ImVec2(arrayMax.x, arrayMax.y + below), *keys, *place);
