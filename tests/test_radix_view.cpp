@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 
+#include "cli_support.h"
 #include "data/inputs.h"
 #include "golden_support.h"
 #include "render/bar_labels.h"
@@ -207,6 +208,55 @@ TEST(RadixDigitView, MidTweenMatchesItsGoldenAndACpuRendering) {
   const Image golden = loadImage(goldenPath("radix_digits_tween_pass2_t0.4.png"));
   EXPECT_EQ(golden.width, shown.width);
   EXPECT_EQ(golden.height, shown.height);
+}
+
+// Stepping lands on pass boundaries: a tween follows only a step of one pass forward, and any
+// other change of pass (a step during the tween, a step back, a jump) ends it at once.
+TEST(RadixDigitView, TweensFollowOneStepForwardAndEndAtTheNextChange) {
+  InputSpec input;
+  input.values = std::vector<std::uint32_t>{0x3A7, 0x1F2, 0x0C4, 0x3A1, 0x2B7, 0x014, 0x1F0, 0x2C3};
+  const auto resolved = std::make_shared<const ResolvedInput>(resolveInput(input));
+  ui::SortLane lane(testSortContext(), findAlgorithm("radix"), SorterOptions{.teaching = true, .descendingKeys = false, .settings = {}},
+                    resolved);
+  ASSERT_EQ(lane.passCount(), 3u);
+  ui::RadixView view;
+  view.tweenSeconds = 1000.0;  // longer than the test: only a change of pass ends it
+  EXPECT_FALSE(view.tweenTime(lane)) << "nothing has run";
+  lane.seek(1);
+  const auto first = view.tweenTime(lane);
+  ASSERT_TRUE(first);
+  EXPECT_GE(*first, 0.0);
+  EXPECT_LT(*first, 0.01);
+  EXPECT_TRUE(view.tweenTime(lane)) << "the tween goes on while the pass stays";
+  lane.seek(2);  // a step during the tween: the state is at the boundary, the next tween starts
+  EXPECT_EQ(lane.pass(), 2u);
+  ASSERT_TRUE(view.tweenTime(lane));
+  EXPECT_LT(*view.tweenTime(lane), 0.01);
+  lane.seek(1);
+  EXPECT_FALSE(view.tweenTime(lane)) << "a step back shows the boundary";
+  lane.seek(3);
+  EXPECT_FALSE(view.tweenTime(lane)) << "a jump of two passes shows the boundary";
+  lane.seek(2);
+  view.tweenTime(lane);
+  view.tweenSeconds = 0.0;
+  lane.seek(3);
+  EXPECT_FALSE(view.tweenTime(lane)) << "0 seconds: no tween";
+  view.pinnedTween = 0.4;
+  EXPECT_EQ(view.tweenTime(lane), 0.4) << "pinned after a step forward";
+  ui::SortLane fast(testSortContext(), findAlgorithm("radix"), SorterOptions{.teaching = false, .descendingKeys = false, .settings = {}},
+                    resolved);
+  fast.seek(1);
+  EXPECT_FALSE(view.tweenTime(fast)) << "only in teaching mode";
+}
+
+TEST(RadixDigitView, TweenSecondsOutOfRangeIsOneLineAndExitTwo) {
+  for (const std::string bad : {"11", "-1", "abc"}) {
+    const CommandResult result = runShadersort("view --offscreen --frames 1 --algo radix --array --tween-seconds " + bad);
+    EXPECT_EQ(result.exitCode, 2) << bad;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("--tween-seconds"), std::string::npos) << result.err;
+  }
+  EXPECT_EQ(runShadersort("view --offscreen --frames 2 --algo radix --array --tween-seconds 0").exitCode, 0);
 }
 
 }  // namespace

@@ -52,6 +52,10 @@ class RadixView {
                             float digitsTop, const render::ArrayLayout& layout);
   // A tween plays on some lane (the viewer keeps drawing frames).
   bool tweening() const;
+  // The time (0 to 1) of the tween to draw for `lane` now, noting its pass: one plays only after
+  // a step of one pass forward in teaching mode, for tweenSeconds; any other change of pass (a
+  // step back, a jump, the next pass) ends it at that pass boundary.
+  std::optional<double> tweenTime(const SortLane& lane);
 
  private:
   struct LaneClock {
@@ -59,7 +63,6 @@ class RadixView {
     bool steppedForward = false;  // the last change of pass was one pass forward
     std::chrono::steady_clock::time_point since;
   };
-  std::optional<double> tweenTime(const SortLane& lane);
   std::map<const SortLane*, LaneClock> clocks_;  // by lane: a rebuilt lane starts a clock of its own
   bool tweening_ = false;
 };
