@@ -228,12 +228,14 @@ TEST(RadixDigitView, TweensFollowOneStepForwardAndEndAtTheNextChange) {
   EXPECT_GE(*first, 0.0);
   EXPECT_LT(*first, 0.01);
   EXPECT_TRUE(view.tweenTime(lane)) << "the tween goes on while the pass stays";
+  EXPECT_TRUE(view.tweening()) << "the viewer keeps drawing frames for it";
   lane.seek(2);  // a step during the tween: the state is at the boundary, the next tween starts
   EXPECT_EQ(lane.pass(), 2u);
   ASSERT_TRUE(view.tweenTime(lane));
   EXPECT_LT(*view.tweenTime(lane), 0.01);
   lane.seek(1);
   EXPECT_FALSE(view.tweenTime(lane)) << "a step back shows the boundary";
+  EXPECT_FALSE(view.tweening());
   lane.seek(3);
   EXPECT_FALSE(view.tweenTime(lane)) << "a jump of two passes shows the boundary";
   lane.seek(2);

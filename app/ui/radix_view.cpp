@@ -49,11 +49,13 @@ std::optional<double> RadixView::tweenTime(const SortLane& lane) {
     clock.pass = pass;
     clock.since = std::chrono::steady_clock::now();
   }
+  clock.playsUntil = {};
   if (!clock.steppedForward || !lane.options().teaching) return std::nullopt;
   if (pinnedTween) return std::clamp(*pinnedTween, 0.0, 1.0);
   if (tweenSeconds <= 0.0) return std::nullopt;
   const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock.since).count() / tweenSeconds;
   if (t >= 1.0) return std::nullopt;
+  clock.playsUntil = clock.since + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(tweenSeconds));
   return t;
 }
 
@@ -68,7 +70,6 @@ std::optional<float> RadixView::draw(ImDrawList* list, const SortLane& lane, con
     if (const auto place = sorter.digitPlace(pass)) passShifts.push_back(place->shift);
   const std::uint32_t passesRun = lane.pass();
   const std::optional<double> tween = tweenTime(lane);
-  tweening_ = tween.has_value() && !pinnedTween;
   const auto* keysBefore = passesRun > 0 ? lane.keysAfter(passesRun - 1) : nullptr;
   const int top = static_cast<int>(std::lround(digitsTop));
   const RadixViewFrame frame =
@@ -79,7 +80,10 @@ std::optional<float> RadixView::draw(ImDrawList* list, const SortLane& lane, con
   return static_cast<float>(render::digitColumnsHeight(frame.digits, top));
 }
 
-bool RadixView::tweening() const { return tweening_; }
+bool RadixView::tweening() const {
+  const auto now = std::chrono::steady_clock::now();
+  return std::any_of(clocks_.begin(), clocks_.end(), [&](const auto& entry) { return entry.second.playsUntil > now; });
+}
 
 void drawTweenSlider(RadixView& view) {
   float seconds = static_cast<float>(view.tweenSeconds);

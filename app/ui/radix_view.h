@@ -61,10 +61,11 @@ class RadixView {
   struct LaneClock {
     std::uint32_t pass = 0;
     bool steppedForward = false;  // the last change of pass was one pass forward
+    // When the tween last drawn (by the clock) ends; a lane gone keeps no frame coming after it.
+    std::chrono::steady_clock::time_point playsUntil;
     std::chrono::steady_clock::time_point since;
   };
   std::map<const SortLane*, LaneClock> clocks_;  // by lane: a rebuilt lane starts a clock of its own
-  bool tweening_ = false;
 };
 
 // The radix panel's tween slider (seconds, 0 turns the tween off).

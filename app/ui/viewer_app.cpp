@@ -760,8 +760,10 @@ void ViewerApp::drawLanes() {
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
     // Overlays go in a band under the bars.
+    // (the same for every lane, so that a race's pictures keep one size, radix's digits or not).
+    const bool anyRadix = std::any_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->sorter().digitPlace(0).has_value(); });
     const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight +
-                                             (lanes_[i]->sorter().digitPlace(0) ? static_cast<float>(kRadixDigitBand) : 0.0f)
+                                             (anyRadix ? static_cast<float>(kRadixDigitBand) : 0.0f)
                                        : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
