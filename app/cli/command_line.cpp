@@ -20,6 +20,7 @@
 #include "data/value_list.h"
 #include "sort/registry.h"
 #include "ui/playback_limits.h"
+#include "ui/radix_tween_limits.h"
 
 namespace shadersort::cli {
 namespace {
@@ -388,6 +389,9 @@ int runCommandLine(int argc, char** argv) {
                           "write the sort's sound to this WAV file and exit, with no window or audio device: "
                           "one chord per pass of --algo (inputs of at most 16384 keys)");
   viewCommand->add_option("--tone-seconds", viewToneSeconds, "seconds each pass's chord lasts (m, --audio), 0.02 to 2 (default 0.1)");
+  std::string viewTweenSeconds = std::to_string(ui::kDefaultTweenSeconds);
+  viewCommand->add_option("--tween-seconds", viewTweenSeconds,
+                          "radix in teaching mode, array view: seconds the keys take to fly to their buckets after a pass, 0 (off) to 10 (default 0.6)");
   SorterOptionText viewSorter;
   addSorterOptions(*viewCommand, viewSorter);
   addTuneCacheFlag(*viewCommand, global);
@@ -464,6 +468,7 @@ int runCommandLine(int argc, char** argv) {
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
     view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);
     view.toneSeconds = parseDecimal(viewToneSeconds, "--tone-seconds", audio::kMinToneSeconds, audio::kMaxToneSeconds);
+    view.tweenSeconds = parseDecimal(viewTweenSeconds, "--tween-seconds", ui::kTweenSecondsRange.min, ui::kTweenSecondsRange.max);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);
     requireDistinctOutputs({{"--screenshot", view.screenshotPath}, {"--record", view.recordPath}});

@@ -14,6 +14,7 @@
 #include "audio/chord_synth.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
+#include "ui/radix_tween_limits.h"
 
 namespace shadersort::art {
 class ArtPipeline;
@@ -102,6 +103,7 @@ struct ViewOptions {
   std::string videoPath;          // --video CLIP: play it, pixel-sorted frame by frame
   std::string audioPath;          // --audio OUT.wav: write the sort's sound, no window
   double toneSeconds = audio::kDefaultToneSeconds;  // --tone-seconds: each pass's chord (m and --audio)
+  double tweenSeconds = ui::kDefaultTweenSeconds;  // --tween-seconds: radix's scatter tween
 };
 
 struct BenchOptions {

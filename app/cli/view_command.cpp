@@ -73,6 +73,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.arrayMode = options.arrayMode;
   config.startPlaying = options.startPlaying;
   config.toneSeconds = options.toneSeconds;
+  config.tweenSeconds = options.tweenSeconds;
   config.frames = static_cast<int>(options.frames);
   config.screenshotPath = options.screenshotPath;
   config.recordPath = options.recordPath;

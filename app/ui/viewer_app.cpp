@@ -34,6 +34,9 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
   ImGui::StyleColorsDark();
+  // Scripted runs (--frames) show pass boundaries only, so their frames do not depend on the clock.
+  radixView_.tweenSeconds = config_.frames > 0 ? 0.0 : config_.tweenSeconds;
+  radixView_.pinnedTween = config_.pinnedTween;
   try {
     // The input first: a file that cannot be read fails before any window opens; its declared
     // size meets the GPU's limits before it is decoded.
@@ -156,7 +159,7 @@ void ViewerApp::run() {
 void ViewerApp::frame() {
   const bool scripted = config_.frames > 0;
   // Frame steps of a clip wait for the decoder: the window keeps polling until they arrive.
-  const bool animating = playback_.playing || playback_.targetPass.has_value() || videoFramesOwed_ > 0;
+  const bool animating = playback_.playing || playback_.targetPass.has_value() || videoFramesOwed_ > 0 || radixView_.tweening();
   host_->pollEvents(!animating && !scripted, 0.25);
   // The sort work of this frame: the passes run, and in art mode the pipeline a change re-runs
   // (a key may change a setting).

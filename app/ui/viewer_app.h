@@ -21,6 +21,7 @@
 #include "ui/art_panel.h"
 #include "ui/art_source.h"
 #include "ui/sort_lane.h"
+#include "ui/radix_view.h"
 #include "ui/values_box.h"
 #include "ui/video_playback.h"
 #include "ui/viewer_drawing.h"
@@ -40,6 +41,8 @@ struct ViewerConfig {
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
   bool barNumbers = true;  // array view: keys over the bars, indices under them (render/bar_labels.h)
+  double tweenSeconds = kDefaultTweenSeconds;  // radix's scatter tween in teaching mode (ui/radix_view.h); 0: off
+  std::optional<double> pinnedTween;           // draw every tween at this time, 0 to 1 (offscreen screenshots)
   bool startPlaying = true;
   double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
   int frames = 0;              // > 0: quit after this many frames; playing advances one pass a frame
@@ -249,6 +252,7 @@ class ViewerApp {
   bool teaching_ = true;
   std::string message_;       // why the last change was refused, or what a screenshot wrote
   std::string shaderError_;   // the last shader rebuild's compile log, until one succeeds
+  RadixView radixView_;       // radix's digit columns and scatter tween
   std::uint64_t shaderStamp_ = 0;
   std::chrono::steady_clock::time_point lastShaderCheck_;
   // The units' state (viewer_input.h, viewer_playback.h, viewer_drawing.h, viewer_recording.h).

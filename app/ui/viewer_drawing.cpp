@@ -42,6 +42,13 @@ void ViewerApp::drawLanes() {
                         static_cast<int>(drawing_.lanesMax.y - drawing_.lanesMin.y)},
                        static_cast<int>(kMargin), static_cast<int>(std::ceil(header)), aspect);
   drawing_.overlayCaption.clear();
+  // Bitonic's stage brackets and radix's digits reserve the same room in every lane, so that a
+  // race's pictures keep one size.
+  float extraBand = 0.0f;
+  for (const auto& lane : lanes_) {
+    const float radixBand = lane->sorter().digitPlace(0).has_value() ? static_cast<float>(kRadixDigitBand) : 0.0f;
+    extraBand = std::max(extraBand, stageBandHeight(lane->sorter()) + radixBand);
+  }
   for (std::size_t i = 0; i < cells; ++i) {
     const render::LaneRect& cell = grid.cells[i];
     const ImVec2 laneMin(static_cast<float>(cell.x), static_cast<float>(cell.y));
@@ -57,9 +64,7 @@ void ViewerApp::drawLanes() {
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
     // Overlays go in a band under the bars.
-    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight +
-                                             stageBandHeight(lanes_[i]->sorter())
-                                       : 0.0f;
+    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight + extraBand : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     drawing_.placements.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
@@ -91,15 +96,17 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   ImVec2 arrayMax = bars.max;
   // Numbers: each key on its bar, each index under the axis; the rest goes under the indices.
   const auto* shownKeys = config_.barNumbers ? lane.keysAfter(pass) : nullptr;
+  const auto& all = inputs_.resolved->data.keys;
+  const render::ArrayLayout layout{.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
+                                   .maxKey = *std::max_element(all.begin(), all.end()),
+                                   .descending = inputs_.spec.order.descending, .height = 256};
   if (shownKeys) {
-    const auto& all = inputs_.resolved->data.keys;
     const render::BarNumbers numbers{.keys = keysAsDrawn(sorter, *shownKeys, pass), .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
-                                     .hexadecimal = sorter.digitPlace(0).has_value(),
-                                     .layout = {.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
-                                                .maxKey = *std::max_element(all.begin(), all.end()),
-                                                .descending = inputs_.spec.order.descending, .height = 256}};
+                                     .hexadecimal = sorter.digitPlace(0).has_value(), .layout = layout};
     arrayMax.y += drawBarNumbers(list, arrayMin, arrayMax, numbers);
   }
+  // Radix: every key's digits (the sorted places marked) and the scatter's tween over the bars.
+  const auto radixHeight = radixView_.draw(list, lane, barArea(arrayMin, bars.max), arrayMax.y + 2.0f, layout);
   // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
   // first pass will compare. The caption says which of the two it is.
   const ShownPass shown = ui::shownPass(pass);
@@ -120,7 +127,7 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
                     .bandTop = arrayMax.y + (comparators.empty() ? 0.0f
                                                                  : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators))});
   // Radix: each key's digit for the pass to come.
-  if (const auto place = sorter.digitPlace(lane.finished() ? shownPass : pass)) {
+  if (const auto place = radixHeight ? std::nullopt : sorter.digitPlace(lane.finished() ? shownPass : pass)) {
     if (const auto* keys = lane.keysAfter(pass)) {
       const float below = comparators.empty() ? 0.0f : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators);
       drawDigitLabels(list, arrayMin, ImVec2(arrayMax.x, arrayMax.y + below), *keys, *place);

@@ -312,6 +312,7 @@ void ViewerApp::drawTeachingPanels(const SortLane& lane) {
     if (const auto* keys = overlaysShown() ? lane.keysAfter(pass) : nullptr) {
       // The counter matrix of the pass just run, where the sorter keeps one (small inputs).
       drawRadixPanel(*keys, *place, length, lane.digitCounters(kMaxCounterMatrixKeys));
+      if (lane.options().teaching) drawTweenSlider(radixView_);
     } else {
       ImGui::TextWrapped("array mode (a) on a sequence of at most %u keys shows the digits", kMaxOverlayElements);
     }
