@@ -33,6 +33,12 @@ struct TextLabel {
   bool vertical = false;
 };
 
+// A filled rectangle at whole pixels, drawn alike by ImGui and on the CPU (overlays of the bars).
+struct FilledRect {
+  int x = 0, y = 0, width = 0, height = 0;
+  std::uint32_t colour = 0;  // packed RGBA, as Image::pixel and ImGui's IM_COL32
+};
+
 // Where the bars are on screen (whole pixels) and what they show.
 struct BarArea {
   int left = 0, top = 0, width = 0, height = 0;

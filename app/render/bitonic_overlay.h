@@ -23,11 +23,6 @@ inline constexpr std::uint32_t kDescendingColour = 0xFFFFAA5Au;   // blue
 inline constexpr std::uint32_t kSequenceColour = 0xFFB4B4B4u;     // light grey
 inline constexpr int kStageBandHeight = 30;
 
-struct FilledRect {
-  int x = 0, y = 0, width = 0, height = 0;
-  std::uint32_t colour = 0;
-};
-
 struct BitonicOverlay {
   std::vector<FilledRect> rects;  // drawn first, in order
   std::vector<TextLabel> labels;  // then these

@@ -16,11 +16,6 @@
 
 namespace shadersort::render {
 
-struct FilledRect {
-  int x = 0, y = 0, width = 0, height = 0;
-  std::uint32_t colour = 0;  // packed RGBA, as Image::pixel and ImGui's IM_COL32
-};
-
 // Packed RGBA of each digit state's ink; the current digit is written dark on its bucket colour.
 inline constexpr std::uint32_t kDigitDoneInk = 0xFF70E070u;     // green: in order
 inline constexpr std::uint32_t kDigitPendingInk = 0xFFC8C8C8u;  // light grey: still to sort
