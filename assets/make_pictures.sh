@@ -18,9 +18,15 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # work panel the shaders count into (a taller window, so that it shows below the pseudocode).
 "$bin" view --offscreen --algo odd-even --teaching --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
   --keys "$(right 5)" --frames 6 --window-size 1280x1240 --screenshot assets/viewer_work.png
+# Radix's digits written out under the bars, the sorted places green: 16 keys after pass 2.
+"$bin" view --offscreen --algo radix --array --pattern random --size 16x1 --axis rows --paused \
+  --keys "$(right 2)" --frames 3 --window-size 1280x900 --screenshot assets/viewer_radix_digits.png
+# The textbook bitonic network on 13 typed keys, padded to 16 with +inf, after pass 5.
+"$bin" view --offscreen --algo bitonic-classic --array --values 42,7,93,15,64,3,88,21,50,36,9,77,58 --paused \
+  --keys "$(right 5)" --frames 6 --window-size 1280x900 --screenshot assets/viewer_bitonic_classic.png
 # Radix's digits, histogram, prefix sum and bucket starts, pass 2 of a 4-bit teaching sort.
 "$bin" view --offscreen --algo radix --array --pattern random --size 40x1 --axis rows --paused \
-  --keys "$(right 2)" --frames 3 --screenshot assets/viewer_radix.png
+  --keys "$(right 2)" --frames 3 --window-size 1280x1500 --screenshot assets/viewer_radix.png
 # The GPU view (g) with the pseudocode panel: bitonic teaching on 64 keys from 0..99, workgroups of
 # 4 invocations (so 8 show), after pass 3; bars coloured by workgroup, white lines between them
 # (a taller window, so that the GPU view's panel shows below the wrapped pseudocode).

@@ -111,7 +111,7 @@ TEST(BitonicClassicPseudocode, TheLastPassAlsoGivesBackTheRealKeys) {
   for (std::uint32_t pass = 0; pass < schedule.size(); ++pass) {
     const std::string text = describeClassicPass(schedule, pass, 13, 16, false);
     const ui::PassFacts facts{.algorithm = "bitonic-classic", .teaching = false, .pass = pass, .description = text};
-    EXPECT_EQ(ui::pseudocodeFor(facts).title, "bitonic-classic, textbook directions (one step per pass)");
+    EXPECT_EQ(ui::pseudocodeFor(facts).title, "bitonic-classic, textbook (one step per pass)");
     const std::vector<std::size_t> lines = ui::highlightedLines(facts);
     const std::vector<std::size_t> step{0, 1, 2, 3, 4, 5};
     std::vector<std::size_t> last = step;

@@ -93,15 +93,15 @@ TEST(Pseudocode, RadixPipelinesHaveTheirOwnListing) {
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", true, 1, common + "flag scans, counter prefix sum, scatter")).title,
             "radix, teaching pipeline (4-bit digits)");
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", false, 1, common + "digit counts, prefix sum, rank and scatter")).title,
-            "radix, fast pipeline: reduce then scan (8-bit digits)");
+            "radix, fast: reduce then scan (8-bit digits)");
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", false, 1, common + "one workgroup per sequence counts, ranks and moves")).title,
-            "radix, fast pipeline: one workgroup per sequence");
+            "radix, fast: one workgroup per sequence");
   // PassFacts views its description: the texts live as long as the facts do.
   const std::string firstText = "pass 1 of 4, bits 0-7: histograms of all places, look-back scan, scatter";
   const std::string laterText = common + "look-back scan, rank and scatter";
   const auto chainedFirst = facts("radix", false, 0, firstText);
   const auto chainedLater = facts("radix", false, 1, laterText);
-  EXPECT_EQ(ui::pseudocodeFor(chainedFirst).title, "radix, fast pipeline: chained scan (8-bit digits)");
+  EXPECT_EQ(ui::pseudocodeFor(chainedFirst).title, "radix, fast: chained scan (8-bit digits)");
   // Only the first pass builds the histograms of every place.
   EXPECT_EQ(ui::highlightedLines(chainedFirst), (Lines{0, 1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(ui::highlightedLines(chainedLater), (Lines{1, 2, 3, 4, 5, 6}));
@@ -142,6 +142,8 @@ TEST(Pseudocode, EveryRegisteredPassLightsItsListing) {
       ASSERT_FALSE(lit.empty()) << schedule.name << ": " << text;
       EXPECT_LT(lit.back(), listing.lines.size());
       titles.insert(std::string(listing.title));
+      // The title is one unwrapped row over the listing: 48 characters fill the panel at scale 1.
+      EXPECT_LE(listing.title.size(), 48u) << listing.title;
     }
   }
   // frag, odd-even x2, bitonic x2, bitonic-classic, radix teaching + three fast pipelines.

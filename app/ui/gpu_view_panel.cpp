@@ -25,13 +25,13 @@ void drawGpuViewPanel(const std::optional<WorkgroupLayout>& layout, std::uint32_
                        std::string(algorithm).c_str());
     return;
   }
-  ImGui::Text("pass %u (%s): %s", pass + 1, passRun ? "last run" : "next", layout->dispatch.c_str());
+  ImGui::TextWrapped("pass %u (%s): %s", pass + 1, passRun ? "last run" : "next", layout->dispatch.c_str());
   ImGui::Text("workgroups: %llu x %u invocations", static_cast<unsigned long long>(layout->workgroupCount),
               layout->workgroupSize);
   if (layout->unitsPerWorkgroup > 1)
-    ImGui::Text("per workgroup: %u, each a %s", layout->unitsPerWorkgroup, layout->unitName.c_str());
+    ImGui::TextWrapped("per workgroup: %u, each a %s", layout->unitsPerWorkgroup, layout->unitName.c_str());
   else
-    ImGui::Text("one %s per workgroup%s", layout->unitName.c_str(),
+    ImGui::TextWrapped("one %s per workgroup%s", layout->unitName.c_str(),
                 layout->workgroupCycle > 0 ? " at a time (they loop)" : "");
   if (!layout->note.empty()) ImGui::TextWrapped("%s", layout->note.c_str());
   ImGui::TextWrapped("colour and lines: the %s", layout->unitsTakenInArrivalOrder ? "partitions (by ticket)" : "workgroups");

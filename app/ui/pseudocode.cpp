@@ -24,7 +24,7 @@ std::optional<std::uint64_t> numberAfter(std::string_view text, std::string_view
 // index, so a listing and its highlight change together.
 
 const PseudocodeListing kFragOddEven{
-    "frag-odd-even (fragment shader, one draw per pass)",
+    "frag-odd-even (fragment shader, a draw per pass)",
     {
         "for pass p = 0, 1, ..., n-1:          // one full-screen draw",  // 0
         "  if p is even: pairs (1,2), (3,4), ...",                        // 1
@@ -72,7 +72,7 @@ const PseudocodeListing kBitonicTeaching{
     }};
 
 const PseudocodeListing kBitonicClassic{
-    "bitonic-classic, textbook directions (one step per pass)",
+    "bitonic-classic, textbook (one step per pass)",
     {
         "pad to P = 2^ceil(log2 n) with +inf keys  // greyed in array view",  // 0
         "for merge width k = 2, 4, ..., P:",                                   // 1
@@ -107,7 +107,7 @@ const PseudocodeListing kRadixClassic{
     }};
 
 const PseudocodeListing kRadixPortable{
-    "radix, fast pipeline: reduce then scan (8-bit digits)",
+    "radix, fast: reduce then scan (8-bit digits)",
     {
         "for each digit place, lowest first:     // one pass each",        // 0
         "  every partition counts its digits     // upsweep",              // 1
@@ -117,7 +117,7 @@ const PseudocodeListing kRadixPortable{
     }};
 
 const PseudocodeListing kRadixChained{
-    "radix, fast pipeline: chained scan (8-bit digits)",
+    "radix, fast: chained scan (8-bit digits)",
     {
         "histograms of every digit place at once   // first pass only",    // 0
         "for each digit place, lowest first:     // one pass each",        // 1
@@ -129,7 +129,7 @@ const PseudocodeListing kRadixChained{
     }};
 
 const PseudocodeListing kRadixSequence{
-    "radix, fast pipeline: one workgroup per sequence",
+    "radix, fast: one workgroup per sequence",
     {
         "for each digit place, lowest first:     // one pass each",  // 0
         "  for every sequence, one workgroup:",                      // 1

@@ -161,10 +161,10 @@ void drawRadixPanel(const std::vector<std::uint32_t>& keysBeforePass, DigitPlace
   const std::vector<float> counts = asFloats(histogram);
   const std::vector<float> before = asFloats(starts);
   const std::uint32_t tallest = *std::max_element(histogram.begin(), histogram.end());
-  ImGui::Text("keys per digit (top = %u)", tallest);
+  ImGui::TextWrapped("keys per digit (top = %u)", tallest);
   ImGui::PlotHistogram("##digit histogram", counts.data(), static_cast<int>(counts.size()), 0, nullptr, 0.0f,
                        static_cast<float>(std::max(1u, tallest)), ImVec2(width, kPlotHeight));
-  ImGui::Text("keys before each digit (exclusive prefix sum; top = %u)", sequenceLength);
+  ImGui::TextWrapped("keys before each digit (exclusive prefix sum; top = %u)", sequenceLength);
   ImGui::PlotHistogram("##prefix sum", before.data(), static_cast<int>(before.size()), 0, nullptr, 0.0f,
                        static_cast<float>(sequenceLength), ImVec2(width, kPlotHeight));
   bucketTable(histogram, starts, place.bits);

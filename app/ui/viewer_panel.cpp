@@ -287,7 +287,7 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
 
   const auto& times = lane.passMilliseconds();
   if (pass > 0 && pass - 1 < times.size() && !std::isnan(times[pass - 1]))
-    ImGui::Text("%s time: last pass %.3f ms, so far %.3f ms", lane.clock().c_str(), times[pass - 1], lane.totalMilliseconds());
+    ImGui::TextWrapped("%s time: last pass %.3f ms, so far %.3f ms", lane.clock().c_str(), times[pass - 1], lane.totalMilliseconds());
   else
     ImGui::Text("%s time so far: %.3f ms", lane.clock().c_str(), lane.totalMilliseconds());
   if (pass > 0) {
