@@ -1,6 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <numeric>
 #include <random>
 
@@ -115,6 +120,39 @@ Image randomImage(int width, int height, std::uint32_t seed) {
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) image.setPixel(x, y, static_cast<std::uint32_t>(random()));
   return image;
+}
+
+ValidatorRun runGlslangValidator(const std::vector<std::string>& options, const std::string& file) {
+  ValidatorRun run;
+  std::vector<std::string> words = {"glslangValidator"};
+  words.insert(words.end(), options.begin(), options.end());
+  words.push_back(file);
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  int pipeEnds[2];
+  if (::pipe(pipeEnds) != 0) return run;
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(pipeEnds[0]);
+    ::close(pipeEnds[1]);
+    return run;
+  }
+  if (child == 0) {
+    ::dup2(pipeEnds[1], STDOUT_FILENO);
+    ::dup2(pipeEnds[1], STDERR_FILENO);
+    ::close(pipeEnds[0]);
+    ::close(pipeEnds[1]);
+    ::execvp(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(pipeEnds[1]);
+  std::array<char, 512> buffer{};
+  for (ssize_t got; (got = ::read(pipeEnds[0], buffer.data(), buffer.size())) > 0;) run.output.append(buffer.data(), static_cast<std::size_t>(got));
+  ::close(pipeEnds[0]);
+  int status = 0;
+  if (::waitpid(child, &status, 0) == child && WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
+  return run;
 }
 
 }  // namespace shadersort::testing

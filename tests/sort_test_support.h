@@ -53,6 +53,15 @@ std::vector<std::uint32_t> makeRawKeys(KeyType type, const std::vector<std::uint
 // `sequenceCount` sequences of `pattern`, each with its own seed; values number the elements.
 SortData makeSequences(Pattern pattern, std::uint32_t sequenceCount, std::uint32_t sequenceLength, std::uint64_t seed = 7);
 
+// glslangValidator run on `file` with `options` before it, without a shell: the path reaches the
+// program as one argument whatever characters it holds. Its exit code (-1 when it could not run)
+// and its standard output and error together.
+struct ValidatorRun {
+  int exitCode = -1;
+  std::string output;
+};
+ValidatorRun runGlslangValidator(const std::vector<std::string>& options, const std::string& file);
+
 // Random pixels, alpha included, so every byte of a packed pixel must travel.
 Image randomImage(int width, int height, std::uint32_t seed);
 

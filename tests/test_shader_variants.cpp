@@ -27,19 +27,27 @@ struct Validation {
 Validation validateComputeShader(const std::string& source, const std::string& name) {
   const auto path = std::filesystem::temp_directory_path() / ("shadersort_" + name + ".comp");
   std::ofstream(path) << source;
-  Validation result;
-  const std::string command = "glslangValidator -S comp '" + path.string() + "' 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 512> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.output += buffer.data();
-  const int status = ::pclose(pipe);
-  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const testing::ValidatorRun run = testing::runGlslangValidator({"-S", "comp"}, path.string());
   std::filesystem::remove(path);
-  return result;
+  return {run.exitCode, run.output};
 }
 
 class ShaderVariants : public ::testing::Test {};
+
+TEST_F(ShaderVariants, AFileNameReachesTheValidatorAsOneArgument) {
+  // No shell between us and glslangValidator: quotes and $(...) in a name stay characters.
+  const auto folder = std::filesystem::temp_directory_path() / "shadersort_validator_name";
+  std::filesystem::create_directories(folder);
+  // A shell would run `touch shadersort-validator-ran` in the working folder.
+  const std::filesystem::path marker = "shadersort-validator-ran";
+  const auto path = folder / ("it's $(touch " + marker.string() + "); \"x.comp");
+  std::ofstream(path) << "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+  ASSERT_TRUE(std::filesystem::exists(path));
+  const testing::ValidatorRun run = testing::runGlslangValidator({"-S", "comp"}, path.string());
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(marker)) << "part of the name ran as a command";
+  std::filesystem::remove_all(folder);
+}
 
 TEST_F(ShaderVariants, TheValidatorRejectsABrokenShader) {
   // Without this, a missing validator or a harness that never reports errors would pass below.

@@ -196,14 +196,9 @@ TEST(WorkModel, RadixSharedTrafficIsBlellochsScansCountedByHand) {
 std::string preprocessed(std::string_view path, const gl::ShaderDefines& defines) {
   const auto file = std::filesystem::temp_directory_path() / "shadersort_work_count_preprocess.comp";
   std::ofstream(file) << gl::expandedSource(gl::ShaderSource(), path, defines);
-  std::string output;
-  FILE* pipe = ::popen(("glslangValidator -E -S comp '" + file.string() + "' 2>&1").c_str(), "r");
-  if (pipe == nullptr) return output;
-  std::array<char, 512> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
-  ::pclose(pipe);
+  const testing::ValidatorRun run = testing::runGlslangValidator({"-E", "-S", "comp"}, file.string());
   std::filesystem::remove(file);
-  return output;
+  return run.output;
 }
 
 // Without COUNT_WORK the Blelloch kernels hold no trace of counting once preprocessed (no
