@@ -106,6 +106,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   if (!options.outputPath.empty()) savePng(pipeline.readResult(), options.outputPath);
   if (options.stats) {
     const art::PackedSpans& packed = pipeline.packed();
+    std::printf("sorter: %s\n", sorterLabel(algorithm, options.sorter).c_str());
     std::printf("%s: %s, spans %s: %u spans of 2+ pixels (%llu pixels, longest %u); packed %u x %u\n",
                 std::string(algorithm.name).c_str(), art::pathSpecText(request.settings.path).c_str(),
                 std::string(art::spanModeName(request.settings.spans)).c_str(), packed.spanCount,

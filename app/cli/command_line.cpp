@@ -246,7 +246,7 @@ void checkVideoRun(const CLI::App& command, RunOptions& run) {
       throw UsageError(std::string(name[0] == '-' ? name : "an input image") + " cannot go with --video");
   if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");
   // A clip is many pictures: the fastest sorter unless another is asked for.
-  if (command.count("--algo") == 0) run.algorithm = "radix";
+  if (command.count("--algo") == 0) run.algorithm = std::string(kArtAlgorithm);
   if (!run.art) {
     ArtRequest whole;
     whole.settings.path.kind = run.input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
@@ -268,7 +268,9 @@ int runCommandLine(int argc, char** argv) {
   InputOptionText runInput;
   std::string runPasses = "all";
   auto* runCommand = app.add_subcommand("run", "sort headlessly and write the state after N passes as a PNG");
-  runCommand->add_option("--algo", run.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
+  runCommand->add_option("--algo", run.algorithm,
+                         "algorithm: " + algorithmNames() + " (radix with the art options or --video)")
+      ->capture_default_str();
   addInputOptions(*runCommand, runInput);
   runCommand->add_option("image", runInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern")->excludes("--values");
   ArtOptionText runArtText;
@@ -360,7 +362,9 @@ int runCommandLine(int argc, char** argv) {
   InputOptionText viewInput;
   std::string viewFrames, viewRace, viewRaceSeconds = "10", viewToneSeconds = std::to_string(audio::kDefaultToneSeconds);
   auto* viewCommand = app.add_subcommand("view", "open the viewer (the default with no subcommand)");
-  viewCommand->add_option("--algo", view.algorithm, "algorithm: " + algorithmNames())->capture_default_str();
+  viewCommand->add_option("--algo", view.algorithm,
+                          "algorithm: " + algorithmNames() + " (radix, fast, with the art options or --video)")
+      ->capture_default_str();
   addInputOptions(*viewCommand, viewInput);
   viewCommand->add_option("image", viewInput.image, "input image (the same as --image)")->excludes("--image")->excludes("--pattern")->excludes("--values");
   ArtOptionText viewArtText;
@@ -410,6 +414,8 @@ int runCommandLine(int argc, char** argv) {
     requireAlgorithm(run.algorithm);
     run.input = toInputSpec(runInput);
     run.art = toArtRequest(*runCommand, runArtText, run.input);
+    // Pixel-sort art is many spans of a big picture: the fastest sorter unless another is named.
+    if (run.art && runCommand->count("--algo") == 0) run.algorithm = std::string(kArtAlgorithm);
     run.passes = parsePasses(runPasses);
     run.sorter = toSorterOptions(runSorter);
     parseRecordNumbers(runRecordNumbers, run.record);
@@ -463,6 +469,11 @@ int runCommandLine(int argc, char** argv) {
     requireAlgorithm(view.algorithm);
     view.input = toInputSpec(viewInput);
     view.art = toArtRequest(*viewCommand, viewArtText, view.input);
+    // Art and clips open on the fastest sorter and its fast schedule; teaching views keep theirs.
+    if (view.art || !view.videoPath.empty()) {
+      if (viewCommand->count("--algo") == 0) view.algorithm = std::string(kArtAlgorithm);
+      if (viewCommand->count("--teaching") == 0) view.fast = true;
+    }
     view.sorter = toSorterOptions(viewSorter);
     if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);

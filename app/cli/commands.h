@@ -58,6 +58,9 @@ struct VideoOptions {
   bool given() const { return !inputPath.empty(); }
 };
 
+// The sorter pixel-sort art, video and their viewer use when --algo names none: radix, fast.
+inline constexpr std::string_view kArtAlgorithm = "radix";
+
 struct RunOptions {
   std::string algorithm = "frag-odd-even";
   InputSpec input;

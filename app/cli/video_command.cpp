@@ -216,7 +216,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
     std::cerr << "shadersort: wrote " << quote(options.outputPath) << ": " << times.frames << " frames, "
               << writer.description() << (info.hasAudio && settings.audio ? ", " + info.audioCodec + " audio copied" : "")
               << "\n";
-  if (options.stats) printVideoStats(info, std::string(algorithm.name), writer.description(), times);
+  if (options.stats) printVideoStats(info, sorterLabel(algorithm, options.sorter), writer.description(), times);
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/quoting.h"
 #include "gl/debug_output.h"
+#include "sort/registry.h"
 #include "ui/playback_limits.h"
 #include "ui/viewer_app.h"
 #include "ui/work_panel.h"
@@ -140,6 +141,8 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (const ui::VideoPlayback* clip = app.video())
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
+    for (std::size_t i = 0; i < app.laneCount(); ++i)
+      std::printf("sorter: %s\n", sorterLabel(app.lane(i).algorithm(), app.lane(i).options()).c_str());
     for (std::size_t i = 0; i < app.laneCount(); ++i) {
       // "sorted" only when the GPU check of the state shown passed.
       const char* outcome = "";

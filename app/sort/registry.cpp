@@ -17,6 +17,13 @@ void requireNoSettings(std::string_view algorithm, const SorterOptions& options)
     throw UserError(std::string(algorithm) + " has no setting '" + options.settings.begin()->first + "'");
 }
 
+std::string sorterLabel(const AlgorithmInfo& algorithm, const SorterOptions& options) {
+  const char* schedule = !algorithm.hasTeachingSchedule           ? "one schedule"
+                         : scheduleOptions(options).teaching ? "teaching schedule"
+                                                             : "fast schedule";
+  return std::string(algorithm.name) + " (" + schedule + ")";
+}
+
 const std::vector<AlgorithmInfo>& algorithms() {
   static const std::vector<AlgorithmInfo> table = {
       {"frag-odd-even",

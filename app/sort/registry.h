@@ -70,6 +70,10 @@ void requireNoSettings(std::string_view algorithm, const SorterOptions& options)
 // declares one; a word two algorithms read as different numbers appears twice.
 std::vector<NamedValue> namedSettingValues(std::string_view name);
 
+// "radix (fast schedule)", "radix (teaching schedule)" or "frag-odd-even (one schedule)": the
+// sorter `options` run, as --stats names it.
+std::string sorterLabel(const AlgorithmInfo& algorithm, const SorterOptions& options);
+
 // Throws UserError listing the known names when there is no such algorithm.
 const AlgorithmInfo& findAlgorithm(std::string_view name);
 
