@@ -48,11 +48,11 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # (public domain; assets/astronaut.png is Debian python3-skimage's skimage/data/astronaut.png at 256x256).
 mkdir -p assets/art
 for preset in asendorf melt rain radial-burst glitch-rows; do
-  "$bin" run assets/astronaut.png --algo radix --preset "$preset" --out "assets/art/$preset.png"
+  "$bin" run assets/astronaut.png --preset "$preset" --out "assets/art/$preset.png"
 done
-"$bin" run assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
+"$bin" run assets/astronaut.png --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
   --key lightness --out assets/art/angle30.png
-"$bin" run assets/astronaut.png --algo radix --path rings:0.45,0.35 --spans threshold --lower 0.35 --upper 0.95 \
+"$bin" run assets/astronaut.png --path rings:0.45,0.35 --spans threshold --lower 0.35 --upper 0.95 \
   --key lightness --out assets/art/rings.png
 # The viewer's art panel: the angle:30 look above, finished at once (e: a change shows the result).
 "$bin" view assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
