@@ -19,7 +19,7 @@ struct RadixSorterTestAccess {
   static void fillChainedState(const RadixSorter& sorter, std::uint32_t word) { sorter.fillChainedState(word); }
   static ChainedState readChainedState(const RadixSorter& sorter) { return sorter.readChainedState(); }
   static const std::string& chainedDownsweepDefines(const RadixSorter& sorter) {
-    return sorter.partitioned_.chainedDownsweepDefines();
+    return sorter.partitioned_->chainedDownsweepDefines();
   }
   static gl::ShaderDefines kernelDefines(const RadixSorter& sorter, radix::BallotKind ballotKind, std::uint32_t subgroupWidth) {
     return sorter.kernelDefines(ballotKind, subgroupWidth);

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <glad/egl.h>
+
 #include "gl/handles.h"
 #include "gl/program.h"
 #include "shadersort/gpu_sorter.h"
@@ -317,6 +319,162 @@ TEST(Library, RejectsBadArguments) {
     }
   }
   expectError({.keys = keys.id(), .count = std::size_t{1} << 33}, "exceed 2^32 - 1");
+}
+
+// The library's promise: after reserve(), sorts within it create no GL buffer or program. Sizes
+// on both sides of radix's 2^16 layout change, so two sets of programs are in use.
+TEST(LibraryScratch, AReservedSorterCreatesNoBufferOrProgramAcrossSizes) {
+  GpuSorter sorter;
+  constexpr std::size_t kLarge = (std::size_t{1} << 16) + 4099, kSmall = 1000;
+  const std::size_t reserved = sorter.reserve(kLarge, true);
+  EXPECT_EQ(reserved, sorter.memoryRequirements(kLarge, true));
+  EXPECT_GE(reserved, kLarge * 8) << "at least one scratch copy of the keys and values";
+  const Pairs large = makePairs(KeyFormat::U32, kLarge, 3, true), small = makePairs(KeyFormat::I32, kSmall, 4, true);
+  const gl::Buffer largeKeys = userBuffer(large.keys), largeValues = userBuffer(large.values);
+  const gl::Buffer smallKeys = userBuffer(small.keys), smallValues = userBuffer(small.values);
+  const gl::CreatedObjects before = gl::createdObjects();
+  for (int call = 0; call < 14; ++call) {
+    const bool big = call % 2 == 0;
+    // Each call sorts its input again: the buffers hold sorted data after the first, which
+    // still runs every pass (the keys' differing bits are not read back).
+    sorter.sort({.keys = (big ? largeKeys : smallKeys).id(), .values = (big ? largeValues : smallValues).id(),
+                 .count = big ? kLarge : kSmall, .keyFormat = big ? KeyFormat::U32 : KeyFormat::I32,
+                 .order = call / 2 % 2 == 0 ? SortOrder::Ascending : SortOrder::Descending});
+  }
+  const gl::CreatedObjects after = gl::createdObjects();
+  EXPECT_EQ(after.buffers - before.buffers, 0u) << "buffers created after reserve()";
+  EXPECT_EQ(after.programs - before.programs, 0u) << "programs created after reserve()";
+  // Pairs of calls alternate the order; the last pair (12 and 13) sorted ascending.
+  EXPECT_EQ(readWords(largeKeys, kLarge), referenceSort(large, KeyFormat::U32, SortOrder::Ascending, 0).keys);
+  EXPECT_EQ(readWords(smallKeys, kSmall), referenceSort(small, KeyFormat::I32, SortOrder::Ascending, 0).keys);
+}
+
+// Keys and values at byte offsets: aligned ones sort in the caller's buffers, others through a
+// copy; either way the words around the range stay as they were.
+TEST(LibraryScratch, KeysAndValuesAtOffsetsSortAndLeaveTheRestAlone) {
+  GLint alignment = 4;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  GpuSorter sorter;
+  for (SortAlgorithm algorithm : {SortAlgorithm::Radix, SortAlgorithm::OddEven})
+    for (std::size_t offsetWords : {static_cast<std::size_t>(alignment / 4), std::size_t{1}, std::size_t{3}}) {
+      SCOPED_TRACE(algorithmName(algorithm) + " at word " + std::to_string(offsetWords));
+      constexpr std::size_t kCount = 777, kTail = 5;
+      const Pairs input = makePairs(KeyFormat::F32, kCount, 7, true);
+      std::vector<std::uint32_t> keyWords(offsetWords, 0xA5A5A5A5u), valueWords(offsetWords + 2, 0x5A5A5A5Au);
+      keyWords.insert(keyWords.end(), input.keys.begin(), input.keys.end());
+      valueWords.insert(valueWords.end(), input.values.begin(), input.values.end());
+      const gl::Buffer keys = userBuffer(keyWords, kTail), values = userBuffer(valueWords, kTail);
+      sorter.sort({.keys = keys.id(), .values = values.id(), .count = kCount, .keysOffset = offsetWords * 4,
+                   .valuesOffset = (offsetWords + 2) * 4, .keyFormat = KeyFormat::F32, .algorithm = algorithm});
+      const Pairs expected = referenceSort(input, KeyFormat::F32, SortOrder::Ascending, 0);
+      const std::vector<std::uint32_t> gotKeys = readWords(keys, offsetWords + kCount + kTail);
+      const std::vector<std::uint32_t> gotValues = readWords(values, offsetWords + 2 + kCount + kTail);
+      EXPECT_EQ(std::vector<std::uint32_t>(gotKeys.begin() + static_cast<std::ptrdiff_t>(offsetWords),
+                                           gotKeys.begin() + static_cast<std::ptrdiff_t>(offsetWords + kCount)),
+                expected.keys);
+      EXPECT_EQ(std::vector<std::uint32_t>(gotValues.begin() + static_cast<std::ptrdiff_t>(offsetWords + 2),
+                                           gotValues.begin() + static_cast<std::ptrdiff_t>(offsetWords + 2 + kCount)),
+                expected.values);
+      for (std::size_t i = 0; i < offsetWords; ++i) EXPECT_EQ(gotKeys[i], 0xA5A5A5A5u) << "key word " << i;
+      for (std::size_t i = 0; i < offsetWords + 2; ++i) EXPECT_EQ(gotValues[i], 0x5A5A5A5Au) << "value word " << i;
+      for (std::size_t i = 0; i < kTail; ++i) {
+        EXPECT_EQ(gotKeys[offsetWords + kCount + i], 0xDEADBEEFu);
+        EXPECT_EQ(gotValues[offsetWords + 2 + kCount + i], 0xDEADBEEFu);
+      }
+    }
+}
+
+// A bit range orders by those bits alone, stably, as CUB's begin_bit/end_bit: 1, 2 and 3 digit
+// passes (a single pass comes back by copy, three use both scratch buffers in place).
+TEST(LibraryScratch, ABitRangeOrdersByThoseBitsAloneAndStably) {
+  GpuSorter sorter;
+  for (auto [begin, end] : {std::pair{0u, 8u}, std::pair{8u, 16u}, std::pair{8u, 32u}, std::pair{0u, 24u}}) {
+    SCOPED_TRACE("bits " + std::to_string(begin) + " to " + std::to_string(end));
+    const Pairs input = makePairs(KeyFormat::U32, 5000, begin * 32 + end, true);
+    const gl::Buffer keys = userBuffer(input.keys), values = userBuffer(input.values);
+    sorter.sort({.keys = keys.id(), .values = values.id(), .count = input.keys.size(), .beginBit = begin, .endBit = end});
+    const std::uint32_t mask = end - begin == 32 ? 0xFFFFFFFFu : ((1u << (end - begin)) - 1u) << begin;
+    std::vector<std::size_t> order(input.keys.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return (input.keys[a] & mask) < (input.keys[b] & mask); });
+    std::vector<std::uint32_t> expectedKeys, expectedValues;
+    for (std::size_t position : order) {
+      expectedKeys.push_back(input.keys[position]);
+      expectedValues.push_back(input.values[position]);
+    }
+    EXPECT_EQ(readWords(keys, input.keys.size()), expectedKeys);
+    EXPECT_EQ(readWords(values, input.keys.size()), expectedValues);
+  }
+}
+
+TEST(LibraryScratch, RefusesBadOffsetsAndBitRanges) {
+  GpuSorter sorter;
+  const gl::Buffer keys = userBuffer(std::vector<std::uint32_t>(100, 1));
+  const auto expectError = [&](const SortRequest& request, const std::string& words) {
+    try {
+      sorter.sort(request);
+      ADD_FAILURE() << "no SortError; expected one saying '" << words << "'";
+    } catch (const SortError& error) {
+      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
+    }
+  };
+  expectError({.keys = keys.id(), .count = 10, .keysOffset = 2}, "multiples of 4");
+  expectError({.keys = keys.id(), .count = 100, .keysOffset = 4}, "100 keys from byte 4 need 404");
+  expectError({.keys = keys.id(), .count = 10, .beginBit = 4, .endBit = 12}, "8-bit digits");
+  expectError({.keys = keys.id(), .count = 10, .beginBit = 16, .endBit = 16}, "8-bit digits");
+  expectError({.keys = keys.id(), .count = 10, .endBit = 40}, "8-bit digits");
+  expectError({.keys = keys.id(), .count = 10, .endBit = 16, .algorithm = SortAlgorithm::Bitonic}, "needs the radix");
+}
+
+TEST(LibraryScratch, AMovedFromSorterSaysSoInsteadOfCrashing) {
+  GpuSorter sorter;
+  GpuSorter moved = std::move(sorter);
+  const gl::Buffer keys = userBuffer({3, 1, 2});
+  try {
+    sorter.sort({.keys = keys.id(), .count = 3});  // NOLINT(bugprone-use-after-move): the point of the test
+    ADD_FAILURE() << "no SortError from a moved-from sorter";
+  } catch (const SortError& error) {
+    EXPECT_NE(std::string(error.what()).find("moved from"), std::string::npos) << error.what();
+  }
+  EXPECT_THROW(sorter.reserve(10, false), SortError);
+  moved.sort({.keys = keys.id(), .count = 3});
+  EXPECT_EQ(readWords(keys, 3), (std::vector<std::uint32_t>{1, 2, 3}));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+// A call with another context current is refused before any GL call that would act on the
+// wrong context's objects.
+TEST(LibraryScratch, ACallFromAnotherContextIsRefused) {
+  GpuSorter sorter;
+  const EGLDisplay display = eglGetCurrentDisplay();
+  const EGLContext own = eglGetCurrentContext();
+  ASSERT_NE(own, EGL_NO_CONTEXT);
+  const std::array<EGLint, 7> attributes = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                            EGL_NONE};
+  const EGLContext other = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes.data());
+  ASSERT_NE(other, EGL_NO_CONTEXT);
+  ASSERT_TRUE(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, other));
+  std::string message;
+  try {
+    sorter.sort({.keys = 1, .count = 3});
+  } catch (const SortError& error) {
+    message = error.what();
+  }
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, own);
+  eglDestroyContext(display, other);
+  EXPECT_NE(message.find("another OpenGL context"), std::string::npos) << "got: '" << message << "'";
+}
+
+// count 0 with a row length: nothing to sort, and no GL error (a zero-sized binding would be one).
+TEST(LibraryScratch, NoKeysWithARowLengthIsNothingToDo) {
+  GpuSorter sorter;
+  const gl::Buffer keys = userBuffer({7});
+  for (SortAlgorithm algorithm : kAlgorithms)
+    sorter.sort({.keys = keys.id(), .count = 0, .rowLength = 5, .algorithm = algorithm});
+  EXPECT_EQ(readWords(keys, 1), std::vector<std::uint32_t>{7});
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
 }  // namespace

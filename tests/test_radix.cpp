@@ -203,6 +203,42 @@ TEST_F(Radix, OneWorkgroupPerSequenceAroundItsWidestTileAndAtItsLimit) {
   EXPECT_THROW(forced->load(singleSequence(randomWords(RadixSorterTestAccess::kMaxWorkgroupSortLength + 1, 7))), UserError);
 }
 
+// Many sequences of 2 to 32 keys: one invocation each sorts its sequence whole (one pass), equal
+// to a stable sort for every pattern, with and without values, in a count of sequences that is
+// no multiple of the workgroup's.
+TEST_F(Radix, ManyShortSequencesSortWholeInOnePassLikeStableSort) {
+  auto sorter = makeSorter({});
+  const std::uint32_t many = RadixSorterTestAccess::kWorkgroupSortMinSequences;
+  for (std::uint32_t length : {2u, 3u, 5u, 17u, 31u, radix::kMaxShortSequenceLength})
+    for (Pattern pattern : {Pattern::Random, Pattern::Sorted, Pattern::Reversed, Pattern::FewUnique, Pattern::AllEqual})
+      for (bool values : {false, true}) {
+        SCOPED_TRACE("length " + std::to_string(length) + " pattern " + std::to_string(static_cast<int>(pattern)) +
+                     (values ? " with values" : ""));
+        const SortData keys = makeSequences(pattern, many * 3 + 7, length, length);
+        const SortData input = values ? withIndexValues(keys) : keys;
+        const SortData result = sortWith(*sorter, input);
+        const SortData expected = referenceStableSort(input);
+        ASSERT_EQ(result.keys, expected.keys);
+        ASSERT_EQ(result.values, expected.values);
+        if (sorter->passCount() == 0) continue;  // all equal: nothing differs
+        EXPECT_EQ(sorter->pipelineName(), "fast/short-sequences");
+        EXPECT_EQ(sorter->passCount(), 1u);
+        EXPECT_NE(sorter->describePass(0).find("by insertion"), std::string::npos);
+        EXPECT_FALSE(sorter->digitPlace(0).has_value());
+      }
+  // One key longer, or too few sequences: digit passes as before.
+  sorter->load(makeSequences(Pattern::Random, many, radix::kMaxShortSequenceLength + 1));
+  EXPECT_EQ(sorter->pipelineName(), "fast/workgroup-per-sequence");
+  sorter->load(makeSequences(Pattern::Random, many - 1, 5));
+  EXPECT_EQ(sorter->pipelineName(), "fast/chained");
+  // Bits that do not differ are not compared: keys equal in the differing bits keep their order.
+  std::vector<std::uint32_t> keys(many * 4);
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<std::uint32_t>((keys.size() - i) % 3);
+  SortData twoBits = withIndexValues(makeSequences(Pattern::Random, many, 4));
+  twoBits.keys = keys;
+  EXPECT_EQ(sortWith(*sorter, twoBits).values, referenceStableSort(twoBits).values);
+}
+
 TEST_F(Radix, AutomaticPipelineFollowsSequenceCountLengthAndTotalSize) {
   auto automatic = makeSorter({});
   auto pipelineFor = [&](RadixSorter& sorter, std::uint32_t sequences, std::uint32_t length) {
@@ -522,11 +558,17 @@ TEST_F(Radix, GridsBeyondOneDimensionOfWorkgroups) {
   shortRows.sequenceLength = 2;
   shortRows.keys = randomWords(std::size_t{shortRows.sequenceCount} * 2, 3);
   for (auto& key : shortRows.keys) key &= 0xF0u;  // one 4-bit digit pass
+  // scan 3 forces one workgroup per sequence (auto gives rows of 2 keys to the short kernel).
   for (const auto& [bits, pipeline] : {std::pair{8, "fast/workgroup-per-sequence"}, std::pair{4, "classic"}}) {
-    auto sorter = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}, {"radix-bits", bits}});
+    auto sorter = makeSorter({{"workgroup-size", 32}, {"keys-per-thread", 1}, {"radix-bits", bits}, {"scan", bits == 8 ? 3 : 0}});
     EXPECT_EQ(verifySorted(shortRows, sortWith(*sorter, shortRows)), "") << pipeline;
     EXPECT_EQ(sorter->pipelineName(), pipeline) << "sequences of 2 keys, " << bits << "-bit digits";
   }
+  // Auto gives the same rows to the short kernel: a grid of (maxX + 2) / 64 workgroups. Past a
+  // row of them would take 2^22 sequences, beyond what the classic fallback's limit check admits.
+  auto automatic = makeSorter({});
+  EXPECT_EQ(verifySorted(shortRows, sortWith(*automatic, shortRows)), "") << "short sequences";
+  EXPECT_EQ(automatic->pipelineName(), "fast/short-sequences");
 
   // One digit pass (8-bit keys) keeps this affordable on llvmpipe.
   std::vector<std::uint32_t> keys = randomWords(std::size_t{maxX + 2} * 32, 4);
@@ -684,6 +726,9 @@ TEST_F(Radix, EveryShaderBuildsAsAKernelWithTheUniformsItsStructDeclares) {
   }
   expectKernelBuilds<SequenceSortUniforms>("shaders/sort/radix/sequence.comp",
                                            RadixSorterTestAccess::sequenceKernelDefines(*fast, BallotKind::Shared, kCoreSubgroupWidth, 64));
+  expectKernelBuilds<ShortSequenceUniforms>(
+      "shaders/sort/radix/short_sequences.comp",
+      shortSequenceKernelDefines({.digitBits = 8, .ballotKind = BallotKind::Shared, .subgroupWidth = kCoreSubgroupWidth}));
   if (testLimits().hasArbShaderBallot) {
     gl::ShaderDefines probe = ballotDefines(BallotKind::Arb);
     probe.set("WORKGROUP_SIZE", 64).set("PROBE_BINDING", kProbeBinding);

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "gl/handles.h"
 #include "core/input_file.h"
 #include "core/quoting.h"
 #include "gl/embedded_shaders.h"
@@ -88,6 +89,7 @@ GLuint compileStage(GLenum stage, const ShaderSource& shaders, std::string_view 
 
 GLuint link(const std::vector<GLuint>& shaders, std::string_view what) {
   const GLuint program = glCreateProgram();
+  countCreatedProgram();
   for (GLuint shader : shaders) glAttachShader(program, shader);
   glLinkProgram(program);
   for (GLuint shader : shaders) glDeleteShader(shader);

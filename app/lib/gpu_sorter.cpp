@@ -1,10 +1,14 @@
-// The library's sort (include/shadersort/gpu_sorter.h): encode the caller's keys into a scratch
-// buffer, hand it to a registry sorter as a SortTarget with the caller's values, run every pass,
-// decode the result into the caller's keys and copy the values back, all on the GPU.
+// The library's sort (include/shadersort/gpu_sorter.h). Radix at aligned offsets sorts the
+// caller's buffers where they lie: the keys are encoded in place (when their format or order
+// needs it), the engine's in-place sort alternates between them and its scratch, and the keys
+// are decoded in place. Otherwise the keys go through a scratch copy each way and a registry
+// sorter's load(), as the viewer's sorters take their input.
 
 #include "shadersort/gpu_sorter.h"
 
 #include <glad/gl.h>
+
+#include <dlfcn.h>
 
 #include <array>
 #include <limits>
@@ -17,6 +21,7 @@
 #include "lib/gl_state_guard.h"
 #include "sort/compute/kernel.h"
 #include "sort/compute/storage_buffer.h"
+#include "sort/radix/radix_sorter.h"
 #include "sort/registry.h"
 
 namespace shadersort {
@@ -45,6 +50,26 @@ std::string_view registryName(SortAlgorithm algorithm) {
                   " (radix, bitonic and odd-even are offered)");
 }
 
+// The windowing system's handle of the current context (EGL's, else GLX's), or null when neither
+// library is loaded in the process or no context is current. Looked up in the libraries already
+// loaded, whoever loaded them: the library itself loads none.
+void* currentContextHandle() {
+  using CurrentContext = void* (*)();
+  static const std::array<CurrentContext, 2> queries = [] {
+    std::array<CurrentContext, 2> found{};
+    const std::array<std::pair<const char*, const char*>, 2> sources = {
+        {{"libEGL.so.1", "eglGetCurrentContext"}, {"libGLX.so.0", "glXGetCurrentContext"}}};
+    for (std::size_t i = 0; i < sources.size(); ++i)
+      if (void* library = dlopen(sources[i].first, RTLD_LAZY | RTLD_NOLOAD))
+        found[i] = reinterpret_cast<CurrentContext>(dlsym(library, sources[i].second));
+    return found;
+  }();
+  for (CurrentContext query : queries)
+    if (query != nullptr)
+      if (void* context = query()) return context;
+  return nullptr;
+}
+
 // Bytes of `buffer`, or a SortError naming `role` when it is no buffer of this context.
 GLint64 bufferBytes(GLuint buffer, std::string_view role) {
   if (buffer == 0 || !glIsBuffer(buffer))
@@ -67,6 +92,14 @@ SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
     throw SortError("shadersort: unknown sort order " + std::to_string(static_cast<int>(request.order)));
   if (request.values != 0 && request.values == request.keys)
     throw SortError("shadersort: keys and values must lie in different buffers");
+  if (request.keysOffset % 4 != 0 || request.valuesOffset % 4 != 0)
+    throw SortError("shadersort: offsets must be multiples of 4 bytes (keys " + std::to_string(request.keysOffset) +
+                    ", values " + std::to_string(request.valuesOffset) + ")");
+  if (request.beginBit >= request.endBit || request.endBit > 32 || request.beginBit % 8 != 0 || request.endBit % 8 != 0)
+    throw SortError("shadersort: the bit range [" + std::to_string(request.beginBit) + ", " +
+                    std::to_string(request.endBit) + ") must be a non-empty range of 8-bit digits within [0, 32)");
+  if ((request.beginBit != 0 || request.endBit != 32) && request.algorithm != SortAlgorithm::Radix)
+    throw SortError("shadersort: a bit range needs the radix algorithm");
   constexpr auto kMaxCount = std::numeric_limits<std::uint32_t>::max();
   if (request.count > kMaxCount)
     throw SortError("shadersort: " + std::to_string(request.count) + " keys exceed 2^32 - 1");
@@ -80,17 +113,25 @@ SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
   shape.hasValues = request.values != 0;
   requireSortable(algorithm, shape, limits);
   const auto neededBytes = static_cast<GLint64>(request.count) * 4;
-  const GLint64 keyBytes = bufferBytes(request.keys, "keys buffer");
-  if (keyBytes < neededBytes)
-    throw SortError("shadersort: the keys buffer holds " + std::to_string(keyBytes) + " bytes, " +
-                    std::to_string(request.count) + " keys need " + std::to_string(neededBytes));
-  if (request.values != 0) {
-    const GLint64 valueBytes = bufferBytes(request.values, "values buffer");
-    if (valueBytes < neededBytes)
-      throw SortError("shadersort: the values buffer holds " + std::to_string(valueBytes) + " bytes, " +
-                      std::to_string(request.count) + " values need " + std::to_string(neededBytes));
-  }
+  auto requireRoom = [&](GLuint buffer, std::size_t offset, const char* role, const char* what) {
+    const GLint64 bytes = bufferBytes(buffer, role);
+    if (bytes < static_cast<GLint64>(offset) + neededBytes)
+      throw SortError("shadersort: the " + std::string(role) + " holds " + std::to_string(bytes) + " bytes, " +
+                      std::to_string(request.count) + " " + what + " from byte " + std::to_string(offset) + " need " +
+                      std::to_string(static_cast<GLint64>(offset) + neededBytes));
+  };
+  requireRoom(request.keys, request.keysOffset, "keys buffer", "keys");
+  if (request.values != 0) requireRoom(request.values, request.valuesOffset, "values buffer", "values");
   return shape;
+}
+
+// Copies `bytes` bytes between two buffers at any offsets (what a storage binding cannot take).
+void copyBytes(GLuint from, std::size_t fromOffset, GLuint to, std::size_t toOffset, std::size_t bytes) {
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the copy reads what shaders wrote
+  glBindBuffer(GL_COPY_READ_BUFFER, from);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, to);
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(fromOffset),
+                      static_cast<GLintptr>(toOffset), static_cast<GLsizeiptr>(bytes));
 }
 
 }  // namespace
@@ -99,9 +140,10 @@ struct GpuSorter::Resources {
   // Of the context current when the GpuSorter was made. Its shaders are always the embedded
   // copies: a library has no shader folder, whatever a viewer in the same process reads.
   SortContext context{gl::ShaderSource()};
+  void* contextHandle = currentContextHandle();  // null where it cannot be told (no EGL or GLX)
   compute::Kernel<CodecUniforms> codec;
-  compute::StorageBuffer encodedKeys;  // grows, never shrinks
-  // One per SortAlgorithm, made on first use; each keeps its programs across calls.
+  compute::StorageBuffer keysCopy;  // the copied path's keys; grows, never shrinks
+  // One per SortAlgorithm, made on first use; each keeps its programs and scratch across calls.
   std::array<std::unique_ptr<Sorter>, 3> sorters;
 
   Sorter& sorterFor(SortAlgorithm algorithm) {
@@ -109,41 +151,73 @@ struct GpuSorter::Resources {
     if (!sorter) sorter = findAlgorithm(registryName(algorithm)).create(context, SorterOptions{});
     return *sorter;
   }
+  // The registry's radix row makes a RadixSorter (sort/registry.cpp).
+  RadixSorter& radix() { return static_cast<RadixSorter&>(sorterFor(SortAlgorithm::Radix)); }
 
-  void runCodec(GLuint from, GLuint to, std::size_t bytes, const CodecUniforms& uniforms) {
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kCodecFromBinding, from, 0, static_cast<GLsizeiptr>(bytes));
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kCodecToBinding, to, 0, static_cast<GLsizeiptr>(bytes));
-    // The dispatch ends with GL_SHADER_STORAGE_BARRIER_BIT, enough for the sorter's loads.
+  // Throws SortError when radix cannot sort `count` keys on this GPU.
+  void requireRadixCount(std::size_t count, bool withValues) const {
+    if (count > std::numeric_limits<std::uint32_t>::max())
+      throw SortError("shadersort: " + std::to_string(count) + " keys exceed 2^32 - 1");
+    requireSortable(findAlgorithm("radix"), SortShape{1, static_cast<std::uint32_t>(count), withValues},
+                    context.limits());
+  }
+
+  void requireOwnContext() const {
+    if (contextHandle != nullptr && currentContextHandle() != contextHandle)
+      throw SortError("shadersort: called with another OpenGL context current than the one this GpuSorter was made in");
+  }
+
+  // Encodes or decodes `count` keys in place at `range`: every invocation reads and writes its own word.
+  void runCodec(const compute::StorageRange& range, const CodecUniforms& uniforms) {
+    range.bind(kCodecFromBinding);
+    range.bind(kCodecToBinding);
+    // The dispatch ends with GL_SHADER_STORAGE_BARRIER_BIT, enough for the sorter's reads.
     codec.dispatch(uniforms, gl::divideRoundingUp(uniforms.count, kCodecWorkgroup));
   }
 
   void sort(const SortRequest& request) {
+    requireOwnContext();
     const SortShape shape = checkedShape(request, context.limits());
-    if (shape.sequenceLength < 2) return;  // nothing can move
+    if (shape.sequenceLength < 2 || request.count == 0) return;  // nothing can move
     const std::size_t bytes = request.count * 4;
-    if (!encodedKeys || encodedKeys.bytes() < bytes)
-      encodedKeys = compute::StorageBuffer("shadersort library: encoded keys", bytes);
     CodecUniforms uniforms{.count = static_cast<std::uint32_t>(request.count),
                            .keyFormat = static_cast<std::uint32_t>(request.keyFormat),
                            .descending = request.order == SortOrder::Descending ? 1u : 0u,
                            .decode = 0};
-    runCodec(request.keys, encodedKeys.id(), bytes, uniforms);
-
-    Sorter& sorter = sorterFor(request.algorithm);
-    sorter.load(SortTarget{.shape = shape, .keys = {encodedKeys.id(), 0}, .values = {request.values, 0}});
-    sorter.runAll();
-    const GpuStateView state = sorter.gpuState();
-
-    uniforms.decode = 1;
-    runCodec(state.keys, request.keys, bytes, uniforms);
-    if (request.values != 0) {
-      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // the copy reads what the passes wrote
-      glBindBuffer(GL_COPY_READ_BUFFER, state.values);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, request.values);
-      glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+    const bool identity = request.keyFormat == KeyFormat::U32 && request.order == SortOrder::Ascending;
+    const std::uint32_t bitRange = request.endBit - request.beginBit == 32
+                                       ? 0xFFFFFFFFu
+                                       : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
+    const bool inPlace = request.algorithm == SortAlgorithm::Radix && compute::alignedForStorage(request.keysOffset) &&
+                         (request.values == 0 || compute::alignedForStorage(request.valuesOffset));
+    if (inPlace) {
+      const compute::StorageRange keys{request.keys, request.keysOffset, bytes};
+      if (!identity) runCodec(keys, uniforms);
+      radix().sortInPlace(SortTarget{.shape = shape,
+                                     .keys = {request.keys, request.keysOffset},
+                                     .values = {request.values, request.valuesOffset},
+                                     .differingBits = bitRange});
+      uniforms.decode = 1;
+      if (!identity) runCodec(keys, uniforms);
+    } else {
+      keysCopy.ensure("shadersort library: keys", bytes);
+      copyBytes(request.keys, request.keysOffset, keysCopy.id(), 0, bytes);
+      if (!identity) runCodec(keysCopy.range(), uniforms);
+      Sorter& sorter = sorterFor(request.algorithm);
+      sorter.load(SortTarget{.shape = shape,
+                             .keys = {keysCopy.id(), 0},
+                             .values = {request.values, request.valuesOffset},
+                             .differingBits = bitRange});
+      sorter.runAll();
+      const GpuStateView state = sorter.gpuState();
+      uniforms.decode = 1;
+      // The sorter's state is its own scratch: decoded there, then copied to the caller's offset.
+      if (!identity) runCodec({state.keys, 0, bytes}, uniforms);
+      copyBytes(state.keys, 0, request.keys, request.keysOffset, bytes);
+      if (request.values != 0) copyBytes(state.values, 0, request.values, request.valuesOffset, bytes);
     }
-    // The caller may use the buffers in any way next (gpu_sorter.h: Memory barriers).
-    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    // The caller may use the buffers next as it said (gpu_sorter.h: Memory barriers).
+    if (request.barrierBits != 0) glMemoryBarrier(request.barrierBits);
   }
 };
 
@@ -168,10 +242,15 @@ GpuSorter::~GpuSorter() = default;
 GpuSorter::GpuSorter(GpuSorter&&) noexcept = default;
 GpuSorter& GpuSorter::operator=(GpuSorter&&) noexcept = default;
 
-void GpuSorter::sort(const SortRequest& request) {
+namespace {
+
+// Runs `work` with the caller's GL state saved and restored, the internal errors as SortError.
+template <typename Work>
+auto guarded(const std::unique_ptr<GpuSorter::Resources>& resources, Work&& work) {
+  if (!resources) throw SortError("shadersort: this GpuSorter was moved from; it holds no context or programs");
   const lib::GlStateGuard savedState;
   try {
-    resources_->sort(request);
+    return work(*resources);
   } catch (const SortError&) {
     throw;
   } catch (const UserError& error) {  // the registry's and the sorters' limit checks
@@ -179,6 +258,28 @@ void GpuSorter::sort(const SortRequest& request) {
   } catch (const GpuError& error) {
     throw SortError(std::string("shadersort: ") + error.what());
   }
+}
+
+}  // namespace
+
+void GpuSorter::sort(const SortRequest& request) {
+  guarded(resources_, [&](Resources& resources) { resources.sort(request); });
+}
+
+std::size_t GpuSorter::memoryRequirements(std::size_t count, bool withValues) const {
+  return guarded(resources_, [&](Resources& resources) {
+    resources.requireOwnContext();
+    resources.requireRadixCount(count, withValues);
+    return resources.radix().scratchBytesFor(count, withValues);
+  });
+}
+
+std::size_t GpuSorter::reserve(std::size_t count, bool withValues) {
+  return guarded(resources_, [&](Resources& resources) {
+    resources.requireOwnContext();
+    resources.requireRadixCount(count, withValues);
+    return resources.radix().reserve(count, withValues);
+  });
 }
 
 }  // namespace shadersort

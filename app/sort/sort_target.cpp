@@ -25,17 +25,22 @@ SortTarget UploadedSortData::target() const {
 }
 
 compute::StorageBuffer storageCopyOf(std::string_view label, const BufferRange& range, std::size_t bytes) {
-  compute::StorageBuffer copy(label, bytes);
-  if (bytes == 0) return copy;
+  compute::StorageBuffer copy;
+  copyIntoStorage(copy, label, range, bytes);
+  return copy;
+}
+
+void copyIntoStorage(compute::StorageBuffer& into, std::string_view label, const BufferRange& range, std::size_t bytes) {
+  into.ensure(label, bytes);
+  if (bytes == 0) return;
   // The copy reads what shaders wrote.
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
   glBindBuffer(GL_COPY_READ_BUFFER, range.buffer);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, copy.id());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, into.id());
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(range.offset), 0,
                       static_cast<GLsizeiptr>(bytes));
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  return copy;
 }
 
 void Sorter::load(const SortData& input) {

@@ -51,5 +51,7 @@ class UploadedSortData {
 // A storage buffer holding a copy, made on the GPU, of `bytes` bytes of `range` (after the writes
 // of earlier shaders).
 compute::StorageBuffer storageCopyOf(std::string_view label, const BufferRange& range, std::size_t bytes);
+// The same into `into`, which is kept when it is large enough (scratch that only grows).
+void copyIntoStorage(compute::StorageBuffer& into, std::string_view label, const BufferRange& range, std::size_t bytes);
 
 }  // namespace shadersort

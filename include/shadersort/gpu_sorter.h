@@ -77,12 +77,24 @@ enum class SortAlgorithm {
 };
 
 struct SortRequest {
-  // Buffer names of the caller's context. Keys: `count` 32-bit words from byte 0 (std430 uint,
-  // int or float array); values (0 for none): `count` 32-bit words from byte 0 that travel with
-  // their keys. Bytes beyond the first count * 4 of either buffer are not touched.
+  // Buffer names of the caller's context. Keys: `count` 32-bit words from byte `keysOffset`
+  // (std430 uint, int or float array); values (0 for none): `count` 32-bit words from byte
+  // `valuesOffset` that travel with their keys. Bytes outside those ranges are not touched.
   unsigned int keys = 0;
   unsigned int values = 0;
   std::size_t count = 0;
+  // Multiples of 4. Radix sorts in the caller's buffers themselves where both offsets are
+  // multiples of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (0 always is); other offsets, and the
+  // other algorithms, go through a scratch copy each way.
+  std::size_t keysOffset = 0, valuesOffset = 0;
+  // Radix only: the keys are ordered by their bits [beginBit, endBit) alone (CUB's begin_bit and
+  // end_bit), so the digit passes outside are skipped; keys equal there keep their input order.
+  // Both must lie on radix's 8-bit digit boundaries (0, 8, 16, 24, 32). For i32 and f32 keys the
+  // bits are those of the order-preserving unsigned image (data's sign bit is bit 31).
+  unsigned int beginBit = 0, endBit = 32;
+  // The glMemoryBarrier bits sort() issues after its last write: GL_ALL_BARRIER_BITS by default,
+  // or only those of the caller's next reads (e.g. GL_SHADER_STORAGE_BARRIER_BIT); 0 for none.
+  unsigned int barrierBits = 0xFFFFFFFFu;
   KeyFormat keyFormat = KeyFormat::U32;
   SortOrder order = SortOrder::Ascending;
   // 0: one sequence of `count` keys. Otherwise the keys are count / rowLength rows of rowLength
@@ -108,11 +120,23 @@ class SHADERSORT_API GpuSorter {
   GpuSorter& operator=(GpuSorter&&) noexcept;
 
   // Sorts request.keys (and request.values with them) in place; see the top of this file for the
-  // state it restores and the barrier it issues. Throws SortError (see above).
+  // state it restores and the barrier it issues. Throws SortError (see above), also when called
+  // with another context current than the one the sorter was made in, or on a moved-from sorter.
   void sort(const SortRequest& request);
 
- private:
+  // Bytes of GPU scratch that radix sorts of up to `count` keys in one row (with values or not,
+  // at aligned offsets) take beyond the caller's buffers: what reserve() would hold.
+  std::size_t memoryRequirements(std::size_t count, bool withValues) const;
+  // Makes that scratch and compiles every program such sorts run, so that later radix sorts of
+  // up to `count` keys in one row create no buffer and no program (the first call otherwise
+  // compiles: hundreds of milliseconds without a driver shader cache). Returns the bytes held.
+  // Scratch only grows; sorts beyond what was reserved grow it when they come.
+  std::size_t reserve(std::size_t count, bool withValues);
+
+  // The implementation's state (app/lib/gpu_sorter.cpp); nothing a caller can use.
   struct Resources;
+
+ private:
   std::unique_ptr<Resources> resources_;
 };
 

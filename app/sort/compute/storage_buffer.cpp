@@ -27,6 +27,28 @@ void StorageBuffer::reset() {
   bytes_ = 0;
 }
 
+bool StorageBuffer::ensure(std::string_view label, std::size_t bytes) {
+  if (buffer_ && bytes_ >= bytes) return false;
+  *this = StorageBuffer(label, bytes);
+  return true;
+}
+
+bool alignedForStorage(std::size_t offset) {
+  if (offset == 0) return true;
+  GLint alignment = 1;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  return offset % static_cast<std::size_t>(std::max(alignment, 1)) == 0;
+}
+
+void StorageRange::bind(GLuint binding) const {
+  if (buffer == 0 || bytes == 0) throw std::out_of_range("binding an empty storage range");
+  if (!alignedForStorage(offset))
+    throw std::out_of_range("storage range offset " + std::to_string(offset) +
+                            " is not a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT");
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer, static_cast<GLintptr>(offset),
+                    static_cast<GLsizeiptr>(bytes));
+}
+
 void StorageBuffer::bind(GLuint binding) const {
   // A range of the exact size rather than glBindBufferBase: the same binding, but one that says
   // how far the block may reach.

@@ -13,6 +13,16 @@
 
 namespace shadersort::compute {
 
+// Bytes [offset, offset + bytes) of a buffer someone owns (a StorageBuffer or a caller's), bound
+// where a kernel reads or writes it. The offset must be a multiple of
+// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (alignedForStorage says whether it is).
+struct StorageRange {
+  GLuint buffer = 0;
+  std::size_t offset = 0, bytes = 0;
+  void bind(GLuint binding) const;
+};
+bool alignedForStorage(std::size_t offset);
+
 class StorageBuffer {
  public:
   StorageBuffer() = default;  // none: binds nothing, id() 0
@@ -27,6 +37,10 @@ class StorageBuffer {
   // For copies and read-backs (gl/compute.h, sort/checkpoint_support.h).
   const gl::Buffer& buffer() const { return buffer_; }
   void reset();
+  // Makes it at least `bytes` bytes, keeping it (and its name) when it already is: scratch that
+  // only grows. Returns true when a new buffer was made (its contents undefined).
+  bool ensure(std::string_view label, std::size_t bytes);
+  StorageRange range() const { return {buffer_.id(), 0, bytes_}; }
 
   // Binds the whole buffer to storage binding point `binding`.
   void bind(GLuint binding) const;

@@ -4,13 +4,20 @@
 
 namespace shadersort::radix {
 
+void ClassicPipeline::build(const RadixLoad& load) {
+  if (!block_) block_ = compute::Kernel<DigitUniforms>(load.shaders, "shaders/sort/radix/teach_block.comp", load.defines);
+  if (!scatter_) scatter_ = compute::Kernel<TeachScatterUniforms>(load.shaders, "shaders/sort/radix/teach_scatter.comp", load.defines);
+  scan_.build(load.shaders, load.defines);
+}
+
 void ClassicPipeline::runPass(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
                               const Sorter::StepObserver& observer) {
   const std::uint32_t shift = pass.place * kTeachingBits;
-  const std::uint64_t matrixBytes = buffers.offsets.bytes() + buffers.counters.bytes();
+  // This load's offsets and counter matrix (the buffers may be larger, kept from earlier loads).
+  const std::uint64_t matrixBytes = load.keyBytes() + load.partitionCount * radixOf(kTeachingBits) * 4;
+  build(load);
 
   // (1) flags, Blelloch scans per digit, counts per block.
-  if (!block_) block_ = compute::Kernel<DigitUniforms>(load.shaders, "shaders/sort/radix/teach_block.comp", load.defines);
   pass.keysIn.bind(kKeysInBinding);
   buffers.offsets.bind(kOffsetsBinding);
   buffers.counters.bind(kCountersBinding);
@@ -22,7 +29,6 @@ void ClassicPipeline::runPass(const RadixPass& pass, const RadixLoad& load, cons
             load.shaders, load.defines, observer);
 
   // (3) scatter.
-  if (!scatter_) scatter_ = compute::Kernel<TeachScatterUniforms>(load.shaders, "shaders/sort/radix/teach_scatter.comp", load.defines);
   pass.bindKeysAndValues();
   buffers.offsets.bind(kOffsetsBinding);
   buffers.counters.bind(kCountersBinding);

@@ -18,6 +18,8 @@ class ClassicPipeline {
   // of the defines that differ between loads.
   void runPass(const RadixPass& pass, const RadixLoad& load, const RadixBuffers& buffers,
                const Sorter::StepObserver& observer);
+  // Builds every kernel now (RadixSorter::reserve), not on first use.
+  void build(const RadixLoad& load);
 
  private:
   compute::Kernel<DigitUniforms> block_;

@@ -18,7 +18,7 @@ void CounterScan::run(const compute::StorageBuffer& data, std::uint64_t count,
                       std::span<const compute::StorageBuffer> totals, std::uint32_t block,
                       const gl::ShaderSource& shaders, const gl::ShaderDefines& defines,
                       const Sorter::StepObserver& observer) {
-  if (!scan_) scan_ = compute::Kernel<CountUniforms>(shaders, scanPath_, defines);
+  build(shaders, defines);
   const std::uint64_t groups = gl::divideRoundingUp(count, block);
   const CountUniforms uniforms{.count = static_cast<std::uint32_t>(count)};
   data.bind(kScanDataBinding);
@@ -26,15 +26,14 @@ void CounterScan::run(const compute::StorageBuffer& data, std::uint64_t count,
   scan_.dispatch(uniforms, groups, {scanStep_, count * 8}, observer);
   if (groups <= 1) return;
   run(totals.front(), groups, totals.subspan(1), block, shaders, defines, observer);
-  if (!add_) add_ = compute::Kernel<CountUniforms>(shaders, addPath_, defines);
   data.bind(kScanDataBinding);
   totals.front().bind(kScanTotalsBinding);
   add_.dispatch(uniforms, groups, {addStep_, count * 8}, observer);
 }
 
-void CounterScan::dropKernels() {
-  scan_ = {};
-  add_ = {};
+void CounterScan::build(const gl::ShaderSource& shaders, const gl::ShaderDefines& defines) {
+  if (!scan_) scan_ = compute::Kernel<CountUniforms>(shaders, scanPath_, defines);
+  if (!add_) add_ = compute::Kernel<CountUniforms>(shaders, addPath_, defines);
 }
 
 }  // namespace shadersort::radix

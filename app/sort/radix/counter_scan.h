@@ -28,12 +28,12 @@ class CounterScan {
   static std::vector<std::uint64_t> totalsWords(std::uint64_t count, std::uint64_t block);
 
   // Scans `count` counters of `data`; `totals` holds a buffer of totalsWords() per level.
-  // Kernels are built from `shaders` with `defines` on first use.
+  // Kernels are built from `shaders` with `defines` on first use (or by build()).
   void run(const compute::StorageBuffer& data, std::uint64_t count, std::span<const compute::StorageBuffer> totals,
            std::uint32_t block, const gl::ShaderSource& shaders, const gl::ShaderDefines& defines,
            const Sorter::StepObserver& observer);
-  // Drops the kernels, built for other defines.
-  void dropKernels();
+  // Builds both kernels now, if not yet built.
+  void build(const gl::ShaderSource& shaders, const gl::ShaderDefines& defines);
 
  private:
   std::string_view scanPath_, scanStep_, addPath_, addStep_;

@@ -45,4 +45,10 @@ gl::ShaderDefines sequenceKernelDefines(const KernelLayout& layout, std::uint32_
   return defines;
 }
 
+gl::ShaderDefines shortSequenceKernelDefines(const KernelLayout& layout) {
+  gl::ShaderDefines defines = kernelDefines(layout);
+  defines.set("WORKGROUP_SIZE", kShortSequenceWorkgroup).set("MAX_SHORT_LENGTH", kMaxShortSequenceLength);
+  return defines;
+}
+
 }  // namespace shadersort::radix

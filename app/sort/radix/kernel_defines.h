@@ -26,5 +26,7 @@ struct KernelLayout {
 gl::ShaderDefines kernelDefines(const KernelLayout& layout);
 // The one-workgroup-per-sequence kernel's: its own workgroup size and tile.
 gl::ShaderDefines sequenceKernelDefines(const KernelLayout& layout, std::uint32_t workgroupSize);
+// The short-sequence kernel's (radix/short_pipeline.h): its workgroup and longest sequence.
+gl::ShaderDefines shortSequenceKernelDefines(const KernelLayout& layout);
 
 }  // namespace shadersort::radix

@@ -44,6 +44,11 @@ constexpr std::uint32_t kCoreSubgroupWidth = 16;  // invocations that compare di
 constexpr std::uint32_t kSequenceKeysPerThread = 4;
 // Longest sequence the one-workgroup-per-sequence kernel takes.
 constexpr std::uint32_t kMaxWorkgroupSortLength = 65536;
+// Many sequences of at most this many keys are sorted by one invocation each, by insertion
+// (radix/short_pipeline.h), in workgroups of kShortSequenceWorkgroup sequences: 16 KiB of shared
+// memory for keys and values.
+constexpr std::uint32_t kMaxShortSequenceLength = 32;
+constexpr std::uint32_t kShortSequenceWorkgroup = 64;
 
 constexpr std::uint32_t placesOf(std::uint32_t bits) { return 32u / bits; }
 constexpr std::uint32_t radixOf(std::uint32_t bits) { return 1u << bits; }

@@ -23,11 +23,12 @@ namespace shadersort::radix {
 
 class PartitionedPipeline {
  public:
-  // Kernels are built with load.defines on first use; dropKernels() when those change.
+  // Kernels are built with load.defines on first use and kept: a pipeline serves one partition
+  // layout (RadixSorter keeps one per layout).
   void runPass(const RadixPass& pass, bool chained, const RadixLoad& load, const RadixBuffers& buffers,
                const Sorter::StepObserver& observer);
-  void dropKernels();
-  void dropChainedDownsweep() { chainedDownsweep_ = {}; }
+  // Builds every kernel the pipeline (chained or portable) runs, now (RadixSorter::reserve).
+  void build(bool chained, const RadixLoad& load);
 
  private:
   friend struct shadersort::RadixSorterTestAccess;

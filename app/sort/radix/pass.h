@@ -1,5 +1,5 @@
 #pragma once
-// What a radix pipeline's pass works on: the buffers the sorter allocated for this load, what
+// What a radix pipeline's pass works on: the buffers the sorter keeps (grown for this load), what
 // the load chose (the same for every pass), and the digit this pass sorts by.
 
 #include <array>
@@ -51,10 +51,8 @@ struct RadixLoad {
 struct RadixPass {
   std::uint32_t index = 0;  // passes run before it
   std::uint32_t place = 0;  // its digit: bits place * digitBits and up
-  const compute::StorageBuffer& keysIn;
-  const compute::StorageBuffer& keysOut;
-  const compute::StorageBuffer& valuesIn;
-  const compute::StorageBuffer& valuesOut;
+  // The sorter's scratch or, for the first and last passes of an in-place sort, the caller's.
+  compute::StorageRange keysIn, keysOut, valuesIn, valuesOut;
 
   // Binds the keys and values in and out, as every kernel that moves keys reads them.
   void bindKeysAndValues() const {

@@ -110,13 +110,9 @@ void RadixSorter::choosePartitions() {
   const auto histogramPartitions =
       settings_.histogramPartitions != 0 ? static_cast<std::uint32_t>(settings_.histogramPartitions)
                                          : static_cast<std::uint32_t>(std::clamp<std::uint64_t>(partitions / 1024, 1, 16));
-  if (workgroupSize != workgroupSize_ || keysPerThread != keysPerThread_ ||
-      histogramPartitions != histogramPartitions_) {
-    partitioned_.dropKernels();  // compiled for other partitions
-    workgroupSize_ = workgroupSize;
-    keysPerThread_ = keysPerThread;
-    histogramPartitions_ = histogramPartitions;
-  }
+  workgroupSize_ = workgroupSize;
+  keysPerThread_ = keysPerThread;
+  histogramPartitions_ = histogramPartitions;
 }
 
 void RadixSorter::choosePipeline() {
@@ -131,6 +127,13 @@ void RadixSorter::choosePipeline() {
                       std::to_string(kMaxWorkgroupSortLength) + " keys; these have " +
                       std::to_string(shape.sequenceLength));
     pipeline_ = Pipeline::Sequence;
+    return;
+  }
+  // Sequences of a few keys: a digit pass each would cost a workgroup launch per sequence and
+  // place for a handful of keys (rows of 5 keys took 14x as long as one row of the same keys).
+  if (settings_.scan == RadixSettings::kScanAuto && shape.sequenceLength <= radix::kMaxShortSequenceLength &&
+      shape.sequenceCount >= kWorkgroupSortMinSequences) {
+    pipeline_ = Pipeline::Short;
     return;
   }
   // One workgroup per sequence pays only when the sequences are many (an image's columns): a
@@ -159,13 +162,8 @@ void RadixSorter::choosePipeline() {
       placesOf(digitBits()) * shape.sequenceCount * radix * parts > maxWords)
     chained_ = false;
   if (words > 8 * shape.elementCount() + kCounterAllowanceWords || words > maxWords) pipeline_ = Pipeline::Classic;
-  // Only the chained downsweep reads EARLY_COUNTS: only it is rebuilt when the choice flips.
-  const bool earlyCounts = pipeline_ == Pipeline::Fast && chained_ &&
-                           radix::earlyCountsFor(settings_, shape.sequenceCount * parts, shape.hasValues);
-  if (earlyCounts != earlyCounts_) {
-    partitioned_.dropChainedDownsweep();
-    earlyCounts_ = earlyCounts;
-  }
+  earlyCounts_ = pipeline_ == Pipeline::Fast && chained_ &&
+                 radix::earlyCountsFor(settings_, shape.sequenceCount * parts, shape.hasValues);
 }
 
 radix::KernelLayout RadixSorter::kernelLayout(radix::BallotKind ballotKind, std::uint32_t subgroupWidth) const {
@@ -198,24 +196,143 @@ std::uint32_t RadixSorter::sequenceWorkgroupFor(std::uint32_t sequenceLength) co
 }
 
 void RadixSorter::load(const SortTarget& input) {
+  plan(input.shape, input.differingBits);
+  inPlace_ = false;
+  const std::size_t bytes = load_.shape.elementCount() * 4;
+  copyIntoStorage(buffers_.keysInput, "radix: input keys", input.keys, bytes);
+  copyIntoStorage(buffers_.valuesInput, "radix: input values", input.values, load_.shape.hasValues ? bytes : 0);
+}
+
+void RadixSorter::sortInPlace(const SortTarget& target) {
+  const std::size_t bytes = target.shape.elementCount() * 4;
+  if (!compute::alignedForStorage(target.keys.offset) ||
+      (target.shape.hasValues && !compute::alignedForStorage(target.values.offset)))
+    throw std::invalid_argument("radix: an in-place sort's offsets must be multiples of "
+                                "GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT");
+  plan(target.shape, target.differingBits);
+  inPlace_ = true;
+  targetKeys_ = {target.keys.buffer, target.keys.offset, std::max<std::size_t>(bytes, 4)};
+  targetValues_ = target.shape.hasValues ? compute::StorageRange{target.values.buffer, target.values.offset, bytes}
+                                         : buffers_.values[0].range();  // bound, never read
+  runAll();
+  if (passCount() != 1 || pipeline_ == Pipeline::Short) return;
+  // One pass cannot scatter into the buffer it reads: its result comes back by copy.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  auto copyBack = [bytes](const compute::StorageBuffer& from, const compute::StorageRange& to) {
+    glBindBuffer(GL_COPY_READ_BUFFER, from.id());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, to.buffer);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, static_cast<GLintptr>(to.offset),
+                        static_cast<GLsizeiptr>(bytes));
+  };
+  copyBack(buffers_.keys[0], targetKeys_);
+  if (target.shape.hasValues) copyBack(buffers_.values[0], targetValues_);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+std::vector<std::uint64_t> RadixSorter::layoutCounts(std::uint64_t count) const {
+  // Every partition layout a single sequence of up to `count` keys can get: the layout changes
+  // only where workgroupSizeFor/keysPerThreadFor, the histogram partitions (a step per 1024
+  // partitions), early counts or the chained limit do, so one count on each side of those
+  // boundaries, and the largest, covers them all.
+  std::vector<std::uint64_t> counts = {2, count};
+  auto around = [&](std::uint64_t boundary) {
+    for (std::uint64_t candidate : {boundary - 1, boundary, boundary + 1})
+      if (candidate >= 2 && candidate <= count) counts.push_back(candidate);
+  };
+  const std::uint64_t small = std::uint64_t{1} << 16;
+  around(small);
+  around(static_cast<std::uint64_t>(settings_.chainedMax));
+  const std::uint64_t smallPartition = std::uint64_t{radix::workgroupSizeFor(settings_, small, largeSortWorkgroup_)} *
+                                       radix::keysPerThreadFor(settings_, small);
+  const std::uint64_t largePartition =
+      std::uint64_t{radix::workgroupSizeFor(settings_, small + 1, largeSortWorkgroup_)} *
+      radix::keysPerThreadFor(settings_, small + 1);
+  for (std::uint64_t partition : {smallPartition, largePartition}) {
+    for (std::uint64_t partitions : {radix::kEarlyCountsMinPartitions, radix::kEarlyCountsMaxPairPartitions,
+                                     radix::kEarlyCountsMaxKeyPartitions}) {
+      around(partitions * partition);
+      around((partitions - 1) * partition);
+    }
+    for (std::uint64_t step = 1; step <= 16; ++step) around(step * 1024 * partition);
+  }
+  std::sort(counts.begin(), counts.end(), std::greater<>());  // the largest first: scratch grown once
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  return counts;
+}
+
+std::size_t RadixSorter::reserve(std::uint64_t count, bool hasValues) {
+  for (std::uint64_t keys : layoutCounts(count)) {
+    plan(SortShape{1, static_cast<std::uint32_t>(keys), hasValues}, 0xFFFFFFFFu, true);
+    if (pipeline_ == Pipeline::Fast) partitioned_->build(chained_, load_);
+    if (pipeline_ == Pipeline::Classic) classic_.build(load_);
+  }
   load_ = {};
-  load_.shape = input.shape;
+  places_.clear();
+  passesRun_ = 0;
+  inPlace_ = false;
+  return scratchBytes();
+}
+
+std::size_t RadixSorter::scratchBytesFor(std::uint64_t count, bool hasValues) {
+  // The largest of each buffer over the layouts, as reserve() would grow them.
+  ScratchSizes most;
+  auto keep = [](std::size_t& most, std::size_t bytes) { most = std::max(most, bytes); };
+  for (std::uint64_t keys : layoutCounts(count)) {
+    plan(SortShape{1, static_cast<std::uint32_t>(keys), hasValues}, 0xFFFFFFFFu, false);
+    const ScratchSizes sizes = scratchSizes();
+    for (std::size_t i = 0; i < 2; ++i) {
+      keep(most.keys[i], sizes.keys[i]);
+      keep(most.values[i], sizes.values[i]);
+    }
+    keep(most.histograms, sizes.histograms);
+    keep(most.digitStarts, sizes.digitStarts);
+    keep(most.status, sizes.status);
+    keep(most.tickets, sizes.tickets);
+    keep(most.counters, sizes.counters);
+    keep(most.offsets, sizes.offsets);
+    if (most.scanTotals.size() < sizes.scanTotals.size()) most.scanTotals.resize(sizes.scanTotals.size());
+    for (std::size_t level = 0; level < sizes.scanTotals.size(); ++level) keep(most.scanTotals[level], sizes.scanTotals[level]);
+  }
+  load_ = {};
+  places_.clear();
+  passesRun_ = 0;
+  inPlace_ = false;
+  std::size_t bytes = most.keys[0] + most.keys[1] + most.values[0] + most.values[1] + most.histograms + most.digitStarts +
+                      most.status + most.tickets + most.counters + most.offsets;
+  for (std::size_t level : most.scanTotals) bytes += level;
+  return bytes;
+}
+
+std::size_t RadixSorter::scratchBytes() const {
+  std::size_t bytes = buffers_.keysInput.bytes() + buffers_.valuesInput.bytes() + buffers_.counters.bytes() +
+                      buffers_.offsets.bytes() + buffers_.histograms.bytes() + buffers_.digitStarts.bytes() +
+                      buffers_.status.bytes() + buffers_.tickets.bytes();
+  for (std::size_t i = 0; i < 2; ++i) bytes += buffers_.keys[i].bytes() + buffers_.values[i].bytes();
+  for (const compute::StorageBuffer& level : buffers_.scanTotals) bytes += level.bytes();
+  return bytes;
+}
+
+void RadixSorter::plan(const SortShape& shape, std::uint32_t differingBits, bool allocate) {
+  load_ = {};
+  load_.shape = shape;
   load_.shaders = shaders_;
   passesRun_ = 0;
   loadId_ = newLoadId();
   places_.clear();
-  buffers_ = {};
   const std::size_t bytes = load_.shape.elementCount() * 4;
-  buffers_.keysInput = storageCopyOf("radix: input keys", input.keys, bytes);
-  buffers_.valuesInput = storageCopyOf("radix: input values", input.values, load_.shape.hasValues ? bytes : 0);
 
   choosePipeline();
+  partitioned_ = &partitionedByLayout_[{workgroupSize_, keysPerThread_, histogramPartitions_, earlyCounts_}];
   // Digit places where some keys differ; every other place would leave the order as it is.
-  const std::uint32_t differing = bytes == 0 ? 0u : input.differingBits;
+  const std::uint32_t differing = bytes == 0 ? 0u : differingBits;
   const std::uint32_t bits = digitBits();
   if (load_.shape.sequenceLength >= 2)
     for (std::uint32_t place = 0; place < placesOf(bits); ++place)
       if (((differing >> (place * bits)) & (radixOf(bits) - 1)) != 0) places_.push_back(place);
+  // Short sequences are sorted whole in one pass, by the bits that differ.
+  keyMask_ = differing;
+  if (pipeline_ == Pipeline::Short && !places_.empty()) places_.resize(1);
   if (places_.empty()) return;
 
   load_.digitBits = bits;
@@ -226,43 +343,70 @@ void RadixSorter::load(const SortTarget& input) {
   load_.histogramPartitions = histogramPartitions_;
   load_.defines = kernelDefines(ranking_.ballotKind, ranking_.subgroupWidth);
   if (countWork_) load_.defines.setAll(workCountDefines());
+  if (pipeline_ == Pipeline::Short)
+    shortDefines_ = radix::shortSequenceKernelDefines(kernelLayout(ranking_.ballotKind, ranking_.subgroupWidth));
   if (pipeline_ == Pipeline::Sequence)
     sequenceDefines_ = sequenceKernelDefines(ranking_.ballotKind, ranking_.subgroupWidth,
                                              sequenceWorkgroupFor(load_.shape.sequenceLength));
+  if (!allocate) return;
   allocateBuffers();
   if (countWork_) workCounter_.reset(passCount());
 }
 
-void RadixSorter::allocateBuffers() {
+RadixSorter::ScratchSizes RadixSorter::scratchSizes() const {
+  ScratchSizes sizes;
   const std::size_t count = load_.shape.elementCount();
   const std::uint32_t bits = load_.digitBits;
-  // Sizes beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE are refused by StorageBuffer, naming the buffer.
   auto words = [](std::uint64_t count) { return static_cast<std::size_t>(count * 4); };
+  // An in-place sort of an odd number of passes (3 or more) writes both scratch pairs. Values
+  // buffers exist (4 bytes) without values: every kernel binds one.
   for (std::size_t i = 0; i < std::min<std::size_t>(places_.size(), 2); ++i) {
-    buffers_.keys[i] = compute::StorageBuffer(i == 0 ? "radix: keys A" : "radix: keys B", words(count));
-    buffers_.values[i] = compute::StorageBuffer(i == 0 ? "radix: values A" : "radix: values B",
-                                                words(load_.shape.hasValues ? count : 0));
+    sizes.keys[i] = std::max<std::size_t>(words(count), 4);
+    sizes.values[i] = std::max<std::size_t>(words(load_.shape.hasValues ? count : 0), 4);
   }
-  if (pipeline_ == Pipeline::Sequence) return;
+  if (places_.empty() || pipeline_ == Pipeline::Sequence || pipeline_ == Pipeline::Short) return sizes;
   const std::uint64_t counterWords = load_.partitionCount * radixOf(bits);
   if (pipeline_ == Pipeline::Fast && chained_) {
     const std::uint64_t histogramWords = std::uint64_t{load_.shape.sequenceCount} * placesOf(bits) * radixOf(bits);
-    buffers_.histograms = compute::StorageBuffer("radix: digit histograms", words(histogramWords));
-    buffers_.histograms.clear();  // once: what works out each sort's digit starts zeroes them again
-    buffers_.digitStarts = compute::StorageBuffer("radix: digit starts", words(histogramWords));
-    // Each pass's own status words and ticket, all zeroed by the first pass's kernels.
-    buffers_.status = compute::StorageBuffer("radix: look-back status", words(counterWords * places_.size()));
-    // A ticket per pass, and the histogram kernel's count of its finished workgroups (one
-    // sequence), which that kernel's last workgroup puts back to 0.
-    buffers_.tickets = compute::StorageBuffer("radix: partition tickets", words(places_.size() + 1));
-    buffers_.tickets.clear();
-    return;
+    sizes.histograms = sizes.digitStarts = words(histogramWords);
+    sizes.status = words(counterWords * places_.size());
+    sizes.tickets = words(placesOf(bits) + 1);
+    return sizes;
   }
-  // Both other pipelines prefix-sum a counter matrix, level by level.
-  buffers_.counters = compute::StorageBuffer("radix: counter matrix", words(counterWords));
-  if (pipeline_ == Pipeline::Classic) buffers_.offsets = compute::StorageBuffer("radix: offsets in block", words(count));
+  sizes.counters = words(counterWords);
+  if (pipeline_ == Pipeline::Classic) sizes.offsets = words(count);
   for (std::uint64_t levelWords : radix::CounterScan::totalsWords(counterWords, load_.scanBlock))
-    buffers_.scanTotals.emplace_back("radix: scan level totals", words(levelWords));
+    sizes.scanTotals.push_back(words(levelWords));
+  return sizes;
+}
+
+void RadixSorter::allocateBuffers() {
+  // Every buffer is kept from earlier loads when it is large enough: scratch only grows. Sizes
+  // beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE are refused by StorageBuffer, naming the buffer.
+  const ScratchSizes sizes = scratchSizes();
+  auto grow = [](compute::StorageBuffer& buffer, std::string_view label, std::size_t bytes) {
+    return bytes != 0 && buffer.ensure(label, bytes);
+  };
+  for (std::size_t i = 0; i < 2; ++i) {
+    grow(buffers_.keys[i], i == 0 ? "radix: keys A" : "radix: keys B", sizes.keys[i]);
+    grow(buffers_.values[i], i == 0 ? "radix: values A" : "radix: values B", sizes.values[i]);
+  }
+  // Zeroed once when made: what works out each sort's digit starts zeroes what it used again.
+  if (grow(buffers_.histograms, "radix: digit histograms", sizes.histograms)) buffers_.histograms.clear();
+  grow(buffers_.digitStarts, "radix: digit starts", sizes.digitStarts);
+  // Each pass's own status words and ticket, all zeroed by the first pass's kernels.
+  grow(buffers_.status, "radix: look-back status", sizes.status);
+  // A ticket per pass, and the histogram kernel's count of its finished workgroups (one
+  // sequence), which that kernel's last workgroup puts back to 0. Cleared per load (a few
+  // words): an earlier sort of more passes left its tickets where this one counts.
+  grow(buffers_.tickets, "radix: partition tickets", sizes.tickets);
+  if (sizes.tickets != 0) buffers_.tickets.clear();
+  // Both other pipelines prefix-sum a counter matrix, level by level.
+  grow(buffers_.counters, "radix: counter matrix", sizes.counters);
+  grow(buffers_.offsets, "radix: offsets in block", sizes.offsets);
+  if (buffers_.scanTotals.size() < sizes.scanTotals.size()) buffers_.scanTotals.resize(sizes.scanTotals.size());
+  for (std::size_t level = 0; level < sizes.scanTotals.size(); ++level)
+    grow(buffers_.scanTotals[level], "radix: scan level totals", sizes.scanTotals[level]);
 }
 
 void RadixSorter::restart() { passesRun_ = 0; }
@@ -272,6 +416,7 @@ std::uint32_t RadixSorter::passCount() const { return static_cast<std::uint32_t>
 std::string RadixSorter::pipelineName() const {
   if (pipeline_ == Pipeline::Classic) return "classic";
   if (pipeline_ == Pipeline::Sequence) return "fast/workgroup-per-sequence";
+  if (pipeline_ == Pipeline::Short) return "fast/short-sequences";
   return chained_ ? "fast/chained" : "fast/portable";
 }
 
@@ -291,6 +436,10 @@ std::string_view RadixSorter::explanation() {
 
 std::string RadixSorter::describePass(std::uint32_t pass) const {
   if (pass >= passCount()) return "no pass " + std::to_string(pass + 1) + ": the keys are sorted";
+  if (pipeline_ == Pipeline::Short)
+    return "pass 1 of 1: one invocation per sequence (of at most " + std::to_string(radix::kMaxShortSequenceLength) +
+           " keys) sorts it whole by insertion, every digit at once; " + (descendingKeys_ ? "larger" : "smaller") +
+           " keys first";
   std::string text = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ", " +
                      bitRange(places_[pass], digitBits()) + ": ";
   if (pipeline_ == Pipeline::Classic) {
@@ -307,16 +456,55 @@ std::string RadixSorter::describePass(std::uint32_t pass) const {
 }
 
 std::optional<DigitPlace> RadixSorter::digitPlace(std::uint32_t pass) const {
-  if (pass >= passCount()) return std::nullopt;
+  if (pass >= passCount() || pipeline_ == Pipeline::Short) return std::nullopt;
   return DigitPlace{.shift = places_[pass] * digitBits(), .bits = digitBits()};
 }
 
-const compute::StorageBuffer& RadixSorter::keysAfter(std::uint32_t passes) const {
+std::uint32_t RadixSorter::outputSlot(std::uint32_t pass) const {
+  if (!inPlace_) return pass % 2;
+  // In place: counted back from the last pass, which writes the target, the passes alternate
+  // between scratch A and the target; an odd count starts on scratch B instead, since the first
+  // pass reads the target. A single pass writes A (and is copied back).
+  const std::uint32_t passes = passCount();
+  // The short-sequence kernel reads all of a workgroup's keys before it writes any: in place.
+  if (pipeline_ == Pipeline::Short) return 2;
+  if (passes == 1) return 0;
+  const std::uint32_t fromLast = passes - 1 - pass;
+  if (pass == 0 && passes % 2 == 1) return 1;
+  return fromLast % 2 == 0 ? 2 : 0;
+}
+
+compute::StorageRange RadixSorter::keysIn(std::uint32_t slot) const {
+  return slot == 2 ? targetKeys_ : buffers_.keys[slot].range();
+}
+
+compute::StorageRange RadixSorter::valuesIn(std::uint32_t slot) const {
+  return slot == 2 ? targetValues_ : buffers_.values[slot].range();
+}
+
+compute::StorageRange RadixSorter::keysAfter(std::uint32_t passes) const {
+  if (passes == 0) return inPlace_ ? targetKeys_ : buffers_.keysInput.range();
+  return keysIn(outputSlot(passes - 1));
+}
+
+compute::StorageRange RadixSorter::valuesAfter(std::uint32_t passes) const {
+  if (passes == 0) return inPlace_ ? targetValues_ : buffers_.valuesInput.range();
+  return valuesIn(outputSlot(passes - 1));
+}
+
+const compute::StorageBuffer& RadixSorter::stateKeys(std::uint32_t passes) const {
+  requireLoadedState("the state");
   return passes == 0 ? buffers_.keysInput : buffers_.keys[(passes - 1) % 2];
 }
 
-const compute::StorageBuffer& RadixSorter::valuesAfter(std::uint32_t passes) const {
+const compute::StorageBuffer& RadixSorter::stateValues(std::uint32_t passes) const {
+  requireLoadedState("the state");
   return passes == 0 ? buffers_.valuesInput : buffers_.values[(passes - 1) % 2];
+}
+
+void RadixSorter::requireLoadedState(const char* what) const {
+  if (inPlace_)
+    throw std::logic_error(std::string("radix: ") + what + " after sortInPlace: an in-place sort keeps no state");
 }
 
 std::optional<WorkCounts> RadixSorter::workCounts(std::uint32_t pass) const {
@@ -326,25 +514,28 @@ std::optional<WorkCounts> RadixSorter::workCounts(std::uint32_t pass) const {
 
 void RadixSorter::runPass() {
   if (finished()) return;
+  const std::uint32_t out = outputSlot(passesRun_);
   const radix::RadixPass pass{.index = passesRun_,
                               .place = places_[passesRun_],
                               .keysIn = keysAfter(passesRun_),
-                              .keysOut = buffers_.keys[passesRun_ % 2],
+                              .keysOut = keysIn(out),
                               .valuesIn = valuesAfter(passesRun_),
-                              .valuesOut = buffers_.values[passesRun_ % 2]};
+                              .valuesOut = valuesIn(out)};
   if (countWork_) workCounter_.beginPass(passesRun_);
   switch (pipeline_) {
     case Pipeline::Classic: classic_.runPass(pass, load_, buffers_, observer_); break;
     case Pipeline::Sequence:
       sequence_.runPass(pass, load_, sequenceWorkgroupFor(load_.shape.sequenceLength), sequenceDefines_, observer_);
       break;
-    case Pipeline::Fast: partitioned_.runPass(pass, chained_, load_, buffers_, observer_); break;
+    case Pipeline::Fast: partitioned_->runPass(pass, chained_, load_, buffers_, observer_); break;
+    case Pipeline::Short: short_.run(pass, load_, keyMask_, shortDefines_, observer_); break;
   }
   ++passesRun_;
 }
 
 std::vector<std::uint32_t> RadixSorter::readCounters() const {
-  return gl::downloadWords(buffers_.counters.buffer(), buffers_.counters.bytes() / 4);
+  // This load's matrix: the buffer may be larger, kept from an earlier one.
+  return gl::downloadWords(buffers_.counters.buffer(), load_.partitionCount * radixOf(load_.digitBits));
 }
 
 std::optional<std::vector<std::uint32_t>> RadixSorter::digitCounters(std::size_t limitKeys) const {
@@ -361,20 +552,26 @@ void RadixSorter::fillChainedState(std::uint32_t word) const {
 }
 
 RadixSorter::ChainedState RadixSorter::readChainedState() const {
-  auto words = [](const compute::StorageBuffer& buffer) {
-    return gl::downloadWords(buffer.buffer(), buffer.bytes() / 4);
+  // This load's parts of buffers that may be larger, kept from earlier loads.
+  const std::uint64_t radix = radixOf(load_.digitBits);
+  auto words = [](const compute::StorageBuffer& buffer, std::uint64_t count) {
+    return gl::downloadWords(buffer.buffer(), count);
   };
-  return {.status = words(buffers_.status), .tickets = words(buffers_.tickets), .histograms = words(buffers_.histograms)};
+  return {.status = words(buffers_.status, load_.partitionCount * radix * places_.size()),
+          .tickets = words(buffers_.tickets, places_.size() + 1),
+          .histograms = words(buffers_.histograms, std::uint64_t{load_.shape.sequenceCount} * placesOf(load_.digitBits) * radix)};
 }
 
 SortData RadixSorter::read() const {
-  return downloadSortData(load_.shape, keysAfter(passesRun_).buffer(), valuesAfter(passesRun_).buffer());
+  requireLoadedState("read()");
+  return downloadSortData(load_.shape, stateKeys(passesRun_).buffer(), stateValues(passesRun_).buffer());
 }
 
 GpuStateView RadixSorter::gpuState() const {
+  requireLoadedState("gpuState()");
   return {.storage = GpuStateView::Storage::Buffers,
-          .keys = keysAfter(passesRun_).id(),
-          .values = valuesAfter(passesRun_).id()};
+          .keys = stateKeys(passesRun_).id(),
+          .values = stateValues(passesRun_).id()};
 }
 
 namespace {
@@ -387,15 +584,16 @@ struct RadixCheckpoint final : Checkpoint {
 }  // namespace
 
 std::unique_ptr<Checkpoint> RadixSorter::checkpoint() const {
+  requireLoadedState("checkpoint()");
   auto saved = std::make_unique<RadixCheckpoint>();
   saved->passesRun = passesRun_;
   saved->loadId = loadId_;
   // Pass 0's state is the input buffer, which no pass writes.
   if (passesRun_ == 0) return saved;
   const std::size_t bytes = load_.shape.elementCount() * 4;
-  saved->keys = copyOfBuffer("radix: checkpoint keys", keysAfter(passesRun_).buffer(), bytes);
+  saved->keys = copyOfBuffer("radix: checkpoint keys", stateKeys(passesRun_).buffer(), bytes);
   if (load_.shape.hasValues)
-    saved->values = copyOfBuffer("radix: checkpoint values", valuesAfter(passesRun_).buffer(), bytes);
+    saved->values = copyOfBuffer("radix: checkpoint values", stateValues(passesRun_).buffer(), bytes);
   // The chained pipeline keeps no counters between passes; its digit starts, built by pass 0,
   // depend on the input only and stay valid for every later pass of this load().
   if (buffers_.counters)
@@ -409,8 +607,8 @@ void RadixSorter::resume(const Checkpoint& checkpoint) {
   if (saved.passesRun > 0) {
     // Pass p reads the state after p passes: put it where the next pass looks for it.
     const std::size_t bytes = load_.shape.elementCount() * 4;
-    restoreBuffer(saved.keys, keysAfter(saved.passesRun).buffer(), bytes);
-    if (load_.shape.hasValues) restoreBuffer(saved.values, valuesAfter(saved.passesRun).buffer(), bytes);
+    restoreBuffer(saved.keys, stateKeys(saved.passesRun).buffer(), bytes);
+    if (load_.shape.hasValues) restoreBuffer(saved.values, stateValues(saved.passesRun).buffer(), bytes);
     if (saved.counters) restoreBuffer(saved.counters, buffers_.counters.buffer(), buffers_.counters.bytes());
     // The chained scan's later passes find their status words and tickets zeroed, as the first
     // pass's kernels left them (the digit starts the first pass made still hold: they depend on
@@ -434,6 +632,16 @@ std::optional<WorkgroupLayout> RadixSorter::workgroupLayout(std::uint32_t pass) 
   if (pass >= passCount()) return std::nullopt;
   WorkgroupLayout layout;
   layout.positionsPerSequence = load_.shape.sequenceLength;
+  if (pipeline_ == Pipeline::Short) {
+    layout.dispatch = "short sort";
+    layout.unitName = "sequence";
+    layout.workgroupSize = radix::kShortSequenceWorkgroup;
+    layout.sequenceStride = layout.unitLength = load_.shape.sequenceLength;
+    layout.unitsPerWorkgroup = radix::kShortSequenceWorkgroup;
+    layout.workgroupCount = ceilDiv(load_.shape.sequenceCount, radix::kShortSequenceWorkgroup);
+    layout.note = "one invocation sorts each sequence";
+    return layout;
+  }
   if (pipeline_ == Pipeline::Sequence) {
     layout.dispatch = "sequence sort";
     layout.unitName = "sequence";

@@ -3,17 +3,20 @@
 // buffers, picks a pipeline per load and runs its passes:
 //  - classic (teaching, 4-bit digits; radix/classic_pipeline.h);
 //  - fast, partitioned, with reduce-then-scan or a chained scan (radix/partitioned_pipeline.h);
-//  - fast, one workgroup per sequence (radix/sequence_pipeline.h).
+//  - fast, one workgroup per sequence (radix/sequence_pipeline.h);
+//  - fast, many sequences of a few keys: one invocation each, by insertion (radix/short_pipeline.h).
 // The pipelines share the partition layout: a partition is a run of keys inside one sequence,
 // and every count is kept per [sequence][digit][partition], so a prefix sum over that matrix
 // already places each sequence's keys inside the sequence's own range.
 // Digit places where every key has the same digit are skipped (found on the CPU at load).
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "gl/limits.h"
@@ -25,6 +28,7 @@
 #include "sort/radix/pass.h"
 #include "sort/radix/ranking_probe.h"
 #include "sort/radix/sequence_pipeline.h"
+#include "sort/radix/short_pipeline.h"
 #include "sort/radix/settings.h"
 #include "sort/registry.h"
 #include "sort/sorter.h"
@@ -41,6 +45,23 @@ class RadixSorter final : public Sorter {
 
   using Sorter::load;
   void load(const SortTarget& input) override;
+
+  // The engine's call (the library's): sorts `target` where it lies, with no copy of the input.
+  // The passes alternate between the target's buffers and this sorter's scratch so that the last
+  // one writes into the target (a copy back only when a single digit place differs). Offsets
+  // must be multiples of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (std::invalid_argument
+  // otherwise). Scratch is kept between calls and only grows; kernels are kept for every
+  // partition layout met. Afterwards the sorter holds no state to step, read or draw (load()
+  // gives one again).
+  void sortInPlace(const SortTarget& target);
+  // Makes the scratch and builds the kernels that sorts of up to `count` keys (one sequence,
+  // with or without values) need, so that such sorts create no GL object. Returns the bytes of
+  // scratch held.
+  std::size_t reserve(std::uint64_t count, bool hasValues);
+  // GPU memory this sorter's scratch holds now.
+  std::size_t scratchBytes() const;
+  // The scratch reserve(count, hasValues) would hold, allocating nothing. Forgets any load.
+  std::size_t scratchBytesFor(std::uint64_t count, bool hasValues);
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
@@ -56,7 +77,7 @@ class RadixSorter final : public Sorter {
   std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
   // What load() chose, for --stats and the viewer: "classic", "fast/portable", "fast/chained",
-  // "fast/workgroup-per-sequence"; the ranking ("match NV", "ballot KHR", "ballot ARB",
+  // "fast/workgroup-per-sequence", "fast/short-sequences"; the ranking ("match NV", "ballot KHR", "ballot ARB",
   // "shared memory") and the subgroup width it uses.
   std::string pipelineName() const;
   std::string rankingName() const { return std::string(radix::rankingName(ranking_.ballotKind)); }
@@ -106,8 +127,21 @@ class RadixSorter final : public Sorter {
   static constexpr std::uint32_t kWorkgroupSortMinSequences = 64;
   std::uint32_t partitionSize() const;
 
-  enum class Pipeline { Classic, Fast, Sequence };
+  enum class Pipeline { Classic, Fast, Sequence, Short };
 
+  // Everything load() decides for `shape` and `differingBits`, and the scratch it needs (grown,
+  // never shrunk); no input is copied.
+  void plan(const SortShape& shape, std::uint32_t differingBits, bool allocate = true);
+  // Bytes of each scratch buffer the planned load needs (0: none).
+  struct ScratchSizes {
+    std::size_t keys[2] = {0, 0}, values[2] = {0, 0};
+    std::size_t histograms = 0, digitStarts = 0, status = 0, tickets = 0, counters = 0, offsets = 0;
+    std::vector<std::size_t> scanTotals;
+  };
+  ScratchSizes scratchSizes() const;
+  // One count of each partition layout sorts of 2 to `count` keys in one sequence can get, the
+  // largest first (reserve and scratchBytesFor).
+  std::vector<std::uint64_t> layoutCounts(std::uint64_t count) const;
   void choosePipeline();
   // Keys per invocation and histogram partitions per workgroup for this input (automatic ones
   // follow its size); drops kernels compiled for others.
@@ -120,8 +154,17 @@ class RadixSorter final : public Sorter {
     return pipeline_ == Pipeline::Classic ? radix::kTeachingBits : static_cast<std::uint32_t>(settings_.radixBits);
   }
   // The state after `passes` passes: the input before any.
-  const compute::StorageBuffer& keysAfter(std::uint32_t passes) const;
-  const compute::StorageBuffer& valuesAfter(std::uint32_t passes) const;
+  compute::StorageRange keysAfter(std::uint32_t passes) const;
+  compute::StorageRange valuesAfter(std::uint32_t passes) const;
+  // Where pass `pass` writes: 0 and 1 the scratch pair, 2 the target of an in-place sort.
+  std::uint32_t outputSlot(std::uint32_t pass) const;
+  compute::StorageRange keysIn(std::uint32_t slot) const;
+  compute::StorageRange valuesIn(std::uint32_t slot) const;
+  // The state after `passes` passes of a load() (not of an in-place sort), which owns it.
+  const compute::StorageBuffer& stateKeys(std::uint32_t passes) const;
+  const compute::StorageBuffer& stateValues(std::uint32_t passes) const;
+  // Throws std::logic_error after an in-place sort, which keeps no state to read or step.
+  void requireLoadedState(const char* what) const;
 
   gl::ShaderSource shaders_;  // the context's
   RadixSettings settings_;
@@ -139,17 +182,27 @@ class RadixSorter final : public Sorter {
   std::uint32_t sequenceWorkgroupSize_ = 0;  // of the one-workgroup-per-sequence kernel; 0 when none fits
 
   radix::ClassicPipeline classic_;
-  radix::PartitionedPipeline partitioned_;
+  // The partitioned kernels of every layout met so far (workgroup, keys per invocation,
+  // histogram partitions, early counts), so that a sorter alternating sizes compiles each once.
+  using PartitionLayoutKey = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, bool>;
+  std::map<PartitionLayoutKey, radix::PartitionedPipeline> partitionedByLayout_;
+  radix::PartitionedPipeline* partitioned_ = nullptr;  // this load's, in partitionedByLayout_
   radix::SequencePipeline sequence_;
+  radix::ShortPipeline short_;
 
   Pipeline pipeline_ = Pipeline::Fast;
   radix::RadixLoad load_;
   gl::ShaderDefines sequenceDefines_;  // of this load's one-workgroup-per-sequence kernel
+  gl::ShaderDefines shortDefines_;     // of the short-sequence kernel
+  std::uint32_t keyMask_ = 0xFFFFFFFFu;  // this load's differing bits (the short kernel compares those)
   std::vector<std::uint32_t> places_;  // digit places that differ between keys, lowest first
   radix::RadixBuffers buffers_;
   std::uint32_t passesRun_ = 0;
   StepObserver observer_;
   std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
+  // sortInPlace: the caller's keys and values, read by the first pass and written by the last.
+  bool inPlace_ = false;
+  compute::StorageRange targetKeys_, targetValues_;
 };
 
 }  // namespace shadersort

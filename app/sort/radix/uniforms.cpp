@@ -56,6 +56,13 @@ std::vector<compute::UniformField<SequenceSortUniforms>> SequenceSortUniforms::f
           uniform("u_hasValues", &SequenceSortUniforms::hasValues)};
 }
 
+std::vector<compute::UniformField<ShortSequenceUniforms>> ShortSequenceUniforms::fields() {
+  return {uniform("u_sequenceLength", &ShortSequenceUniforms::sequenceLength),
+          uniform("u_sequenceCount", &ShortSequenceUniforms::sequenceCount),
+          uniform("u_hasValues", &ShortSequenceUniforms::hasValues),
+          uniform("u_keyMask", &ShortSequenceUniforms::keyMask)};
+}
+
 std::vector<compute::UniformField<CountUniforms>> CountUniforms::fields() {
   return {uniform("u_count", &CountUniforms::count)};
 }

@@ -75,6 +75,15 @@ struct SequenceSortUniforms {
   static std::vector<compute::UniformField<SequenceSortUniforms>> fields();
 };
 
+// short_sequences.comp
+struct ShortSequenceUniforms {
+  std::uint32_t sequenceLength = 0;
+  std::uint32_t sequenceCount = 0;
+  std::uint32_t hasValues = 0;
+  std::uint32_t keyMask = 0;
+  static std::vector<compute::UniformField<ShortSequenceUniforms>> fields();
+};
+
 // The counter scans: teach_scan.comp, teach_add.comp, prefix_scan.comp, prefix_add.comp.
 struct CountUniforms {
   std::uint32_t count = 0;  // counters in the level
