@@ -8,20 +8,13 @@
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/shared_library_build.cmake)
 
-# The build folder is kept between runs, so that a second run rebuilds nothing; the prefix and
-# the example's builds are made afresh.
-set(build ${WORK_DIR}/build)
+# The build folder (install_shared_library's) is kept between runs, so that a second run
+# rebuilds nothing; the prefix and the example's builds are made afresh.
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
-set(launchers "")
-if(LAUNCHER)
-  set(launchers -DCMAKE_C_COMPILER_LAUNCHER=${LAUNCHER} -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
-endif()
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${build} -G Ninja -DBUILD_SHARED_LIBS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-    -DCMAKE_C_COMPILER=${CC} -DCMAKE_CXX_COMPILER=${CXX} ${launchers})
-run(${CMAKE_COMMAND} --build ${build} --target shadersort_installed --parallel 2)  # CI has 2 cores
-run(${CMAKE_COMMAND} --install ${build} --prefix ${prefix})
+install_shared_library(${WORK_DIR}/build ${prefix})
 
 file(STRINGS ${SOURCE_DIR}/CMakeLists.txt project_line REGEX "^project\\(shadersort VERSION")
 string(REGEX MATCH "VERSION ([0-9]+)\\.([0-9]+)\\.([0-9]+)" version "${project_line}")
@@ -30,7 +23,7 @@ set(soname libshadersort.so.${CMAKE_MATCH_1}.${CMAKE_MATCH_2})
 if(CMAKE_MATCH_1 GREATER 0)
   set(soname libshadersort.so.${CMAKE_MATCH_1})
 endif()
-foreach(installed include/shadersort/gpu_sorter.h include/shadersort/third_party/glad/gl.h
+foreach(installed include/shadersort/gpu_sorter.h
                   lib/libshadersort.so lib/${soname} lib/libshadersort.so.${version}
                   lib/cmake/shadersort/shadersortConfig.cmake lib/pkgconfig/shadersort.pc)
   if(NOT EXISTS ${prefix}/${installed})
@@ -41,15 +34,15 @@ if(EXISTS ${prefix}/lib/libshadersort.a)
   message(FATAL_ERROR "a BUILD_SHARED_LIBS=ON install holds libshadersort.a")
 endif()
 
-# The SONAME, and the exports: the public API and glad, not the library's internals.
+# The SONAME, and the exports: the public API, not glad or the library's internals (the
+# Library.OwnGlad* tests check glad's symbols).
 run(readelf --dynamic --wide ${prefix}/lib/libshadersort.so.${version})
 if(NOT last_output MATCHES "\\(SONAME\\)[^\n]*\\[${soname}\\]")
   message(FATAL_ERROR "libshadersort.so's SONAME is not ${soname}:\n${last_output}")
 endif()
 run(nm --dynamic --defined-only --demangle ${prefix}/lib/libshadersort.so.${version})
 set(exports "${last_output}")
-foreach(expected "shadersort::GpuSorter::sort\\(" "shadersort::GpuSorter::GpuSorter\\(" "typeinfo for shadersort::SortError"
-                 " gladLoadGL" " glad_glDispatchCompute")
+foreach(expected "shadersort::GpuSorter::sort\\(" "shadersort::GpuSorter::GpuSorter\\(" "typeinfo for shadersort::SortError")
   if(NOT exports MATCHES "${expected}")
     message(FATAL_ERROR "libshadersort.so does not export ${expected}")
   endif()
@@ -87,8 +80,9 @@ set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
 run(${PKG_CONFIG} --cflags --libs shadersort)
 separate_arguments(flags UNIX_COMMAND "${last_output}")
 file(MAKE_DIRECTORY ${WORK_DIR}/example_pkgconfig)
-run(${CXX} -std=c++20 -O1 -o ${WORK_DIR}/example_pkgconfig/sort_buffer
-    ${SOURCE_DIR}/examples/sort_buffer/sort_buffer.cpp ${flags})
+# The example's own glad, as its CMake build generated and compiled it.
+run(${CXX} -std=c++20 -O1 -o ${WORK_DIR}/example_pkgconfig/sort_buffer -isystem ${WORK_DIR}/example/glad/include
+    ${SOURCE_DIR}/examples/sort_buffer/sort_buffer.cpp ${WORK_DIR}/example/libsort_buffer_glad.a ${flags})
 set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
 check_loads(${WORK_DIR}/example_pkgconfig/sort_buffer)
 file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)

@@ -1,10 +1,12 @@
 // shadersort as a user links it: make a headless OpenGL 4.3 context (EGL, no window), fill a
 // buffer with float keys and one with values, sort both in place with shadersort::GpuSorter,
 // read them back and check the order. Exits 0 when sorted, 1 when not, 2 without a context.
-// shadersort's own build links it with the library target alone (Library.Example), which proves
-// that the library needs no GLFW, Dear ImGui, stb or giflib; Library.Install builds it with this
-// folder's CMakeLists.txt against an installed shadersort, Library.InstallShared against an
-// installed libshadersort.so (also through pkg-config).
+// Its GL and EGL calls go through a glad of its own (this folder's CMakeLists.txt generates it),
+// as the library keeps its glad to itself. shadersort's own build links it with the library target
+// alone (Library.Example; there glad is the build's), which proves that the library needs no GLFW,
+// Dear ImGui, stb or giflib; Library.Install builds it with this folder's CMakeLists.txt against
+// an installed shadersort, Library.InstallShared against an installed libshadersort.so (also
+// through pkg-config).
 
 #include <glad/egl.h>
 #include <glad/gl.h>
@@ -62,7 +64,12 @@ int main() {
     std::fprintf(stderr, "sort_buffer: no headless OpenGL 4.3 context\n");
     return 2;
   }
-  // The library loads the GL functions it uses through the loader; this program uses the same.
+  // This program's GL functions, through its glad; the library loads those it uses through the
+  // same loader into its own glad, so it needs the loader too.
+  if (!gladLoadGL(eglGetProcAddress)) {
+    std::fprintf(stderr, "sort_buffer: no OpenGL functions\n");
+    return 2;
+  }
   shadersort::GpuSorter sorter(eglGetProcAddress);
 
   constexpr std::size_t kCount = 10'000;

@@ -16,6 +16,11 @@
 //   sorter.sort(request);                               // throws shadersort::SortError on bad arguments
 //   // The keys and values are sorted; every barrier a later read needs has been issued.
 //
+// GL functions: the library carries its own GL loader (glad), private to it, and loads the
+// functions it uses through the loader passed to GpuSorter. The caller's GL calls go through a
+// loader of the caller's own (any glad, GLEW, ...), which the library neither clashes with nor
+// writes into.
+//
 // Threads and contexts: a GpuSorter belongs to the context current when it was made; call it
 // only while that context is current, from the thread that has it current, and destroy it there.
 //
@@ -109,8 +114,10 @@ class SHADERSORT_API GpuSorter {
   using GlFunction = void (*)();
   using GlFunctionLoader = GlFunction (*)(const char* name);
 
-  // Loads the GL functions of the current context through `loader`; without one, they must
-  // already have been loaded through the same glad this library links (as in shadersort itself).
+  // Loads the GL functions of the current context through `loader` into the library's own glad.
+  // The installed library (libshadersort.a or .so) needs one: its glad is private, so nothing
+  // else can have loaded it, and nullptr throws SortError. nullptr serves code that links
+  // shadersort's layers and their glad directly and has loaded that glad (shadersort itself).
   // Throws SortError when the context has no OpenGL 4.3.
   explicit GpuSorter(GlFunctionLoader loader = nullptr);
   ~GpuSorter();
