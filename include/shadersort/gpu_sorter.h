@@ -50,8 +50,8 @@
 #include <memory>
 #include <stdexcept>
 
-// The symbols libshadersort.so exports (its objects are built with -fvisibility=hidden); in the
-// archive it changes nothing.
+// The symbols both forms keep global (their objects are built with -fvisibility=hidden, and the
+// archive's hidden symbols are made local): the API below, nothing of glad's or the internals'.
 #if defined(__GNUC__)
 #define SHADERSORT_API __attribute__((visibility("default")))
 #else
