@@ -83,6 +83,17 @@ std::pair<std::uint32_t, std::uint32_t> thresholdKeys(double lower, double upper
 
 }  // namespace
 
+std::string_view artStageName(ArtStage stage) {
+  switch (stage) {
+    case ArtStage::Map: return "map";
+    case ArtStage::Keys: return "keys";
+    case ArtStage::Spans: return "spans";
+    case ArtStage::Sort: return "sort";
+    case ArtStage::WriteBack: return "write-back";
+  }
+  return "?";
+}
+
 RowWidth rowWidthFor(const Sorter& sorter) {
   const bool compareExchange =
       dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr;
@@ -363,10 +374,14 @@ void ArtPipeline::prepare(RowWidth rows) {
   packed_ = {};
   preparedFor_ = rows;
   if (pixels == 0) return;
-  if (!mapIsCurrent()) buildMap();
+  if (!mapIsCurrent()) {
+    buildMap();
+    finished(ArtStage::Map);
+  }
 
   // [keys, inside] art::planArt's keys and findSpans' insidePixels.
   computeKeys();
+  finished(ArtStage::Keys);
   Gpu::ensure(gpu.inside, "art: inside", pixels);
   {
     const gl::Program& kernel = gpu.program("shaders/art/inside.comp");
@@ -451,8 +466,8 @@ void ArtPipeline::prepare(RowWidth rows) {
   packed_.spanCount = counters[kSpans];
   packed_.spanPixels = counters[kSpanPixels];
   packed_.longestSpan = counters[kLongest];
-  if (packed_.spanCount == 0) return;
-  pack(rows);
+  if (packed_.spanCount > 0) pack(rows);
+  finished(ArtStage::Spans);
 }
 
 void ArtPipeline::pack(RowWidth rows) {
@@ -524,7 +539,9 @@ void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
     if (passes) sorter.seek(*passes);
     else sorter.runAll();
   }
+  finished(ArtStage::Sort);
   paint(sorter);
+  finished(ArtStage::WriteBack);
 }
 
 void ArtPipeline::paintInput() {

@@ -17,8 +17,10 @@
 #include <glad/gl.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "art/art_plan.h"
@@ -50,6 +52,13 @@ struct PackedSpans {
 // bitonic: less padding).
 enum class RowWidth { Short, Long };
 RowWidth rowWidthFor(const Sorter& sorter);
+
+// The stages of a pixel-sort, in order: the path map (only when rebuilt), the keys, the spans
+// (which pixels are inside, runs, spans, the read-back of their counts and the packing), the sort
+// (loading the packing into the sorter and its passes) and the write-back (paint()).
+enum class ArtStage { Map, Keys, Spans, Sort, WriteBack };
+// "map", "keys", "spans", "sort", "write-back".
+std::string_view artStageName(ArtStage stage);
 
 class ArtPipeline {
  public:
@@ -96,6 +105,12 @@ class ArtPipeline {
   // tinted blue.
   void paintSpanOverlay();
 
+  // Diagnostics: with an observer set, prepare() and sort() call it as each stage's last GPU
+  // command (and its memory barrier) is issued, before the next stage's first; `bench --art`
+  // puts a GPU timestamp there. Unset (the default, or an empty function) it costs a test.
+  using StageObserver = std::function<void(ArtStage finished)>;
+  void observeStages(StageObserver observer) { observer_ = std::move(observer); }
+
   // The result picture: RGBA8, width() x height(), row 0 at the top, ready to sample.
   GLuint resultTexture() const;
   // The result read back: the one read-back of `run --out`.
@@ -119,6 +134,9 @@ class ArtPipeline {
   void buildMap();
   void computeKeys();
   void pack(RowWidth rows);
+  void finished(ArtStage stage) const {
+    if (observer_) observer_(stage);
+  }
 
   struct Gpu;
   SortContext* context_;  // the map's radix sorts are made for it
@@ -129,6 +147,7 @@ class ArtPipeline {
   std::optional<PathSpec> mappedPath_;
   std::optional<RowWidth> preparedFor_;  // empty: settings changed since the last prepare()
   PackedSpans packed_;
+  StageObserver observer_;
 };
 
 }  // namespace shadersort::art

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "art/art_pipeline.h"
+#include "art/pipeline_timing.h"
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "cli/run_recording.h"
@@ -15,7 +16,6 @@
 #include "core/error.h"
 #include "core/memory_budget.h"
 #include "core/quoting.h"
-#include "gl/gpu_timer.h"
 #include "sort/registry.h"
 
 namespace shadersort::cli {
@@ -113,24 +113,18 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                 static_cast<unsigned long long>(packed.spanPixels), packed.longestSpan, shape.sequenceCount,
                 shape.sequenceLength);
     // The whole pipeline again, warm (kernels built), from the path map to the written-back
-    // picture; the median of five.
+    // picture; the median of five, with no clock warm-up (bench --art has one, and the stages).
     constexpr int kTimedRuns = 5;
-    std::vector<double> times;
-    std::string clock;
-    for (int run = 0; run < kTimedRuns; ++run) {
-      pipeline.forgetMap();
-      const gl::Timing timing = gl::timeGpuWork([&] {
-        pipeline.setSettings(request.settings);
-        pipeline.sort(*sorter, options.passes);
-      });
-      times.push_back(timing.milliseconds);
-      clock = timing.clock;
-    }
+    art::PipelineTimingPlan timing;
+    timing.runs = kTimedRuns;
+    timing.passes = options.passes;
+    const art::PipelineTimings timings = art::timePipeline(pipeline, *sorter, request.settings, timing);
+    std::vector<double> times = timings.whole;
     std::sort(times.begin(), times.end());
     std::printf("%s: %u of %u passes; pipeline %.3f ms (%s clock; path map, keys, spans, packing, sort, write-back; "
                 "median of %d, %.3f to %.3f)\n",
                 std::string(algorithm.name).c_str(), pipeline.empty() ? 0u : sorter->passesRun(),
-                pipeline.empty() ? 0u : sorter->passCount(), times[kTimedRuns / 2], clock.c_str(), kTimedRuns,
+                pipeline.empty() ? 0u : sorter->passCount(), times[kTimedRuns / 2], timings.clock.c_str(), kTimedRuns,
                 times.front(), times.back());
     gpu.requireNoGlErrors();
     if (recording) std::fputs(recording->summary().c_str(), stdout);

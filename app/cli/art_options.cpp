@@ -50,10 +50,23 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
                                               "radial-burst, glitch-rows; options given beside it win; a still takes keyframed settings at 0 s");
 }
 
+const char* firstArtOption(const CLI::App& command) {
+  for (const char* name : kArtOptionNames)
+    if (command.count(name) > 0) return name;
+  return nullptr;
+}
+
+ArtRequest wholeLinesRequest(const InputSpec& input) {
+  ArtRequest whole;
+  whole.settings.path.kind = input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
+  whole.settings.key = input.order.key;
+  whole.settings.descending = input.order.descending;
+  whole.settings.seed = input.seed;
+  return whole;
+}
+
 std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionText& text, const InputSpec& input) {
-  bool any = false;
-  for (const char* name : kArtOptionNames) any = any || command.count(name) > 0;
-  if (!any) return std::nullopt;
+  if (firstArtOption(command) == nullptr) return std::nullopt;
 
   // A preset first, then every option the command line gives over it.
   art::Preset preset;

@@ -19,6 +19,13 @@ struct ArtOptionText {
 
 void addArtOptions(CLI::App& command, ArtOptionText& text);
 
+// The first of the options above that the command line gives, or null.
+const char* firstArtOption(const CLI::App& command);
+
+// What a pixel-sort with no art option does: each line along --axis sorted whole by the input's
+// key, direction and seed (run --video and bench --art without art options).
+ArtRequest wholeLinesRequest(const InputSpec& input);
+
 // Empty when no art option was given. Uses the input's key, direction and seed; `axisGiven`
 // (--axis on the command line) conflicts with --path. Throws UsageError (exit 2) for bad values
 // and for options that the chosen span mode ignores.

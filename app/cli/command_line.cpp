@@ -39,6 +39,17 @@ struct InputOptionText {
   const CLI::Option* valuesOption = nullptr;  // given, even empty
 };
 
+// --seed, --key, --axis, --descending: what the art options take from the input (bench --art
+// has these without the rest of the input options).
+void addOrderOptions(CLI::App& command, InputOptionText& text) {
+  command.add_option("--seed", text.seed, "seed of the pattern and of random spans and skips, 0 to 2^64 - 1")->capture_default_str();
+  command.add_option("--key", text.key, "pixel key: " + pixelKeyList())
+      ->capture_default_str();
+  command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
+      ->capture_default_str();
+  command.add_flag("--descending", text.descending, "reverse the order");
+}
+
 void addInputOptions(CLI::App& command, InputOptionText& text) {
   auto* image = command.add_option("--image", text.image, "input image (PNG, JPEG, BMP, TGA, ...); default: built-in picture");
   auto* pattern = command.add_option("--pattern", text.pattern,
@@ -51,12 +62,7 @@ void addInputOptions(CLI::App& command, InputOptionText& text) {
   command.add_option("--type", text.type, "key type of --values and --range: u32 (default), i32, f32 (--values only)");
   command.add_option("--range", text.range, "pattern keys from LO to HI inclusive, e.g. 0..99 (default: the whole 32 bits)");
   command.add_option("--size", text.size, "pattern size WxH")->capture_default_str();
-  command.add_option("--seed", text.seed, "seed of the pattern and of random spans and skips, 0 to 2^64 - 1")->capture_default_str();
-  command.add_option("--key", text.key, "pixel key: " + pixelKeyList())
-      ->capture_default_str();
-  command.add_option("--axis", text.axis, "columns (each column ascends top to bottom) or rows (left to right)")
-      ->capture_default_str();
-  command.add_flag("--descending", text.descending, "reverse the order");
+  addOrderOptions(command, text);
   command.add_option("--max-memory", text.maxMemory,
                      "memory an input may take to decode and sort, e.g. 512M or 4G (default: 3/4 of physical memory)");
 }
@@ -236,6 +242,30 @@ std::vector<std::string> parseRaceList(const std::string& text) {
   return names;
 }
 
+// bench --art's options, checked: the sort benchmark's own options are refused beside it.
+ArtBenchOptions toArtBenchOptions(const CLI::App& command, const BenchOptions& bench, const std::string& image,
+                                  const ArtOptionText& artText, const InputOptionText& orderText, const std::string& reps,
+                                  const std::string& warmup, bool keepMap, const SorterOptionText& sorterText) {
+  for (const char* name : {"--sizes", "--dist", "--type", "--pairs", "--steps", "--json", "--plot"})
+    if (command.count(name) > 0) throw UsageError(std::string(name) + " cannot go with --art (it times one pixel-sort)");
+  if (image.empty()) throw UsageError("--art wants an image");
+  ArtBenchOptions options;
+  if (bench.algorithms.size() > 1)
+    throw UsageError("--art times one sorter; --algo names " + std::to_string(bench.algorithms.size()));
+  if (!bench.algorithms.empty()) options.algorithm = bench.algorithms.front();
+  requireAlgorithm(options.algorithm);
+  InputOptionText inputText = orderText;
+  inputText.image = image;
+  options.input = toInputSpec(inputText);
+  options.art = toArtRequest(command, artText, options.input).value_or(wholeLinesRequest(options.input));
+  if (command.count("--reps") > 0) options.repetitions = parseRepetitions(reps);
+  options.warmupSeconds = parseDecimal(warmup, "--warmup-seconds", 0.0, 600.0);
+  options.keepMap = keepMap;
+  options.csvPath = bench.csvPath;
+  options.sorter = toSorterOptions(sorterText);
+  return options;
+}
+
 }  // namespace
 
 // run --video: the options that make no sense with a clip are refused before any work; without
@@ -247,14 +277,7 @@ void checkVideoRun(const CLI::App& command, RunOptions& run) {
   if (run.outputPath.empty()) throw UsageError("--video needs --out OUT.mp4, .webm, .mkv or .gif");
   // A clip is many pictures: the fastest sorter unless another is asked for.
   if (command.count("--algo") == 0) run.algorithm = std::string(kArtAlgorithm);
-  if (!run.art) {
-    ArtRequest whole;
-    whole.settings.path.kind = run.input.order.axis == Axis::Rows ? art::PathKind::Rows : art::PathKind::Columns;
-    whole.settings.key = run.input.order.key;
-    whole.settings.descending = run.input.order.descending;
-    whole.settings.seed = run.input.seed;
-    run.art = whole;
-  }
+  if (!run.art) run.art = wholeLinesRequest(run.input);
 }
 
 int runCommandLine(int argc, char** argv) {
@@ -338,6 +361,18 @@ int runCommandLine(int argc, char** argv) {
   benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");
   addSorterOptions(*benchCommand, benchSorter);
   addTuneCacheFlag(*benchCommand, global);
+  // bench --art: run's art options, and the key, axis and seed they start from.
+  std::string benchArtImage, benchWarmup = "1";
+  bool benchKeepMap = false;
+  benchCommand->add_option("--art", benchArtImage,
+                           "time the pixel-sort pipeline on this image instead, whole and by stage (map, keys, spans, "
+                           "sort, write-back), with run's art options; --algo one sorter (default radix), --reps default 50");
+  ArtOptionText benchArtText;
+  addArtOptions(*benchCommand, benchArtText);
+  InputOptionText benchOrder;
+  addOrderOptions(*benchCommand, benchOrder);
+  benchCommand->add_option("--warmup-seconds", benchWarmup, "--art: untimed runs for this long first, 0 to 600 (default 1)");
+  benchCommand->add_flag("--keep-map", benchKeepMap, "--art: build the path map once, not in every timed run");
 
   TuneOptions tune;
   std::string tuneSize, tuneReps = "5";
@@ -440,7 +475,13 @@ int runCommandLine(int argc, char** argv) {
     return runSort(global, sort);
   }
   if (*infoCommand) return runInfo(global);
+  if (*benchCommand && benchCommand->count("--art") > 0)
+    return runArtBench(global, toArtBenchOptions(*benchCommand, bench, benchArtImage, benchArtText, benchOrder, benchReps,
+                                                 benchWarmup, benchKeepMap, benchSorter));
   if (*benchCommand) {
+    for (const char* name : {"--warmup-seconds", "--keep-map", "--seed", "--key", "--axis", "--descending"})
+      if (benchCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --art IMAGE");
+    if (const char* art = firstArtOption(*benchCommand)) throw UsageError(std::string(art) + " needs --art IMAGE");
     for (const std::string& name : bench.algorithms) requireAlgorithm(name);
     requireKeyType(bench.keyType);
     const auto known = bench::distributionNames();

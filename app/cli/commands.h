@@ -121,6 +121,18 @@ struct BenchOptions {
   SorterOptions sorter;
 };
 
+// bench --art IMAGE: the pixel-sort pipeline timed whole and by stage.
+struct ArtBenchOptions {
+  std::string algorithm = std::string(kArtAlgorithm);
+  InputSpec input;  // the image, and the key, axis and seed the art options start from
+  ArtRequest art;
+  int repetitions = 50;
+  double warmupSeconds = 1.0;
+  bool keepMap = false;  // build the path map once instead of in every run
+  std::string csvPath;
+  SorterOptions sorter;
+};
+
 struct TuneOptions {
   std::vector<std::string> algorithms;
   std::size_t count = 0;
@@ -133,6 +145,8 @@ struct PlotOptions {
 };
 
 int runBench(const GlobalOptions& global, const BenchOptions& options);
+// bench --art: a line per stage and one for the whole (median, 10th and 90th percentile, min, max).
+int runArtBench(const GlobalOptions& global, const ArtBenchOptions& options);
 int runTune(const GlobalOptions& global, const TuneOptions& options);
 int runPlot(const PlotOptions& options);
 int runRun(const GlobalOptions& global, const RunOptions& options);
