@@ -72,7 +72,7 @@ shadersort_layer(sort      USES core gl)
 shadersort_layer(lib       USES core gl sort)
 shadersort_layer(data      USES core sort                                    PRIVATE stb)
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
-shadersort_layer(bench     USES core gl sort data)
+shadersort_layer(bench     USES core gl sort data lib)
 # Video in and out through FFmpeg: frames as RGBA8 pictures, audio copied as packets.
 shadersort_layer(video     USES core data render                             PRIVATE ffmpeg)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.

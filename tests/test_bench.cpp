@@ -260,6 +260,37 @@ TEST(Bench, PlotDrawsReferenceSeriesBesideTheBenchCsv) {
   EXPECT_FALSE(std::filesystem::exists(marker)) << "gnuplot ran a command from a reference name";
 }
 
+// Segments: each sorted on its own and checked against a segment-wise std::sort (the verified
+// column), named in the distribution column; the library's call checked and listed beside.
+TEST(Bench, SegmentsAndTheLibrarysCallAreVerifiedAndNamed) {
+  ScratchFolder folder;
+  const auto segments = runShadersort("bench --algo radix,odd-even --sizes 640,3200 --segment-length 5 --pairs --reps 2 --csv " +
+                                      folder.path("s.csv"));
+  ASSERT_EQ(segments.exitCode, 0) << segments.err;
+  const auto rows = bench::fromCsv(readText(folder.path("s.csv")), "s.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& r : rows) {
+    EXPECT_TRUE(r.verified) << r.algorithm << " " << r.count;
+    EXPECT_EQ(r.distribution, "random/5");
+  }
+  const auto library = runShadersort("bench --through-library --sizes 1000,70000 --pairs --type f32 --reps 2 --csv " +
+                                     folder.path("l.csv"));
+  ASSERT_EQ(library.exitCode, 0) << library.err;
+  const auto calls = bench::fromCsv(readText(folder.path("l.csv")), "l.csv");
+  ASSERT_EQ(calls.size(), 2u);
+  for (const auto& r : calls) {
+    EXPECT_EQ(r.algorithm, "radix-library");
+    EXPECT_TRUE(r.verified) << r.count;
+    EXPECT_GT(r.medianMs, 0.0);
+  }
+  for (const char* bad : {"--sizes 1000 --segment-length 3", "--through-library --algo bitonic",
+                          "--through-library --steps", "--art x.png --segment-length 4"}) {
+    const auto refused = runShadersort(std::string("bench ") + bad);
+    EXPECT_EQ(refused.exitCode, 2) << bad;
+    EXPECT_EQ(lineCount(refused.err), 1) << bad << ": " << refused.err;
+  }
+}
+
 TEST(Bench, BadArgumentsGiveOneLine) {
   ScratchFolder folder;
   for (const std::string& arguments : std::vector<std::string>{"bench --dist lumpy", "bench --sizes 12q", "bench --type f64", "bench --reps 0",

@@ -175,12 +175,27 @@ std::vector<BenchResult> fromCsv(const std::string& text, const std::string& nam
       }
       return f[column];
     };
+    // Checked sets still (the names reach gnuplot's script): the registry's names and radix's
+    // call through the library (bench --through-library); the distributions, each also with a
+    // segment length (bench --segment-length: "random/5").
     std::vector<std::string> algorithmList;
     for (const AlgorithmInfo& algorithm : algorithms()) algorithmList.emplace_back(algorithm.name);
+    algorithmList.emplace_back("radix-library");
     BenchResult r;
     r.algorithm = oneOf(0, algorithmList);
     r.count = integer(1, 1, 0xFFFFFFFFu);
-    r.distribution = oneOf(2, distributionNames());
+    {
+      const std::string whole = f[2];
+      const std::size_t slash = whole.find('/');
+      const bool segmented = slash != std::string::npos && slash + 1 < whole.size() && whole.size() - slash <= 11 &&
+                             std::all_of(whole.begin() + static_cast<std::ptrdiff_t>(slash + 1), whole.end(),
+                                         [](char c) { return c >= '0' && c <= '9'; });
+      const std::vector<std::string> known = distributionNames();
+      if (segmented && std::find(known.begin(), known.end(), whole.substr(0, slash)) != known.end())
+        r.distribution = whole;
+      else
+        r.distribution = oneOf(2, known);
+    }
     r.type = oneOf(3, {"u32", "i32", "f32"});
     r.pairs = flag(4);
     r.clock = oneOf(5, {"gpu", "wall"});

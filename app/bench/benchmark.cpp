@@ -14,6 +14,7 @@
 #include "gl/gpu_timer.h"
 #include <glad/gl.h>
 #include "gl/program.h"
+#include "shadersort/gpu_sorter.h"
 
 namespace shadersort::bench {
 namespace {
@@ -30,14 +31,18 @@ struct CpuReference {
   double medianMs = 0;
 };
 
-CpuReference cpuSort(const std::vector<std::uint32_t>& keys, bool pairs, int repetitions) {
+// Each sequence of `segment` keys (0: all of them) sorted on its own.
+CpuReference cpuSort(const std::vector<std::uint32_t>& keys, bool pairs, int repetitions, std::size_t segment) {
   CpuReference reference;
   std::vector<double> times;
+  const std::size_t length = segment == 0 ? std::max<std::size_t>(keys.size(), 1) : segment;
   for (int r = 0; r < repetitions; ++r) {
     if (!pairs) {
       std::vector<std::uint32_t> copy = keys;
       const auto start = std::chrono::steady_clock::now();
-      std::sort(copy.begin(), copy.end());
+      for (std::size_t first = 0; first < copy.size(); first += length)
+        std::sort(copy.begin() + static_cast<std::ptrdiff_t>(first),
+                  copy.begin() + static_cast<std::ptrdiff_t>(std::min(first + length, copy.size())));
       times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       reference.keys = std::move(copy);
     } else {
@@ -45,7 +50,10 @@ CpuReference cpuSort(const std::vector<std::uint32_t>& keys, bool pairs, int rep
       std::vector<std::uint64_t> packed(keys.size());
       for (std::size_t i = 0; i < keys.size(); ++i) packed[i] = (static_cast<std::uint64_t>(keys[i]) << 32) | i;
       const auto start = std::chrono::steady_clock::now();
-      std::stable_sort(packed.begin(), packed.end(), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+      for (std::size_t first = 0; first < packed.size(); first += length)
+        std::stable_sort(packed.begin() + static_cast<std::ptrdiff_t>(first),
+                         packed.begin() + static_cast<std::ptrdiff_t>(std::min(first + length, packed.size())),
+                         [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
       times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       reference.keys.resize(keys.size());
       reference.values.resize(keys.size());
@@ -187,11 +195,76 @@ std::string describeSettings(const SorterOptions& options) {
   return text.empty() ? "defaults" : text;
 }
 
+namespace {
+
+KeyFormat libraryFormat(KeyType type) {
+  switch (type) {
+    case KeyType::U32: return KeyFormat::U32;
+    case KeyType::I32: return KeyFormat::I32;
+    case KeyType::F32: return KeyFormat::F32;
+  }
+  return KeyFormat::U32;
+}
+
+// The library's call timed as the passes are: the input restored before each call (not timed),
+// the call between two GPU timestamps. Its scratch is reserved first (one sequence), as a
+// program that cares about its first call's time would.
+void timeLibraryCalls(const SortContext& context, const BenchCase& benchCase, const std::vector<std::uint32_t>& raw,
+                      const std::vector<std::uint32_t>& values, const CpuReference& reference, BenchResult& result) {
+  const std::size_t bytes = std::max<std::size_t>(raw.size() * 4, 4);
+  const gl::Buffer inputKeys = gl::makeStorageBuffer("bench: library input keys", bytes, raw.data());
+  const gl::Buffer inputValues = gl::makeStorageBuffer("bench: library input values", bytes, values.empty() ? nullptr : values.data());
+  const gl::Buffer keys = gl::makeStorageBuffer("bench: library keys", bytes);
+  const gl::Buffer sortedValues = gl::makeStorageBuffer("bench: library values", bytes);
+  GpuSorter library;  // this process's glad is loaded already
+  if (benchCase.segmentLength == 0) library.reserve(raw.size(), benchCase.pairs);
+  const SortRequest request{.keys = keys.id(),
+                            .values = benchCase.pairs ? sortedValues.id() : 0u,
+                            .count = raw.size(),
+                            .keyFormat = libraryFormat(benchCase.type),
+                            .rowLength = benchCase.segmentLength};
+  auto restore = [&] {
+    gl::copyBuffer(inputKeys, keys, bytes);
+    if (benchCase.pairs) gl::copyBuffer(inputValues, sortedValues, bytes);
+  };
+  restore();
+  library.sort(request);
+  std::vector<std::uint32_t> output = gl::downloadWords(keys, raw.size());
+  encodeKeys(benchCase.type, output);
+  result.verified = output == reference.keys &&
+                    (!benchCase.pairs || gl::downloadWords(sortedValues, raw.size()) == reference.values);
+  warmUp(context.limits(), [&] {
+    restore();
+    library.sort(request);
+  });
+  std::vector<double> times;
+  for (int r = 0; r < std::max(1, benchCase.repetitions); ++r) {
+    restore();
+    const gl::Timing timing = gl::timeGpuWork([&] { library.sort(request); });
+    times.push_back(timing.milliseconds);
+    result.clock = timing.clock;
+  }
+  result.medianMs = median(times);
+  result.minMs = *std::min_element(times.begin(), times.end());
+  output = gl::downloadWords(keys, raw.size());
+  encodeKeys(benchCase.type, output);
+  result.verified = result.verified && output == reference.keys;
+}
+
+}  // namespace
+
 BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
   // The count meets the GPU's limits before any keys are made.
   if (benchCase.count > 0xFFFFFFFFu) throw UserError(std::to_string(benchCase.count) + " keys: more than 2^32 - 1");
-  requireSortable(*benchCase.algorithm, SortShape{1, static_cast<std::uint32_t>(benchCase.count), benchCase.pairs},
-                  context.limits());
+  const std::uint32_t segment = benchCase.segmentLength == 0 ? static_cast<std::uint32_t>(benchCase.count)
+                                                             : benchCase.segmentLength;
+  if (segment != 0 && benchCase.count % segment != 0)
+    throw UserError(std::to_string(benchCase.count) + " keys are no whole number of segments of " + std::to_string(segment));
+  if (benchCase.throughLibrary && benchCase.algorithm->name != "radix")
+    throw UserError("--through-library times the library's radix sort; " + std::string(benchCase.algorithm->name) +
+                    " is not timed that way");
+  const SortShape shape{segment == 0 ? 1u : static_cast<std::uint32_t>(benchCase.count / segment), segment, benchCase.pairs};
+  requireSortable(*benchCase.algorithm, shape, context.limits());
   const std::vector<std::uint32_t> raw = makeBenchKeys(benchCase.distribution, benchCase.count, benchCase.type, 7);
   std::vector<std::uint32_t> encoded = raw;
   encodeKeys(benchCase.type, encoded);
@@ -200,11 +273,15 @@ BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
     values.resize(encoded.size());
     std::iota(values.begin(), values.end(), 0u);
   }
-  const SortData input = singleSequence(encoded, values);
+  SortData input = singleSequence(encoded, values);
+  input.sequenceCount = shape.sequenceCount;
+  input.sequenceLength = shape.sequenceLength;
 
   BenchResult result;
-  result.algorithm = std::string(benchCase.algorithm->name);
-  result.distribution = benchCase.distribution;
+  result.algorithm = std::string(benchCase.algorithm->name) + (benchCase.throughLibrary ? "-library" : "");
+  // Segments show in the distribution column: "random/5" is random keys in segments of 5.
+  result.distribution =
+      benchCase.distribution + (benchCase.segmentLength != 0 ? "/" + std::to_string(benchCase.segmentLength) : "");
   result.type = std::string(keyTypeName(benchCase.type));
   result.count = benchCase.count;
   result.pairs = benchCase.pairs;
@@ -218,18 +295,22 @@ BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
     std::string data;
     CpuReference reference;
   } last;
-  const std::string data = benchCase.distribution + "/" + std::to_string(benchCase.count) + "/" + result.type +
+  const std::string data = result.distribution + "/" + std::to_string(benchCase.count) + "/" + result.type +
                            (benchCase.pairs ? "/pairs" : "/keys");
   if (last.data != data) {
     last.data.clear();
     last.reference = {};  // free the old one before building a new one
     const int cpuRepetitions = benchCase.count >= (1u << 22) ? 1 : std::min(benchCase.repetitions, 3);
-    last.reference = cpuSort(encoded, benchCase.pairs, std::max(1, cpuRepetitions));
+    last.reference = cpuSort(encoded, benchCase.pairs, std::max(1, cpuRepetitions), benchCase.segmentLength);
     last.data = data;
   }
   const CpuReference& reference = last.reference;
   result.cpuMedianMs = reference.medianMs;
 
+  if (benchCase.throughLibrary) {
+    timeLibraryCalls(context, benchCase, raw, values, reference, result);
+    return result;
+  }
   auto sorter = benchCase.algorithm->create(context, benchCase.options);
   sorter->load(input);
   sorter->runAll();  // first run: shader compilation, first-touch allocations; checked below

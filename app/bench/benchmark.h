@@ -28,6 +28,11 @@ struct BenchCase {
   bool pairs = false;  // values travel with keys
   int repetitions = 5;
   bool steps = false;  // also time each GPU step of a sort (for sorters that report steps)
+  // 0: one sequence of `count` keys; else count / segmentLength sequences of that length.
+  std::uint32_t segmentLength = 0;
+  // Radix through the library's GpuSorter::sort on buffers of its own (include/shadersort/), as a
+  // caller's program calls it, instead of the sorter's passes from a loaded input.
+  bool throughLibrary = false;
 };
 
 // One kind of GPU step of a sort (e.g. radix's "downsweep"): how often a sort ran it and the

@@ -58,7 +58,9 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         if (terminal)
           std::fprintf(stderr, "\r[%zu/%zu] %s n=%zu %s...   ", results.size() + 1, total, std::string(algorithm->name).c_str(),
                        count, distribution.c_str());
-        const SortShape shape{1, static_cast<std::uint32_t>(count), options.pairs};  // counts are below 2^32
+        // Counts are below 2^32; segments divide them (checked with the command line).
+        const std::uint32_t segment = options.segmentLength == 0 ? static_cast<std::uint32_t>(count) : options.segmentLength;
+        const SortShape shape{static_cast<std::uint32_t>(count / std::max<std::uint32_t>(segment, 1)), segment, options.pairs};
         if (const std::string why = algorithm->whyCannotSort(shape, gpu.limits()); !why.empty()) {
           if (terminal) std::fprintf(stderr, "\r\033[K");
           std::printf("%-14s %11zu %-14s skipped: %s\n", std::string(algorithm->name).c_str(), count, distribution.c_str(),
@@ -74,6 +76,8 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         benchCase.pairs = options.pairs;
         benchCase.repetitions = options.repetitions;
         benchCase.steps = options.steps;
+        benchCase.segmentLength = options.segmentLength;
+        benchCase.throughLibrary = options.throughLibrary;
         const bench::BenchResult r = bench::runBenchCase(gpu.sortContext(), benchCase);
         gpu.requireNoGlErrors();
         if (terminal) std::fprintf(stderr, "\r\033[K");

@@ -246,7 +246,8 @@ std::vector<std::string> parseRaceList(const std::string& text) {
 ArtBenchOptions toArtBenchOptions(const CLI::App& command, const BenchOptions& bench, const std::string& image,
                                   const ArtOptionText& artText, const InputOptionText& orderText, const std::string& reps,
                                   const std::string& warmup, bool keepMap, const SorterOptionText& sorterText) {
-  for (const char* name : {"--sizes", "--dist", "--type", "--pairs", "--steps", "--json", "--plot"})
+  for (const char* name : {"--sizes", "--dist", "--type", "--pairs", "--steps", "--json", "--plot", "--segment-length",
+                           "--through-library"})
     if (command.count(name) > 0) throw UsageError(std::string(name) + " cannot go with --art (it times one pixel-sort)");
   if (image.empty()) throw UsageError("--art wants an image");
   ArtBenchOptions options;
@@ -356,6 +357,11 @@ int runCommandLine(int argc, char** argv) {
   benchCommand->add_flag("--pairs", bench.pairs, "u32 values travel with the keys");
   benchCommand->add_option("--reps", benchReps, "timed repetitions per case")->capture_default_str();
   benchCommand->add_flag("--steps", bench.steps, "also time each GPU step (dispatch) of the sorts that report them");
+  std::string benchSegmentLength;
+  benchCommand->add_option("--segment-length", benchSegmentLength,
+                           "sort each size as segments of this many keys, each on its own (sizes must be multiples)");
+  benchCommand->add_flag("--through-library", bench.throughLibrary,
+                         "time radix as the library's GpuSorter::sort on buffers of its own (include/shadersort/)");
   benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
   benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
   benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");
@@ -490,6 +496,18 @@ int runCommandLine(int argc, char** argv) {
         throw UsageError("unknown distribution " + quote(distribution) + " (known: random, sorted, reversed, few-unique, "
                          "all-equal, sawtooth, nearly-sorted, entropy)");
     for (const std::string& size : benchSizes) bench.sizes.push_back(parseCount(size, "--sizes", 1, kMaxKeyCount));
+    if (!benchSegmentLength.empty()) {
+      bench.segmentLength = static_cast<std::uint32_t>(parseCount(benchSegmentLength, "--segment-length", 1, kMaxKeyCount));
+      for (std::size_t size : bench.sizes)
+        if (size % bench.segmentLength != 0)
+          throw UsageError("--sizes " + std::to_string(size) + " is no multiple of --segment-length " + benchSegmentLength);
+    }
+    if (bench.throughLibrary) {
+      if (bench.algorithms.empty()) bench.algorithms = {"radix"};
+      if (bench.algorithms != std::vector<std::string>{"radix"})
+        throw UsageError("--through-library times the library's radix sort: --algo radix or none");
+      if (bench.steps) throw UsageError("--steps cannot go with --through-library (the library reports no steps)");
+    }
     bench.repetitions = parseRepetitions(benchReps);
     bench.sorter = toSorterOptions(benchSorter);
     if (!bench.plotPath.empty()) requirePngPath(bench.plotPath);

@@ -117,6 +117,8 @@ struct BenchOptions {
   bool pairs = false;
   int repetitions = 5;
   bool steps = false;
+  std::uint32_t segmentLength = 0;  // --segment-length: 0 for one sequence of each size
+  bool throughLibrary = false;      // --through-library: radix through GpuSorter::sort
   std::string csvPath, jsonPath, plotPath;
   SorterOptions sorter;
 };

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes the benchmark photographs: NASA's astronaut portrait (assets/astronaut.png, public
-domain) cropped to 16:9 and enlarged bilinearly to 1920x1080 and 3840x2160, as PNG files in the
-folder given (default: build-photos/). Python's standard library only."""
+domain) and a cup of coffee (assets/coffee.png, by Rachel Michetti, CC0, as Debian's
+python3-skimage ships it), each cropped to 16:9 and enlarged bilinearly to 1920x1080 and
+3840x2160, as PNG files in the folder given (default: build-photos/). Python's standard library
+only."""
 import os
 import struct
 import sys
@@ -85,10 +87,11 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     folder = sys.argv[1] if len(sys.argv) > 1 else "build-photos"
     os.makedirs(folder, exist_ok=True)
-    source = read_png(os.path.join(here, "..", "..", "assets", "astronaut.png"))
-    for width, height in ((1920, 1080), (3840, 2160)):
-        write_png(os.path.join(folder, "astronaut_%dx%d.png" % (width, height)), width, height,
-                  enlarge(source, width, height))
+    for name in ("astronaut", "coffee"):
+        source = read_png(os.path.join(here, "..", "..", "assets", name + ".png"))
+        for width, height in ((1920, 1080), (3840, 2160)):
+            write_png(os.path.join(folder, "%s_%dx%d.png" % (name, width, height)), width, height,
+                      enlarge(source, width, height))
 
 
 if __name__ == "__main__":
