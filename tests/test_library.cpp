@@ -204,6 +204,16 @@ std::vector<std::size_t> testSizes() {
   return sizes;
 }
 
+// `request` is refused with a SortError whose message holds `words`.
+void expectSortError(GpuSorter& sorter, const SortRequest& request, const std::string& words) {
+  try {
+    sorter.sort(request);
+    ADD_FAILURE() << "no SortError; expected one saying '" << words << "'";
+  } catch (const SortError& error) {
+    EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
+  }
+}
+
 class LibrarySort : public ::testing::TestWithParam<SortAlgorithm> {};
 
 // One GpuSorter for every size, key type and order: its scratch grows and shrinks back in use.
@@ -292,12 +302,7 @@ TEST(Library, RejectsBadArguments) {
   GpuSorter sorter;
   const gl::Buffer keys = userBuffer(std::vector<std::uint32_t>(100, 1)), values = userBuffer({1, 2, 3});
   const auto expectError = [&](const SortRequest& request, const std::string& words) {
-    try {
-      sorter.sort(request);
-      ADD_FAILURE() << "no SortError; expected one saying '" << words << "'";
-    } catch (const SortError& error) {
-      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
-    }
+    expectSortError(sorter, request, words);
   };
   expectError({.keys = keys.id(), .count = 101}, "the keys buffer holds 400 bytes");
   expectError({.keys = keys.id(), .values = values.id(), .count = 100}, "the values buffer holds 12 bytes");
@@ -412,12 +417,7 @@ TEST(LibraryScratch, RefusesBadOffsetsAndBitRanges) {
   GpuSorter sorter;
   const gl::Buffer keys = userBuffer(std::vector<std::uint32_t>(100, 1));
   const auto expectError = [&](const SortRequest& request, const std::string& words) {
-    try {
-      sorter.sort(request);
-      ADD_FAILURE() << "no SortError; expected one saying '" << words << "'";
-    } catch (const SortError& error) {
-      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
-    }
+    expectSortError(sorter, request, words);
   };
   expectError({.keys = keys.id(), .count = 10, .keysOffset = 2}, "multiples of 4");
   expectError({.keys = keys.id(), .count = 100, .keysOffset = 4}, "100 keys from byte 4 need 404");
