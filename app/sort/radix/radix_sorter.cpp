@@ -261,16 +261,20 @@ std::vector<std::uint64_t> RadixSorter::layoutCounts(std::uint64_t count) const 
   return counts;
 }
 
+void RadixSorter::forgetLoad() {
+  load_ = {};
+  places_.clear();
+  passesRun_ = 0;
+  inPlace_ = false;
+}
+
 std::size_t RadixSorter::reserve(std::uint64_t count, bool hasValues) {
   for (std::uint64_t keys : layoutCounts(count)) {
     plan(SortShape{1, static_cast<std::uint32_t>(keys), hasValues}, 0xFFFFFFFFu, true);
     if (pipeline_ == Pipeline::Fast) partitioned_->build(chained_, load_);
     if (pipeline_ == Pipeline::Classic) classic_.build(load_);
   }
-  load_ = {};
-  places_.clear();
-  passesRun_ = 0;
-  inPlace_ = false;
+  forgetLoad();
   return scratchBytes();
 }
 
@@ -294,10 +298,7 @@ std::size_t RadixSorter::scratchBytesFor(std::uint64_t count, bool hasValues) {
     if (most.scanTotals.size() < sizes.scanTotals.size()) most.scanTotals.resize(sizes.scanTotals.size());
     for (std::size_t level = 0; level < sizes.scanTotals.size(); ++level) keep(most.scanTotals[level], sizes.scanTotals[level]);
   }
-  load_ = {};
-  places_.clear();
-  passesRun_ = 0;
-  inPlace_ = false;
+  forgetLoad();
   std::size_t bytes = most.keys[0] + most.keys[1] + most.values[0] + most.values[1] + most.histograms + most.digitStarts +
                       most.status + most.tickets + most.counters + most.offsets;
   for (std::size_t level : most.scanTotals) bytes += level;

@@ -142,6 +142,8 @@ class RadixSorter final : public Sorter {
   // One count of each partition layout sorts of 2 to `count` keys in one sequence can get, the
   // largest first (reserve and scratchBytesFor).
   std::vector<std::uint64_t> layoutCounts(std::uint64_t count) const;
+  // No input loaded: what reserve and scratchBytesFor leave after planning their layouts.
+  void forgetLoad();
   void choosePipeline();
   // Keys per invocation and histogram partitions per workgroup for this input (automatic ones
   // follow its size); drops kernels compiled for others.
