@@ -159,9 +159,9 @@ TEST(ArtPipeline, KeysAndPackingFollowTheCpuPlan) {
     auto sorter = findAlgorithm("odd-even").create(testSortContext(), {});
     pipeline.load(*sorter);
     EXPECT_EQ(pipeline.readKeys(), plan.sortKeys);
-    EXPECT_EQ(pipeline.packed().spanCount, plan.spans.size());
-    EXPECT_EQ(pipeline.packed().spanPixels, plan.spanPixels());
-    EXPECT_EQ(pipeline.packed().longestSpan, plan.longestSpan());
+    EXPECT_EQ(pipeline.spanCounts().spanCount, plan.spans.size());
+    EXPECT_EQ(pipeline.spanCounts().spanPixels, plan.spanPixels());
+    EXPECT_EQ(pipeline.spanCounts().longestSpan, plan.longestSpan());
     std::vector<std::uint32_t> identity(image.pixelCount());
     std::iota(identity.begin(), identity.end(), 0u);
     EXPECT_EQ(pipeline.sources(*sorter), identity) << "an unsorted packing must put every pixel back";
@@ -194,6 +194,55 @@ TEST(ArtPipeline, SetPictureSortsTheNewPictureAsAFreshPipelineDoes) {
   EXPECT_THROW(pipeline.setPicture(randomImage(44, 31, 1)), UsageError);
 }
 
+// Radix takes the whole picture as one sequence when the pixel key and a group number (half
+// the position) fit in 32 bits, and rows of bins otherwise; the compare-exchange sorts take short
+// rows and bitonic long ones.
+TEST(ArtPipeline, EachSorterGetsItsPacking) {
+  const Image small = randomImage(32, 32, 3), large = randomImage(256, 256, 4);  // groups of 9 and 15 bits
+  const auto packing = [](const Image& image, PixelKey key, const char* algorithm) {
+    ArtPipeline pipeline(testSortContext());
+    pipeline.setImages({&image});
+    pipeline.setSettings(settingsFor("angle:30", SpanMode::Threshold, key));
+    return pipeline.packingFor(*findAlgorithm(algorithm).create(testSortContext(), {}));
+  };
+  EXPECT_EQ(packing(small, PixelKey::Luminance, "radix"), Packing::OneSequence);  // 22 + 9 bits
+  EXPECT_EQ(packing(large, PixelKey::Hue, "radix"), Packing::LongRows);           // 19 + 15 bits
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "radix"), Packing::OneSequence);  // 16 + 15 bits
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "bitonic"), Packing::LongRows);
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "odd-even"), Packing::ShortRows);
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "frag-odd-even"), Packing::ShortRows);
+}
+
+// The one-sequence packing moves only the sorted spans' pixels, whatever lies next to them:
+// spans of two and three pixels back to back (starting at odd and even positions), skipped
+// spans, lone pixels between, either direction; the span counts come back on demand.
+TEST(ArtPipeline, OneSequencePackingSortsEverySpanInPlace) {
+  const Image picture = randomImage(61, 23, 5);
+  auto sorter = findAlgorithm("radix").create(testSortContext(), {});
+  for (const bool descending : {false, true})
+    for (const double skip : {0.0, 30.0}) {
+      SCOPED_TRACE(std::string(descending ? "descending" : "ascending") + " skip " + std::to_string(skip));
+      ArtSettings settings = settingsFor("angle:20", SpanMode::Random, PixelKey::Blue);
+      settings.spanLength = 2;
+      settings.skipPercent = skip;
+      settings.descending = descending;
+      ArtPipeline pipeline(testSortContext());
+      pipeline.setImages({&picture});
+      pipeline.setSettings(settings);
+      ASSERT_EQ(pipeline.packingFor(*sorter), Packing::OneSequence);
+      pipeline.sort(*sorter);
+      EXPECT_EQ(pipeline.packed().shape.elementCount(), picture.pixelCount()) << "no padding";
+      const ArtPlan plan = planArt(settings, {&picture});
+      ASSERT_GT(plan.spans.size(), 100u);
+      EXPECT_EQ(pipeline.spanCounts().spanCount, plan.spans.size());
+      EXPECT_EQ(pipeline.spanCounts().spanPixels, plan.spanPixels());
+      EXPECT_EQ(pipeline.spanCounts().longestSpan, plan.longestSpan());
+      const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
+      EXPECT_TRUE(sources == referenceSources(plan)) << checkSources(plan, sources, true);
+      EXPECT_TRUE(pipeline.readResult().rgba == applySources(picture, sources).rgba);
+    }
+}
+
 // Packings stay within the row limit and hold little padding: many short spans, and spans the
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {
@@ -206,11 +255,11 @@ TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {
     settings.spanLength = 2;
     settings.maxSpan = random ? 0 : 2;
     pipeline.setSettings(settings);
-    for (RowWidth rows : {RowWidth::Short, RowWidth::Long}) {
-      pipeline.prepare(rows);
+    for (Packing packing : {Packing::ShortRows, Packing::LongRows}) {
+      pipeline.prepare(packing);
       const PackedSpans& packed = pipeline.packed();
       EXPECT_LE(packed.shape.sequenceCount, 16384u);
-      EXPECT_LE(packed.shape.elementCount(), 3 * packed.spanPixels) << packed.shape.sequenceCount << " rows of "
+      EXPECT_LE(packed.shape.elementCount(), 3 * pipeline.spanCounts().spanPixels) << packed.shape.sequenceCount << " rows of "
                                                                      << packed.shape.sequenceLength;
     }
   }
@@ -421,7 +470,7 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       pipeline.setImages({&picture, &mask, &intervals});
       pipeline.setSettings(settings);
       auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
-      pipeline.prepare(rowWidthFor(*sorter));
+      pipeline.prepare(pipeline.packingFor(*sorter));
       ASSERT_FALSE(pipeline.empty());
       requireSortable(*schedule.algorithm, pipeline.packed().shape, testLimits());
       pipeline.sort(*sorter);

@@ -101,7 +101,7 @@ Image pipelinePicture(const Image& picture, const art::ArtSettings& settings, co
   pipeline.setImages({&picture});
   pipeline.setSettings(settings);
   if (overlay) {
-    pipeline.prepare(art::RowWidth::Short);
+    pipeline.prepare(art::Packing::ShortRows);
     pipeline.paintSpanOverlay();
   } else {
     SorterOptions options;

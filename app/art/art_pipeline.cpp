@@ -15,6 +15,7 @@
 #include "sort/compute/storage_buffer.h"
 #include "sort/frag_odd_even.h"
 #include "sort/odd_even.h"
+#include "sort/radix/radix_sorter.h"
 #include "sort/registry.h"
 
 namespace shadersort::art {
@@ -94,10 +95,13 @@ std::string_view artStageName(ArtStage stage) {
   return "?";
 }
 
-RowWidth rowWidthFor(const Sorter& sorter) {
-  const bool compareExchange =
-      dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr;
-  return compareExchange ? RowWidth::Short : RowWidth::Long;
+std::string_view packingName(Packing packing) {
+  switch (packing) {
+    case Packing::ShortRows: return "short rows";
+    case Packing::LongRows: return "long rows";
+    case Packing::OneSequence: return "one sequence";
+  }
+  return "?";
 }
 
 struct ArtPipeline::Gpu {
@@ -114,6 +118,8 @@ struct ArtPipeline::Gpu {
   // each line's first and one-past-last position (both 0 for an empty line).
   StorageBuffer mapPixels, mapLines, lineFirst, lineEnd;
   std::uint32_t lineCount = 0;
+  std::unique_ptr<RadixSorter> mapSorter;  // rings and spokes: made on first use
+  StorageBuffer mapKeys, mapValues;
 
   StorageBuffer keys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
   StorageBuffer keptPixels, kept, runState, counters;
@@ -289,17 +295,19 @@ void ArtPipeline::buildMap() {
   Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
   const PathSpec& path = settings_.path;
   if (path.kind == PathKind::Rings || path.kind == PathKind::Spokes) {
-    // Rings and spokes: two stable radix sorts, by the place along the line and then by line.
-    const auto sorter = findAlgorithm("radix").create(*context_, {});
-    const StorageBuffer keys("art: map keys", pixels * 4), values("art: map values", pixels * 4);
+    // Rings and spokes: two stable radix sorts, by the place along the line and then by line, in
+    // place in kept scratch with kernels kept (a centre dragged live rebuilds the map per frame).
+    if (!gpu.mapSorter) gpu.mapSorter = std::make_unique<RadixSorter>(*context_, SorterOptions{});
+    Gpu::ensure(gpu.mapKeys, "art: map keys", pixels);
+    Gpu::ensure(gpu.mapValues, "art: map values", pixels);
+    const StorageBuffer& keys = gpu.mapKeys;
+    const StorageBuffer& values = gpu.mapValues;
     const auto sortByKeys = [&](std::uint32_t differing) {
-      sorter->load(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0}, .values = {values.id(), 0},
-                              .differingBits = differing});
-      sorter->runAll();
-      const GpuStateView state = sorter->gpuState();
+      gpu.mapSorter->sortInPlace(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0},
+                                            .values = {values.id(), 0}, .differingBits = differing});
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-      Gpu::copyWords(state.keys, 0, gpu.mapLines, 0, pixels);
-      Gpu::copyWords(state.values, 0, gpu.mapPixels, 0, pixels);
+      Gpu::copyWords(keys.id(), 0, gpu.mapLines, 0, pixels);
+      Gpu::copyWords(values.id(), 0, gpu.mapPixels, 0, pixels);
     };
     const auto bitsBelow = [](std::uint64_t limit) {
       return limit <= 1 ? 0u : static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(limit - 1)) - 1);
@@ -367,21 +375,62 @@ void ArtPipeline::computeKeys() {
   Gpu::dispatch(pixels);
 }
 
-void ArtPipeline::prepare(RowWidth rows) {
-  Gpu& gpu = *gpu_;
+Packing ArtPipeline::packingFor(const Sorter& sorter) const {
+  if (dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr)
+    return Packing::ShortRows;
+  if (dynamic_cast<const RadixSorter*>(&sorter) == nullptr) return Packing::LongRows;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
-  const auto count = static_cast<std::uint32_t>(pixels);
-  packed_ = {};
-  preparedFor_ = rows;
-  if (pixels == 0) return;
+  const auto keyBits = static_cast<std::uint32_t>(std::bit_width(pixelKeyMax(settings_.key)));
+  const auto groupBits = static_cast<std::uint32_t>(std::bit_width(pixels == 0 ? 0 : (pixels - 1) >> 1));
+  return keyBits + groupBits <= 32 ? Packing::OneSequence : Packing::LongRows;
+}
+
+void ArtPipeline::prepare(Packing packing) {
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  packed_ = PackedSpans{};
+  packed_.packing = packing;
+  spanCounts_.reset();
+  preparedFor_ = packing;
+  if (pixels == 0) {
+    spanCounts_ = SpanCounts{};
+    return;
+  }
   if (!mapIsCurrent()) {
     buildMap();
     finished(ArtStage::Map);
   }
-
-  // [keys, inside] art::planArt's keys and findSpans' insidePixels.
   computeKeys();
   finished(ArtStage::Keys);
+  findSpans();
+  if (packing == Packing::OneSequence) {
+    packOneSequence();
+  } else {
+    // Bins are sized on the CPU: the one read-back of this packing.
+    Gpu& gpu = *gpu_;
+    gpu.scan(gpu.keptPixels, pixels, kSpanPixels);
+    gpu.scan(gpu.kept, pixels, kSpans);
+    const std::vector<std::uint32_t> counters = gl::downloadWords(gpu.counters.buffer(), kCounterCount);
+    spanCounts_ = SpanCounts{counters[kSpans], counters[kSpanPixels], counters[kLongest]};
+    if (spanCounts_->spanCount > 0) packBins(packing);
+  }
+  finished(ArtStage::Spans);
+}
+
+const SpanCounts& ArtPipeline::spanCounts() const {
+  if (!spanCounts_) {
+    if (!preparedFor_) throw std::logic_error("ArtPipeline::spanCounts before prepare");
+    const std::vector<std::uint32_t> counters = gl::downloadWords(gpu_->counters.buffer(), kCounterCount);
+    spanCounts_ = SpanCounts{counters[kSpans], counters[kSpanPixels], counters[kLongest]};
+  }
+  return *spanCounts_;
+}
+
+// [inside, runs, spans] art::findSpans in parallel: which pixels are inside, the per-line draws,
+// the runs and which of them are sorted spans (their state, and the counters).
+void ArtPipeline::findSpans() {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  const auto count = static_cast<std::uint32_t>(pixels);
   Gpu::ensure(gpu.inside, "art: inside", pixels);
   {
     const gl::Program& kernel = gpu.program("shaders/art/inside.comp");
@@ -460,32 +509,50 @@ void ArtPipeline::prepare(RowWidth rows) {
                     static_cast<std::uint32_t>(std::min(1000000.0, std::ceil(settings_.skipPercent * 10000.0))));
     Gpu::dispatch(pixels);
   }
-  gpu.scan(gpu.keptPixels, pixels, kSpanPixels);
-  gpu.scan(gpu.kept, pixels, kSpans);
-  const std::vector<std::uint32_t> counters = gl::downloadWords(gpu.counters.buffer(), kCounterCount);
-  packed_.spanCount = counters[kSpans];
-  packed_.spanPixels = counters[kSpanPixels];
-  packed_.longestSpan = counters[kLongest];
-  if (packed_.spanCount > 0) pack(rows);
-  finished(ArtStage::Spans);
 }
 
-void ArtPipeline::pack(RowWidth rows) {
+void ArtPipeline::packOneSequence() {
   Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  const std::uint32_t keyMax = pixelKeyMax(settings_.key);
+  packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
+  packed_.sortedBits = packed_.keyBits + static_cast<std::uint32_t>(std::bit_width((pixels - 1) >> 1));
+  packed_.shape = {1, static_cast<std::uint32_t>(pixels), true};
+  Gpu::ensure(gpu.packedKeys, "art: packed keys", pixels);
+  Gpu::ensure(gpu.packedValues, "art: packed values", pixels);
+  const gl::Program& kernel = gpu.program("shaders/art/pack_sequence.comp");
+  kernel.use();
+  Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keys, &gpu.packedKeys, &gpu.packedValues});
+  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+  Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
+  Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
+  Gpu::setUniform(kernel, "u_keyMax", keyMax);
+  Gpu::dispatch(pixels);
+}
+
+void ArtPipeline::packBins(Packing packing) {
+  Gpu& gpu = *gpu_;
+  const SpanCounts& spans = *spanCounts_;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   // Bins of binWidth span pixels, by where spans start. A bin holds at most ceil(binWidth / 2)
   // spans (each two pixels or more), and each needs a slot below the padding's.
   const std::uint32_t keyMax = pixelKeyMax(settings_.key);
   packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
   const std::uint64_t slots = (std::uint64_t{1} << (32 - packed_.keyBits)) - 1;
-  const std::uint64_t fewestWide = gl::divideRoundingUp(packed_.spanPixels, kMaxPackedRows);
-  const std::uint64_t wanted = rows == RowWidth::Short ? packed_.longestSpan : std::uint64_t{4} * packed_.longestSpan;
+  const std::uint64_t fewestWide = gl::divideRoundingUp(spans.spanPixels, kMaxPackedRows);
+  const std::uint64_t wanted =
+      packing == Packing::ShortRows ? spans.longestSpan : std::uint64_t{4} * spans.longestSpan;
   const std::uint64_t binWidth = std::max<std::uint64_t>(2, std::min(std::max(wanted, fewestWide), 2 * slots));
   packed_.binWidth = static_cast<std::uint32_t>(binWidth);
-  const std::uint64_t binCount = gl::divideRoundingUp(packed_.spanPixels, binWidth);
-  const std::uint64_t rowLength = binWidth + packed_.longestSpan - 1;
+  const std::uint64_t binCount = gl::divideRoundingUp(spans.spanPixels, binWidth);
+  const std::uint64_t rowLength = binWidth + spans.longestSpan - 1;
   if (binCount * rowLength >= 0xFFFFFFFFull) throw UserError("the packed spans need 2^32 elements or more");
   packed_.shape = {static_cast<std::uint32_t>(binCount), static_cast<std::uint32_t>(rowLength), true};
+  // The composite keys use the slot bits up to the most slots a bin can hold. Radix may skip the
+  // digits above: the padding (all ones) then ties with the largest keys in them and, being last
+  // in its row, stays last in a stable sort.
+  const std::uint64_t slotsUsed = gl::divideRoundingUp(packed_.binWidth, 2);
+  packed_.sortedBits = std::min(32u, packed_.keyBits + static_cast<std::uint32_t>(std::bit_width(slotsUsed)));
   const std::uint64_t elements = packed_.shape.elementCount();
 
   Gpu::ensure(gpu.binOffset, "art: bin offsets", binCount);
@@ -519,14 +586,10 @@ void ArtPipeline::pack(RowWidth rows) {
 }
 
 void ArtPipeline::load(Sorter& sorter) {
-  const RowWidth rows = rowWidthFor(sorter);
-  if (preparedFor_ != rows) prepare(rows);
-  if (empty()) return;
-  // The composite keys use the slot bits up to the most slots a bin can hold. Radix may skip the
-  // digits above: the padding (all ones) then ties with the largest keys in them and, being
-  // last in its row, stays last in a stable sort.
-  const std::uint64_t slotsUsed = gl::divideRoundingUp(packed_.binWidth, 2);
-  const std::uint32_t bits = std::min(32u, packed_.keyBits + static_cast<std::uint32_t>(std::bit_width(slotsUsed)));
+  const Packing packing = packingFor(sorter);
+  if (preparedFor_ != packing) prepare(packing);
+  if (packedNothing()) return;
+  const std::uint32_t bits = packed_.sortedBits;
   sorter.load(SortTarget{.shape = packed_.shape,
                          .keys = {gpu_->packedKeys.id(), 0},
                          .values = {gpu_->packedValues.id(), 0},
@@ -535,7 +598,7 @@ void ArtPipeline::load(Sorter& sorter) {
 
 void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
   load(sorter);
-  if (!empty()) {
+  if (!packedNothing()) {
     if (passes) sorter.seek(*passes);
     else sorter.runAll();
   }
@@ -559,17 +622,23 @@ void ArtPipeline::paintInput() {
 }
 
 void ArtPipeline::paint(const Sorter& sorter) {
-  paintInput();
-  if (empty() || !preparedFor_) return;
+  if (packedNothing() || !preparedFor_) {
+    paintInput();
+    return;
+  }
+  const bool oneSequence = packed_.packing == Packing::OneSequence;
+  if (!oneSequence) paintInput();  // bins write back only the spans' pixels
   Gpu& gpu = *gpu_;
   const GpuStateView state = sorter.gpuState();
   const SortShape& shape = packed_.shape;
   render::requireReadableState(state, shape);
-  const gl::Program& kernel = gpu.program("shaders/art/paint_sorted.comp", render::stateSourceDefines(state.storage));
+  const gl::Program& kernel =
+      gpu.program(oneSequence ? "shaders/art/paint_sequence.comp" : "shaders/art/paint_sorted.comp",
+                  render::stateSourceDefines(state.storage));
   kernel.use();
   render::bindStateSource(state, shape, render::StateSourceUniforms::find(kernel));
   gpu.picture.bind(2);
-  gpu.destinations.bind(3);
+  (oneSequence ? gpu.mapPixels : gpu.destinations).bind(3);
   glBindImageTexture(kResultImageUnit, gpu.result.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
   Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
   Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(shape.elementCount()));
@@ -579,7 +648,7 @@ void ArtPipeline::paint(const Sorter& sorter) {
 }
 
 void ArtPipeline::paintSpanOverlay() {
-  if (!preparedFor_) prepare(RowWidth::Long);
+  if (!preparedFor_) prepare(Packing::LongRows);
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   if (pixels == 0) return;
   Gpu& gpu = *gpu_;
@@ -610,8 +679,15 @@ std::vector<std::uint32_t> ArtPipeline::sources(const Sorter& sorter) const {
   const std::size_t pixels = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
   std::vector<std::uint32_t> result(pixels);
   std::iota(result.begin(), result.end(), 0u);
-  if (empty()) return result;
+  if (packedNothing()) return result;
   const SortData state = sorter.read();
+  if (packed_.packing == Packing::OneSequence) {
+    const std::vector<std::uint32_t> map = gl::downloadWords(gpu_->mapPixels.buffer(), pixels);
+    for (std::size_t i = 0; i < pixels; ++i)
+      // A value out of range (a broken sort) shows as kPadding, which checkSources() reports.
+      result[map[i]] = state.values[i] < pixels ? map[state.values[i]] : kPadding;
+    return result;
+  }
   const std::vector<std::uint32_t> destinations =
       gl::downloadWords(gpu_->destinations.buffer(), packed_.shape.elementCount());
   for (std::size_t i = 0; i < destinations.size(); ++i) {

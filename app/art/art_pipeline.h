@@ -6,13 +6,16 @@
 // without uploading anything. `run`, the viewer and the tests drive this one pipeline; the CPU
 // plan (art_plan.h) is the reference it is checked against.
 //
-// Packing: the spans' pixels, line after line in path order, are cut into bins of binWidth pixels
-// by where each span starts; a bin's spans go into one row of the sort, each span keeping its
-// slot (its index in the bin) above the pixel key (slot << keyBits | key), so a sort of the whole
-// row sorts each span in place and no pixel crosses into another span. Rows are binWidth +
-// longest span - 1 long and end in padding keys above every real one. Pixels outside the spans
-// are not sorted at all. Every step is parallel; only three counters (spans, their pixels, the
-// longest) come back to the CPU, to size the sort.
+// Packing, two ways. One sequence (radix, when the key and a group number fit in 32 bits): every
+// pixel in path order keyed group << keyBits | key, where a sorted span's pixels share one group
+// and every other pixel stays put (shaders/art/pack_sequence.comp); nothing is read back and
+// nothing padded. Bins (the other sorters, and radix when the bits do not fit): the spans'
+// pixels, line after line in path order, are cut into bins of binWidth pixels by where each span
+// starts; a bin's spans go into one row of the sort, each span keeping its slot (its index in the
+// bin) above the pixel key (slot << keyBits | key), so a sort of the whole row sorts each span in
+// place and no pixel crosses into another span. Rows are binWidth + longest span - 1 long and end
+// in padding keys above every real one; three counters (spans, their pixels, the longest) come
+// back to the CPU to size them.
 
 #include <glad/gl.h>
 
@@ -37,21 +40,28 @@ constexpr std::uint64_t kArtBytesPerPixel = 96;
 // Padding keys and destinations of the packing, above every real key.
 constexpr std::uint32_t kPadding = 0xFFFFFFFFu;
 
-// What prepare() made: the packing's shape and the spans behind it.
-struct PackedSpans {
-  SortShape shape;              // rows x row length, with values (source pixel indices)
-  std::uint32_t keyBits = 0;    // the pixel key's bits; the slot takes the rest of the 32
-  std::uint32_t binWidth = 0;
+// How the spans are laid out for the sort: rows as short as the longest span allows (odd-even's
+// and frag-odd-even's pass counts follow the row length), rows as long as the slots allow
+// (bitonic: less padding), or the whole picture as one sequence (radix: a stable sort).
+enum class Packing { ShortRows, LongRows, OneSequence };
+// "short rows", "long rows", "one sequence".
+std::string_view packingName(Packing packing);
+
+// The sorted spans of the settings, as the GPU found them.
+struct SpanCounts {
   std::uint32_t spanCount = 0;  // spans sorted (of two pixels or more, not skipped)
   std::uint64_t spanPixels = 0;
   std::uint32_t longestSpan = 0;
 };
 
-// How long the rows of the packing should be: as short as the longest span allows (odd-even's and
-// frag-odd-even's pass counts follow the row length), or as long as the slots allow (radix and
-// bitonic: less padding).
-enum class RowWidth { Short, Long };
-RowWidth rowWidthFor(const Sorter& sorter);
+// What prepare() made: the packing's shape.
+struct PackedSpans {
+  Packing packing = Packing::LongRows;
+  SortShape shape;             // rows x row length (one sequence: 1 x pixels), with values
+  std::uint32_t keyBits = 0;   // the pixel key's bits; the slot or group takes the rest of the 32
+  std::uint32_t binWidth = 0;  // bins only
+  std::uint32_t sortedBits = 0;  // the low bits of the packed keys that can differ
+};
 
 // The stages of a pixel-sort, in order: the path map (only when rebuilt), the keys, the spans
 // (which pixels are inside, runs, spans, the read-back of their counts and the packing), the sort
@@ -83,19 +93,28 @@ class ArtPipeline {
 
   // The next prepare() builds the path map again (benchmarks time the whole pipeline).
   void forgetMap() { mappedPath_.reset(); }
-  // Map (when stale), keys, spans and packing for `rows`, on the GPU.
-  void prepare(RowWidth rows);
+  // The packing `sorter` sorts best with these settings and this picture size.
+  Packing packingFor(const Sorter& sorter) const;
+  // Map (when stale), keys, spans and packing, on the GPU.
+  void prepare(Packing packing);
   const PackedSpans& packed() const { return packed_; }
-  // Nothing to sort: no span of two pixels or more.
-  bool empty() const { return packed_.spanCount == 0; }
+  // Nothing for a sorter to do: a bins packing without spans. A one-sequence packing always
+  // holds the picture (with no span, its sort moves nothing), and knowing needs no read-back.
+  bool packedNothing() const { return packed_.shape.elementCount() == 0; }
+  // The spans of the last prepare(): a read-back of three counters for a one-sequence packing
+  // (the first call after prepare()), none for bins.
+  const SpanCounts& spanCounts() const;
+  // No span of two pixels or more (spanCounts()).
+  bool empty() const { return spanCounts().spanCount == 0; }
 
-  // prepare(rowWidthFor(sorter)) when needed, then loads the packing into `sorter` on the GPU
-  // (nothing when empty()). Throws UserError when the sorter cannot take the packing's shape.
+  // prepare(packingFor(sorter)) when needed, then loads the packing into `sorter` on the GPU
+  // (nothing when packedNothing()). Throws UserError when the sorter cannot take the packing's
+  // shape.
   void load(Sorter& sorter);
   // load(), then `passes` passes (all when not given), then paint().
   void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt);
   // Writes the sorter's current state into the result picture, on the GPU: each span's pixels as
-  // the sorter has arranged them, every other pixel as in the input. With an empty() packing (or a
+  // the sorter has arranged them, every other pixel as in the input. With nothing packed (or a
   // sorter never loaded) the result is the input.
   void paint(const Sorter& sorter);
   // The input picture again as the result (before any sort).
@@ -117,7 +136,7 @@ class ArtPipeline {
   Image readResult() const;
 
   // For tests and --verify (read-backs):
-  // the source map of the sorter's current state (identity when empty());
+  // the source map of the sorter's current state (identity when nothing is packed);
   std::vector<std::uint32_t> sources(const Sorter& sorter) const;
   // the GPU's path map of the settings' path (built first when stale), to compare with
   // buildPathMap();
@@ -133,7 +152,9 @@ class ArtPipeline {
   bool mapIsCurrent() const;
   void buildMap();
   void computeKeys();
-  void pack(RowWidth rows);
+  void findSpans();
+  void packBins(Packing packing);
+  void packOneSequence();
   void finished(ArtStage stage) const {
     if (observer_) observer_(stage);
   }
@@ -145,8 +166,9 @@ class ArtPipeline {
   int width_ = 0, height_ = 0;
   bool hasMask_ = false, hasIntervals_ = false, hasKeyImage_ = false;
   std::optional<PathSpec> mappedPath_;
-  std::optional<RowWidth> preparedFor_;  // empty: settings changed since the last prepare()
+  std::optional<Packing> preparedFor_;  // empty: settings changed since the last prepare()
   PackedSpans packed_;
+  mutable std::optional<SpanCounts> spanCounts_;  // read back on demand for one sequence
   StageObserver observer_;
 };
 

@@ -34,7 +34,7 @@ PipelineTimings timePipeline(ArtPipeline& pipeline, Sorter& sorter, const ArtSet
   };
   if (plan.keepMap) {
     pipeline.setSettings(settings);
-    pipeline.prepare(rowWidthFor(sorter));  // builds the map when it is not this path's
+    pipeline.prepare(pipeline.packingFor(sorter));  // builds the map when it is not this path's
   }
 
   PipelineTimings timings;

@@ -75,9 +75,9 @@ int runArtBench(const GlobalOptions& global, const ArtBenchOptions& options) {
   art::ArtPipeline pipeline(gpu.sortContext());
   pipeline.setImages(images);
   pipeline.setSettings(settings);
-  pipeline.prepare(art::rowWidthFor(*sorter));
+  pipeline.prepare(pipeline.packingFor(*sorter));
   const art::PackedSpans packed = pipeline.packed();
-  if (!pipeline.empty())
+  if (!pipeline.packedNothing())
     requireSortableInput(algorithm, packed.shape, gpu.limits(),
                          plan.description + " packed into " + std::to_string(packed.shape.sequenceCount) + " rows of " +
                              std::to_string(packed.shape.sequenceLength) + " for its spans");
@@ -106,9 +106,11 @@ int runArtBench(const GlobalOptions& global, const ArtBenchOptions& options) {
   const std::string label = sorterLabel(algorithm, options.sorter);
   std::printf("input: %s\n", plan.description.c_str());
   std::printf("settings: %s\n", settingsText(settings).c_str());
-  std::printf("sorter: %s; %u spans of 2+ pixels (%llu pixels, longest %u), packed %u x %u; verified\n", label.c_str(),
-              packed.spanCount, static_cast<unsigned long long>(packed.spanPixels), packed.longestSpan,
-              packed.shape.sequenceCount, packed.shape.sequenceLength);
+  const art::SpanCounts& spans = pipeline.spanCounts();
+  std::printf("sorter: %s; %u spans of 2+ pixels (%llu pixels, longest %u), packed as %s, %u x %u; verified\n",
+              label.c_str(), spans.spanCount, static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
+              std::string(art::packingName(packed.packing)).c_str(), packed.shape.sequenceCount,
+              packed.shape.sequenceLength);
   std::printf("renderer: %s, OpenGL %s\n", gpu.limits().renderer.c_str(), gpu.limits().version.c_str());
   std::printf("clock: %s (%s at each stage boundary); warm-up %.2f s (%d runs); %d timed runs; path map %s\n",
               timings.clock.c_str(), timings.clock == "gpu" ? "GPU timestamp" : "glFinish and the wall clock",

@@ -27,7 +27,7 @@ std::unique_ptr<Image> loadArtImage(const std::string& path) {
 
 std::string checkArtResult(const art::ArtPipeline& pipeline, const Sorter& sorter, const AlgorithmInfo& algorithm,
                            const art::ArtSettings& settings, const art::ArtImages& images) {
-  const bool finished = pipeline.empty() || sorter.finished();
+  const bool finished = pipeline.packedNothing() || sorter.finished();
   const art::ArtPlan reference = art::planArt(settings, images);
   const std::vector<std::uint32_t> sources = pipeline.sources(sorter);
   std::string problem = art::checkSources(
@@ -66,9 +66,9 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   art::ArtPipeline pipeline(gpu.sortContext());
   pipeline.setImages({&input.image, mask.get(), intervals.get(), keyImage.get()});
   pipeline.setSettings(request.settings);
-  pipeline.prepare(art::rowWidthFor(*sorter));
+  pipeline.prepare(pipeline.packingFor(*sorter));
   const SortShape shape = pipeline.packed().shape;
-  if (!pipeline.empty())
+  if (!pipeline.packedNothing())
     requireSortableInput(algorithm, shape, gpu.limits(),
                          plan.description + " packed into " + std::to_string(shape.sequenceCount) + " rows of " +
                              std::to_string(shape.sequenceLength) + " for its spans");
@@ -94,7 +94,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   // every pixel in its span and the rest in place, sort finished spans, and match a stable sort
   // exactly.
   if (options.verify) {
-    const bool finished = pipeline.empty() || sorter->finished();
+    const bool finished = pipeline.packedNothing() || sorter->finished();
     const std::string problem = checkArtResult(pipeline, *sorter, algorithm, request.settings,
                                                {&input.image, mask.get(), intervals.get(), keyImage.get()});
     if (problem.empty() && !finished)
@@ -105,12 +105,13 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   if (recording) recording->commit();
   if (!options.outputPath.empty()) savePng(pipeline.readResult(), options.outputPath);
   if (options.stats) {
-    const art::PackedSpans& packed = pipeline.packed();
+    const art::SpanCounts& spans = pipeline.spanCounts();
     std::printf("sorter: %s\n", sorterLabel(algorithm, options.sorter).c_str());
-    std::printf("%s: %s, spans %s: %u spans of 2+ pixels (%llu pixels, longest %u); packed %u x %u\n",
+    std::printf("%s: %s, spans %s: %u spans of 2+ pixels (%llu pixels, longest %u); packed as %s, %u x %u\n",
                 std::string(algorithm.name).c_str(), art::pathSpecText(request.settings.path).c_str(),
-                std::string(art::spanModeName(request.settings.spans)).c_str(), packed.spanCount,
-                static_cast<unsigned long long>(packed.spanPixels), packed.longestSpan, shape.sequenceCount,
+                std::string(art::spanModeName(request.settings.spans)).c_str(), spans.spanCount,
+                static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
+                std::string(art::packingName(pipeline.packed().packing)).c_str(), shape.sequenceCount,
                 shape.sequenceLength);
     // The whole pipeline again, warm (kernels built), from the path map to the written-back
     // picture; the median of five, with no clock warm-up (bench --art has one, and the stages).
@@ -123,8 +124,8 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
     std::sort(times.begin(), times.end());
     std::printf("%s: %u of %u passes; pipeline %.3f ms (%s clock; path map, keys, spans, packing, sort, write-back; "
                 "median of %d, %.3f to %.3f)\n",
-                std::string(algorithm.name).c_str(), pipeline.empty() ? 0u : sorter->passesRun(),
-                pipeline.empty() ? 0u : sorter->passCount(), times[kTimedRuns / 2], timings.clock.c_str(), kTimedRuns,
+                std::string(algorithm.name).c_str(), pipeline.packedNothing() ? 0u : sorter->passesRun(),
+                pipeline.packedNothing() ? 0u : sorter->passCount(), times[kTimedRuns / 2], timings.clock.c_str(), kTimedRuns,
                 times.front(), times.back());
     gpu.requireNoGlErrors();
     if (recording) std::fputs(recording->summary().c_str(), stdout);

@@ -176,8 +176,8 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       pipeline.setPicture(frame.picture);
       pipeline.setSettings(frameSettings);
       timer.start();
-      pipeline.prepare(art::rowWidthFor(*sorter));
-      if (!pipeline.empty())
+      pipeline.prepare(pipeline.packingFor(*sorter));
+      if (!pipeline.packedNothing())
         requireSortableInput(algorithm, pipeline.packed().shape, gpu.limits(),
                              description + " frame " + std::to_string(frame.index) + " packed into " +
                                  std::to_string(pipeline.packed().shape.sequenceCount) + " rows of " +

@@ -29,7 +29,7 @@ std::unique_ptr<Sorter> SortLane::makeLoadedSorter(const SorterOptions& options,
     sorter->load(input.data);
   } else {
     art_->pipeline().load(*sorter);
-    if (art_->pipeline().empty()) sorter->load(placeholderState());
+    if (art_->pipeline().packedNothing()) sorter->load(placeholderState());
   }
   return sorter;
 }
@@ -82,7 +82,7 @@ void SortLane::reloadArt() {
   // The same sorter takes the new packing (its kernels stay compiled while a slider moves); the
   // pass count and the checkpoints' interval follow the packing's shape.
   art_->pipeline().load(*sorter_);
-  if (art_->pipeline().empty()) sorter_->load(placeholderState());
+  if (art_->pipeline().packedNothing()) sorter_->load(placeholderState());
   cursor_->reset();
   afterStateChange();
 }

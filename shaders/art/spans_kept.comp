@@ -8,7 +8,7 @@
 
 layout(std430, binding = 0) readonly buffer RunBegin { uint b_runBegin[]; };
 layout(std430, binding = 1) readonly buffer RunEnd { uint b_runEnd[]; };
-layout(std430, binding = 2) buffer Totals { uint b_totals[]; };  // [0]: runs; [3]: the longest span, zeroed
+layout(std430, binding = 2) buffer Totals { uint b_totals[]; };  // [0]: runs; [1..3]: span pixels, spans, longest, zeroed
 layout(std430, binding = 3) readonly buffer MapLines { uint b_mapLines[]; };  // line of each map position
 layout(std430, binding = 4) writeonly buffer Pixels { uint b_keptPixels[]; };
 layout(std430, binding = 5) writeonly buffer Kept { uint b_kept[]; };
@@ -21,11 +21,18 @@ uniform uint u_skipBelow;  // skipped when draw % 1000000 < this
 
 const uint kSkip = 3u;
 
+shared uint s_pixels, s_spans, s_longest;
+
 void main() {
   const uint run = elementIndex();
-  if (run >= u_count) return;
+  if (gl_LocalInvocationIndex == 0u) {
+    s_pixels = 0u;
+    s_spans = 0u;
+    s_longest = 0u;
+  }
+  barrier();
   uint length = 0u, state = 0u;
-  if (run < b_totals[0]) {
+  if (run < u_count && run < b_totals[0]) {
     length = b_runEnd[run] - b_runBegin[run];
     if (length >= 2u) {
       state = 1u;
@@ -36,8 +43,20 @@ void main() {
       }
     }
   }
-  b_keptPixels[run] = state == 1u ? length : 0u;
-  b_kept[run] = state == 1u ? 1u : 0u;
-  b_state[run] = state;
-  if (state == 1u) atomicMax(b_totals[3], length);
+  if (run < u_count) {
+    b_keptPixels[run] = state == 1u ? length : 0u;
+    b_kept[run] = state == 1u ? 1u : 0u;
+    b_state[run] = state;
+  }
+  if (state == 1u) {
+    atomicAdd(s_pixels, length);
+    atomicAdd(s_spans, 1u);
+    atomicMax(s_longest, length);
+  }
+  barrier();
+  if (gl_LocalInvocationIndex == 0u && s_spans > 0u) {
+    atomicAdd(b_totals[1], s_pixels);
+    atomicAdd(b_totals[2], s_spans);
+    atomicMax(b_totals[3], s_longest);
+  }
 }
