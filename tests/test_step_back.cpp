@@ -11,7 +11,9 @@
 
 #include "data/patterns.h"
 #include "sort/odd_even.h"
+#include "gl/handles.h"
 #include "sort/pass_cursor.h"
+#include "sort/radix/radix_sorter.h"
 #include "sort/verify.h"
 #include "sort_test_support.h"
 #include "sorter_test_access.h"
@@ -367,6 +369,43 @@ TEST_F(PassCursorTest, KeepsItsCheckpointsWithinTheMemoryBudget) {
   reference.load(input);
   runUpTo(reference, 2);
   expectSameState(counted.read(), reference.read(), "pass 2 by replay");
+}
+
+
+// A reload of the same shape (a setting dragged in the viewer) takes its checkpoints in the last
+// load's storage: no GL buffer is made, and a step back still lands on the new input's state.
+TEST_F(PassCursorTest, ReloadsOfOneShapeReuseTheCheckpointsStorage) {
+  const SortData first = makeInput(Pattern::Random, 1, 5000, true, 1);
+  const SortData second = makeInput(Pattern::Random, 1, 5000, true, 2);
+  RadixSorter sorter(testSortContext(), {});
+  sorter.load(first);
+  PassCursor cursor(sorter, 2 * sorter.checkpointBytes() + 1);  // room for two
+  ASSERT_GE(sorter.passCount(), 3u);
+  cursor.seek(sorter.passCount());
+  ASSERT_GT(cursor.checkpointCount(), 1u);
+
+  sorter.load(second);
+  cursor.reset();
+  const gl::CreatedObjects before = gl::createdObjects();
+  cursor.seek(sorter.passCount());
+  EXPECT_EQ(gl::createdObjects().buffers, before.buffers) << "checkpoints of the same shape make no buffer";
+  expectSameState(sorter.read(), referenceStableSort(second), "sorted");
+
+  RadixSorter reference(testSortContext(), {});
+  reference.load(second);
+  for (std::uint32_t target = sorter.passCount(); target-- > 0;) {
+    SCOPED_TRACE("pass " + std::to_string(target));
+    cursor.seek(target);
+    reference.restart();
+    runUpTo(reference, target);
+    expectSameState(sorter.read(), reference.read(), "stepped back");
+  }
+
+  // Another shape frees the spares: its checkpoints are its own.
+  sorter.load(makeInput(Pattern::Random, 1, 3000, true, 3));
+  cursor.reset();
+  cursor.seek(sorter.passCount());
+  expectSameState(sorter.read(), referenceStableSort(makeInput(Pattern::Random, 1, 3000, true, 3)), "other shape");
 }
 
 }  // namespace

@@ -10,10 +10,16 @@ PassCursor::PassCursor(Sorter& sorter, std::size_t memoryBudgetBytes)
 }
 
 void PassCursor::reset() {
-  checkpoints_.clear();
   sorter_.restart();
   const std::uint64_t passCount = sorter_.passCount();
   const std::size_t bytes = std::max<std::size_t>(sorter_.checkpointBytes(), 1);
+  // Kept for their storage when the new load's checkpoints are as big (a setting dragged live
+  // reloads the same shape every frame); otherwise freed, so that the budget holds.
+  if (bytes != checkpointBytes_) spares_.clear();
+  for (auto& [pass, checkpoint] : checkpoints_)
+    if (bytes == checkpointBytes_) spares_.push_back(std::move(checkpoint));
+  checkpoints_.clear();
+  checkpointBytes_ = bytes;
   const std::uint64_t affordable = std::min<std::uint64_t>(kMaxCheckpoints, memoryBudgetBytes_ / bytes);
   // Checkpoints at K, 2K, ... <= passCount number passCount / K, at most `affordable`.
   interval_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(passCount / (affordable + 1) + 1, UINT32_MAX));
@@ -45,9 +51,19 @@ std::uint32_t PassCursor::seek(std::uint32_t pass, std::uint32_t maxPasses) {
     sorter_.runPass();
     ++ran;
     const std::uint32_t now = sorter_.passesRun();
-    if (now % interval_ == 0 && !checkpoints_.contains(now)) checkpoints_.emplace(now, sorter_.checkpoint());
+    if (now % interval_ == 0 && !checkpoints_.contains(now)) checkpoints_.emplace(now, takeCheckpoint());
   }
   return ran;
+}
+
+std::unique_ptr<Checkpoint> PassCursor::takeCheckpoint() {
+  while (!spares_.empty()) {
+    std::unique_ptr<Checkpoint> spare = std::move(spares_.back());
+    spares_.pop_back();
+    if (sorter_.refreshCheckpoint(*spare)) return spare;
+    // Another shape: its memory goes back now, before the new checkpoint takes its own.
+  }
+  return sorter_.checkpoint();
 }
 
 }  // namespace shadersort

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <vector>
 
 #include "sort/sorter.h"
 
@@ -37,11 +38,15 @@ class PassCursor {
  private:
   // The latest checkpoint at or before `pass`, or null.
   const Checkpoint* latestAtOrBefore(std::uint32_t pass) const;
+  // The sorter's checkpoint of its current state, in a spare's storage when one fits.
+  std::unique_ptr<Checkpoint> takeCheckpoint();
 
   Sorter& sorter_;
   std::size_t memoryBudgetBytes_;
   std::uint32_t interval_ = 1;
   std::map<std::uint32_t, std::unique_ptr<Checkpoint>> checkpoints_;  // by pass
+  std::vector<std::unique_ptr<Checkpoint>> spares_;  // dropped by reset(), reused by the next ones
+  std::size_t checkpointBytes_ = 0;                  // of each checkpoint of the current load
 };
 
 }  // namespace shadersort

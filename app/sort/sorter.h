@@ -131,6 +131,13 @@ class Sorter {
   // then costs a copy and a few passes instead of a replay from pass 0. resume() throws
   // std::invalid_argument for a checkpoint of another sorter or of an earlier load().
   virtual std::unique_ptr<Checkpoint> checkpoint() const = 0;
+  // checkpoint() into the storage of `spare`, an older checkpoint of this sorter that is no longer
+  // wanted: false (spare untouched) when the sorter cannot reuse it. Saves a GPU allocation per
+  // checkpoint when a setting dragged in the viewer reloads the same shape every frame.
+  virtual bool refreshCheckpoint(Checkpoint& spare) const {
+    (void)spare;
+    return false;
+  }
   virtual void resume(const Checkpoint& saved) = 0;
   // GPU memory one checkpoint of the loaded input holds, so callers can keep them within a budget.
   virtual std::size_t checkpointBytes() const = 0;

@@ -47,6 +47,7 @@ SortLane::SortLane(SortContext& context, const AlgorithmInfo& algorithm, const S
   sorter_ = makeLoadedSorter(options, *input);
   cursor_ = std::make_unique<PassCursor>(*sorter_, checkpointBudgetBytes_);
   input_ = std::move(input);
+  measureKeyRange();
   afterStateChange();
 }
 
@@ -61,6 +62,7 @@ void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
     cursor_->reset();
   }
   input_ = std::move(input);
+  measureKeyRange();
   afterStateChange();
 }
 
@@ -101,10 +103,16 @@ void SortLane::afterStateChange() {
   network_.reset();
   recordCurrentState();
   passMilliseconds_.assign(sorter_->passCount(), std::numeric_limits<float>::quiet_NaN());
-  const auto& keys = input_->data.keys;
-  minKey_ = keys.empty() ? 0 : *std::min_element(keys.begin(), keys.end());
-  maxKey_ = keys.empty() ? 0 : *std::max_element(keys.begin(), keys.end());
   repaint_ = true;
+}
+
+void SortLane::measureKeyRange() {
+  // Once per input, not per change: an art setting dragged over a 4K picture must not scan its
+  // 8 M keys on the CPU every frame.
+  const auto& keys = input_->data.keys;
+  const auto [min, max] = std::minmax_element(keys.begin(), keys.end());
+  minKey_ = keys.empty() ? 0 : *min;
+  maxKey_ = keys.empty() ? 0 : *max;
 }
 
 void SortLane::recordSmallStates(std::optional<std::uint32_t> sequence) {

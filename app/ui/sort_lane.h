@@ -142,6 +142,7 @@ class SortLane {
   std::unique_ptr<PassCursor> cursor_;
   std::size_t checkpointBudgetBytes_;
   std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights
+  void measureKeyRange();
 
   render::StatePainter painter_;
   mutable std::unique_ptr<render::WorkgroupPainter> workgroupPainter_;  // made on the GPU view's first use

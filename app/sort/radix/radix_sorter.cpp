@@ -580,6 +580,7 @@ namespace {
 struct RadixCheckpoint final : Checkpoint {
   gl::Buffer keys, values;  // the state after passesRun passes; none at pass 0 (the input)
   gl::Buffer counters;      // the counter matrix as the last pass left it (not chained)
+  std::size_t stateBytes = 0, counterBytes = 0;  // what keys (values) and counters hold
 };
 
 }  // namespace
@@ -592,15 +593,35 @@ std::unique_ptr<Checkpoint> RadixSorter::checkpoint() const {
   // Pass 0's state is the input buffer, which no pass writes.
   if (passesRun_ == 0) return saved;
   const std::size_t bytes = load_.shape.elementCount() * 4;
+  saved->stateBytes = bytes;
   saved->keys = copyOfBuffer("radix: checkpoint keys", stateKeys(passesRun_).buffer(), bytes);
   if (load_.shape.hasValues)
     saved->values = copyOfBuffer("radix: checkpoint values", stateValues(passesRun_).buffer(), bytes);
   // The chained pipeline keeps no counters between passes; its digit starts, built by pass 0,
   // depend on the input only and stay valid for every later pass of this load().
-  if (buffers_.counters)
-    saved->counters =
-        copyOfBuffer("radix: checkpoint counters", buffers_.counters.buffer(), buffers_.counters.bytes());
+  if (buffers_.counters) {
+    saved->counterBytes = buffers_.counters.bytes();
+    saved->counters = copyOfBuffer("radix: checkpoint counters", buffers_.counters.buffer(), saved->counterBytes);
+  }
   return saved;
+}
+
+bool RadixSorter::refreshCheckpoint(Checkpoint& spare) const {
+  requireLoadedState("refreshCheckpoint()");
+  auto* saved = dynamic_cast<RadixCheckpoint*>(&spare);
+  if (saved == nullptr || passesRun_ == 0) return false;
+  const std::size_t bytes = load_.shape.elementCount() * 4;
+  const std::size_t counterBytes = buffers_.counters ? buffers_.counters.bytes() : 0;
+  // The same sizes only: a checkpoint's buffers are exactly what it holds.
+  if (!saved->keys || saved->stateBytes != bytes || (load_.shape.hasValues && !saved->values) ||
+      saved->counterBytes != counterBytes || static_cast<bool>(saved->counters) != (counterBytes > 0))
+    return false;
+  saved->passesRun = passesRun_;
+  saved->loadId = loadId_;
+  restoreBuffer(stateKeys(passesRun_).buffer(), saved->keys, bytes);
+  if (load_.shape.hasValues) restoreBuffer(stateValues(passesRun_).buffer(), saved->values, bytes);
+  if (counterBytes > 0) restoreBuffer(buffers_.counters.buffer(), saved->counters, counterBytes);
+  return true;
 }
 
 void RadixSorter::resume(const Checkpoint& checkpoint) {

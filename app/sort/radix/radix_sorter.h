@@ -71,6 +71,7 @@ class RadixSorter final : public Sorter {
   SortData read() const override;
   GpuStateView gpuState() const override;
   std::unique_ptr<Checkpoint> checkpoint() const override;
+  bool refreshCheckpoint(Checkpoint& spare) const override;
   void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
   bool canCountWork() const override { return countWork_; }
