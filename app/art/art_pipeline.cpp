@@ -119,7 +119,6 @@ struct ArtPipeline::Gpu {
   StorageBuffer mapPixels, mapLines, lineFirst, lineEnd;
   std::uint32_t lineCount = 0;
   std::unique_ptr<RadixSorter> mapSorter;  // rings and spokes: made on first use
-  StorageBuffer mapKeys, mapValues;
 
   StorageBuffer keys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
   StorageBuffer keptPixels, kept, runState, counters;
@@ -295,19 +294,14 @@ void ArtPipeline::buildMap() {
   Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
   const PathSpec& path = settings_.path;
   if (path.kind == PathKind::Rings || path.kind == PathKind::Spokes) {
-    // Rings and spokes: two stable radix sorts, by the place along the line and then by line, in
-    // place in kept scratch with kernels kept (a centre dragged live rebuilds the map per frame).
+    // Rings and spokes: two stable radix sorts, by the place along the line and then by line,
+    // in place in the map's own buffers (keys: mapLines, values: mapPixels) with kernels kept: a
+    // centre dragged live rebuilds the map per frame, and a buffer copy is slow (see sort()).
     if (!gpu.mapSorter) gpu.mapSorter = std::make_unique<RadixSorter>(*context_, SorterOptions{});
-    Gpu::ensure(gpu.mapKeys, "art: map keys", pixels);
-    Gpu::ensure(gpu.mapValues, "art: map values", pixels);
-    const StorageBuffer& keys = gpu.mapKeys;
-    const StorageBuffer& values = gpu.mapValues;
     const auto sortByKeys = [&](std::uint32_t differing) {
-      gpu.mapSorter->sortInPlace(SortTarget{.shape = {1, count, true}, .keys = {keys.id(), 0},
-                                            .values = {values.id(), 0}, .differingBits = differing});
-      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-      Gpu::copyWords(keys.id(), 0, gpu.mapLines, 0, pixels);
-      Gpu::copyWords(values.id(), 0, gpu.mapPixels, 0, pixels);
+      gpu.mapSorter->sortInPlace(SortTarget{.shape = {1, count, true}, .keys = {gpu.mapLines.id(), 0},
+                                            .values = {gpu.mapPixels.id(), 0}, .differingBits = differing});
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     };
     const auto bitsBelow = [](std::uint64_t limit) {
       return limit <= 1 ? 0u : static_cast<std::uint32_t>((std::uint64_t{1} << std::bit_width(limit - 1)) - 1);
@@ -317,7 +311,8 @@ void ArtPipeline::buildMap() {
     const gl::Program& kernel = gpu.program("shaders/art/map_radial.comp");
     for (const bool lineKeys : {false, true}) {
       kernel.use();
-      Gpu::bind({lineKeys ? &gpu.mapPixels : &gpu.dummy, &keys, &values});
+      // The second pass reads each element's pixel and writes its key and pixel in place.
+      Gpu::bind({lineKeys ? &gpu.mapPixels : &gpu.dummy, &gpu.mapLines, &gpu.mapPixels});
       Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
       Gpu::setUniform(kernel, "u_count", count);
       Gpu::setUniform(kernel, "u_centreX2", geometry.centreX2);
@@ -588,6 +583,7 @@ void ArtPipeline::packBins(Packing packing) {
 void ArtPipeline::load(Sorter& sorter) {
   const Packing packing = packingFor(sorter);
   if (preparedFor_ != packing) prepare(packing);
+  sortedInPlace_ = false;
   if (packedNothing()) return;
   const std::uint32_t bits = packed_.sortedBits;
   sorter.load(SortTarget{.shape = packed_.shape,
@@ -597,6 +593,26 @@ void ArtPipeline::load(Sorter& sorter) {
 }
 
 void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
+  auto* radix = dynamic_cast<RadixSorter*>(&sorter);
+  if (radix != nullptr && !passes) {
+    // The engine's way: sorted where the packing lies, with no copy into the sorter (on an H100 a
+    // buffer copy moves 177 GB/s, a sixteenth of what shaders move).
+    const Packing packing = packingFor(sorter);
+    if (preparedFor_ != packing) prepare(packing);
+    if (!packedNothing()) {
+      const std::uint32_t bits = packed_.sortedBits;
+      radix->sortInPlace(SortTarget{.shape = packed_.shape,
+                                    .keys = {gpu_->packedKeys.id(), 0},
+                                    .values = {gpu_->packedValues.id(), 0},
+                                    .differingBits = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1});
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    sortedInPlace_ = true;
+    finished(ArtStage::Sort);
+    paint(sorter);
+    finished(ArtStage::WriteBack);
+    return;
+  }
   load(sorter);
   if (!packedNothing()) {
     if (passes) sorter.seek(*passes);
@@ -629,7 +645,8 @@ void ArtPipeline::paint(const Sorter& sorter) {
   const bool oneSequence = packed_.packing == Packing::OneSequence;
   if (!oneSequence) paintInput();  // bins write back only the spans' pixels
   Gpu& gpu = *gpu_;
-  const GpuStateView state = sorter.gpuState();
+  const GpuStateView state =
+      sortedInPlace_ ? GpuStateView{.keys = gpu.packedKeys.id(), .values = gpu.packedValues.id()} : sorter.gpuState();
   const SortShape& shape = packed_.shape;
   render::requireReadableState(state, shape);
   const gl::Program& kernel =
@@ -680,7 +697,14 @@ std::vector<std::uint32_t> ArtPipeline::sources(const Sorter& sorter) const {
   std::vector<std::uint32_t> result(pixels);
   std::iota(result.begin(), result.end(), 0u);
   if (packedNothing()) return result;
-  const SortData state = sorter.read();
+  SortData state;
+  if (sortedInPlace_) {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    state.keys = gl::downloadWords(gpu_->packedKeys.buffer(), packed_.shape.elementCount());
+    state.values = gl::downloadWords(gpu_->packedValues.buffer(), packed_.shape.elementCount());
+  } else {
+    state = sorter.read();
+  }
   if (packed_.packing == Packing::OneSequence) {
     const std::vector<std::uint32_t> map = gl::downloadWords(gpu_->mapPixels.buffer(), pixels);
     for (std::size_t i = 0; i < pixels; ++i)

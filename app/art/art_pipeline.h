@@ -111,7 +111,9 @@ class ArtPipeline {
   // (nothing when packedNothing()). Throws UserError when the sorter cannot take the packing's
   // shape.
   void load(Sorter& sorter);
-  // load(), then `passes` passes (all when not given), then paint().
+  // load(), then `passes` passes (all when not given), then paint(). A radix sorter asked for
+  // every pass sorts the packing in place instead (RadixSorter::sortInPlace: no copy), and
+  // paint() and sources() then read the packing, not the sorter.
   void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt);
   // Writes the sorter's current state into the result picture, on the GPU: each span's pixels as
   // the sorter has arranged them, every other pixel as in the input. With nothing packed (or a
@@ -169,6 +171,7 @@ class ArtPipeline {
   std::optional<Packing> preparedFor_;  // empty: settings changed since the last prepare()
   PackedSpans packed_;
   mutable std::optional<SpanCounts> spanCounts_;  // read back on demand for one sequence
+  bool sortedInPlace_ = false;  // sort() sorted the packing where it lies: paint from it, not the sorter
   StageObserver observer_;
 };
 
