@@ -194,23 +194,28 @@ TEST(ArtPipeline, SetPictureSortsTheNewPictureAsAFreshPipelineDoes) {
   EXPECT_THROW(pipeline.setPicture(randomImage(44, 31, 1)), UsageError);
 }
 
-// Radix takes the whole picture as one sequence when the pixel key and a group number (half
-// the position) fit in 32 bits, and rows of bins otherwise; the compare-exchange sorts take short
-// rows and bitonic long ones.
+// Radix takes the whole picture as one sequence, in one sort when the pixel key and a group
+// number (half the position) fit in 32 bits, else in two; a radix sorter loaded to be stepped
+// takes rows of bins then. The compare-exchange sorts take short rows and bitonic long ones.
 TEST(ArtPipeline, EachSorterGetsItsPacking) {
   const Image small = randomImage(32, 32, 3), large = randomImage(256, 256, 4);  // groups of 9 and 15 bits
+  // The packing sort() uses and the one load() uses.
   const auto packing = [](const Image& image, PixelKey key, const char* algorithm) {
     ArtPipeline pipeline(testSortContext());
     pipeline.setImages({&image});
     pipeline.setSettings(settingsFor("angle:30", SpanMode::Threshold, key));
-    return pipeline.packingFor(*findAlgorithm(algorithm).create(testSortContext(), {}));
+    auto sorter = findAlgorithm(algorithm).create(testSortContext(), {});
+    const Packing sorted = pipeline.packingFor(*sorter);
+    pipeline.load(*sorter);
+    return std::pair{sorted, pipeline.packed().packing};
   };
-  EXPECT_EQ(packing(small, PixelKey::Luminance, "radix"), Packing::OneSequence);  // 22 + 9 bits
-  EXPECT_EQ(packing(large, PixelKey::Hue, "radix"), Packing::LongRows);           // 19 + 15 bits
-  EXPECT_EQ(packing(large, PixelKey::Saturation, "radix"), Packing::OneSequence);  // 16 + 15 bits
-  EXPECT_EQ(packing(large, PixelKey::Saturation, "bitonic"), Packing::LongRows);
-  EXPECT_EQ(packing(large, PixelKey::Saturation, "odd-even"), Packing::ShortRows);
-  EXPECT_EQ(packing(large, PixelKey::Saturation, "frag-odd-even"), Packing::ShortRows);
+  const std::pair oneSort{Packing::OneSequence, Packing::OneSequence};
+  EXPECT_EQ(packing(small, PixelKey::Luminance, "radix"), oneSort);  // 22 + 9 bits
+  EXPECT_EQ(packing(large, PixelKey::Hue, "radix"), std::pair(Packing::OneSequence, Packing::LongRows));  // 19 + 15
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "radix"), oneSort);  // 16 + 15 bits
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "bitonic"), std::pair(Packing::LongRows, Packing::LongRows));
+  EXPECT_EQ(packing(large, PixelKey::Saturation, "odd-even"), std::pair(Packing::ShortRows, Packing::ShortRows));
+  EXPECT_EQ(packing(small, PixelKey::Hue, "frag-odd-even"), std::pair(Packing::ShortRows, Packing::ShortRows));
 }
 
 // The one-sequence packing moves only the sorted spans' pixels, whatever lies next to them:
@@ -241,6 +246,30 @@ TEST(ArtPipeline, OneSequencePackingSortsEverySpanInPlace) {
       EXPECT_TRUE(sources == referenceSources(plan)) << checkSources(plan, sources, true);
       EXPECT_TRUE(pipeline.readResult().rgba == applySources(picture, sources).rgba);
     }
+}
+
+// A key and group too wide for one sort (hue: 19 bits, groups of 15) sort in two, and match the
+// CPU reference exactly, in both directions.
+TEST(ArtPipeline, OneSequenceInTwoSortsMatchesTheReference) {
+  const Image picture = randomImage(256, 200, 6);
+  auto sorter = findAlgorithm("radix").create(testSortContext(), {});
+  for (const bool descending : {false, true}) {
+    SCOPED_TRACE(descending ? "descending" : "ascending");
+    ArtSettings settings = settingsFor("angle:30", SpanMode::Random, PixelKey::Hue);
+    settings.spanLength = 5;
+    settings.descending = descending;
+    ArtPipeline pipeline(testSortContext());
+    pipeline.setImages({&picture});
+    pipeline.setSettings(settings);
+    ASSERT_FALSE(pipeline.oneSequenceFitsOneSort());
+    pipeline.sort(*sorter);
+    EXPECT_EQ(pipeline.packed().packing, Packing::OneSequence);
+    EXPECT_GT(pipeline.packed().sortedBits, 32u);
+    const ArtPlan plan = planArt(settings, {&picture});
+    const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
+    EXPECT_TRUE(sources == referenceSources(plan)) << checkSources(plan, sources, true);
+    EXPECT_TRUE(pipeline.readResult().rgba == applySources(picture, sources).rgba);
+  }
 }
 
 // Packings stay within the row limit and hold little padding: many short spans, and spans the

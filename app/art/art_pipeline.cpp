@@ -125,6 +125,7 @@ struct ArtPipeline::Gpu {
   std::vector<StorageBuffer> scanTotals;  // per level of the scan
   StorageBuffer binOffset, binSpan;
   StorageBuffer packedKeys, packedValues, destinations;
+  StorageBuffer groups;  // a split one-sequence packing's groups, by map position
 
   const gl::Program& program(const std::string& path, const gl::ShaderDefines& extra = {}) {
     const std::string key = path + "\n" + extra.preamble();
@@ -373,11 +374,14 @@ void ArtPipeline::computeKeys() {
 Packing ArtPipeline::packingFor(const Sorter& sorter) const {
   if (dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr)
     return Packing::ShortRows;
-  if (dynamic_cast<const RadixSorter*>(&sorter) == nullptr) return Packing::LongRows;
+  return dynamic_cast<const RadixSorter*>(&sorter) != nullptr ? Packing::OneSequence : Packing::LongRows;
+}
+
+bool ArtPipeline::oneSequenceFitsOneSort() const {
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   const auto keyBits = static_cast<std::uint32_t>(std::bit_width(pixelKeyMax(settings_.key)));
   const auto groupBits = static_cast<std::uint32_t>(std::bit_width(pixels == 0 ? 0 : (pixels - 1) >> 1));
-  return keyBits + groupBits <= 32 ? Packing::OneSequence : Packing::LongRows;
+  return keyBits + groupBits <= 32;
 }
 
 void ArtPipeline::prepare(Packing packing) {
@@ -511,13 +515,18 @@ void ArtPipeline::packOneSequence() {
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   const std::uint32_t keyMax = pixelKeyMax(settings_.key);
   packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
-  packed_.sortedBits = packed_.keyBits + static_cast<std::uint32_t>(std::bit_width((pixels - 1) >> 1));
+  packed_.groupBits = static_cast<std::uint32_t>(std::bit_width((pixels - 1) >> 1));
+  packed_.sortedBits = packed_.keyBits + packed_.groupBits;
   packed_.shape = {1, static_cast<std::uint32_t>(pixels), true};
+  const bool split = packed_.sortedBits > 32;
   Gpu::ensure(gpu.packedKeys, "art: packed keys", pixels);
   Gpu::ensure(gpu.packedValues, "art: packed values", pixels);
+  if (split) Gpu::ensure(gpu.groups, "art: span groups", pixels);
   const gl::Program& kernel = gpu.program("shaders/art/pack_sequence.comp");
   kernel.use();
-  Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keys, &gpu.packedKeys, &gpu.packedValues});
+  Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keys, &gpu.packedKeys, &gpu.packedValues,
+             split ? &gpu.groups : &gpu.dummy});
+  Gpu::setUniform(kernel, "u_split", split ? 1u : 0u);
   Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
   Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
   Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
@@ -581,7 +590,9 @@ void ArtPipeline::packBins(Packing packing) {
 }
 
 void ArtPipeline::load(Sorter& sorter) {
-  const Packing packing = packingFor(sorter);
+  Packing packing = packingFor(sorter);
+  // A loaded sorter steps one sort; a key too wide for one takes bins instead.
+  if (packing == Packing::OneSequence && !oneSequenceFitsOneSort()) packing = Packing::LongRows;
   if (preparedFor_ != packing) prepare(packing);
   sortedInPlace_ = false;
   if (packedNothing()) return;
@@ -599,13 +610,25 @@ void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
     // buffer copy moves 177 GB/s, a sixteenth of what shaders move).
     const Packing packing = packingFor(sorter);
     if (preparedFor_ != packing) prepare(packing);
-    if (!packedNothing()) {
-      const std::uint32_t bits = packed_.sortedBits;
+    const auto sortBy = [&](std::uint32_t bits) {
       radix->sortInPlace(SortTarget{.shape = packed_.shape,
                                     .keys = {gpu_->packedKeys.id(), 0},
                                     .values = {gpu_->packedValues.id(), 0},
                                     .differingBits = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1});
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    };
+    const bool split = packed_.packing == Packing::OneSequence && packed_.sortedBits > 32;
+    if (!packedNothing() && !split) {
+      sortBy(packed_.sortedBits);
+    } else if (!packedNothing()) {
+      // Split: by the pixel key, then (stably) by the group each element's position had.
+      sortBy(packed_.keyBits);
+      const gl::Program& gather = gpu_->program("shaders/art/gather_groups.comp");
+      gather.use();
+      Gpu::bind({&gpu_->groups, &gpu_->packedValues, &gpu_->packedKeys});
+      Gpu::setUniform(gather, "u_count", packed_.shape.sequenceLength);
+      Gpu::dispatch(packed_.shape.sequenceLength);
+      sortBy(packed_.groupBits);
     }
     sortedInPlace_ = true;
     finished(ArtStage::Sort);

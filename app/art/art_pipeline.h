@@ -6,10 +6,11 @@
 // without uploading anything. `run`, the viewer and the tests drive this one pipeline; the CPU
 // plan (art_plan.h) is the reference it is checked against.
 //
-// Packing, two ways. One sequence (radix, when the key and a group number fit in 32 bits): every
-// pixel in path order keyed group << keyBits | key, where a sorted span's pixels share one group
-// and every other pixel stays put (shaders/art/pack_sequence.comp); nothing is read back and
-// nothing padded. Bins (the other sorters, and radix when the bits do not fit): the spans'
+// Packing, two ways. One sequence (radix): every pixel in path order keyed group << keyBits | key,
+// where a sorted span's pixels share one group and every other pixel stays put
+// (shaders/art/pack_sequence.comp); nothing is read back and nothing padded. When key and group
+// need more than 32 bits, sort() sorts twice (by key, then stably by group). Bins (the other
+// sorters, and a radix sorter stepped through load() when one sort cannot hold the bits): the spans'
 // pixels, line after line in path order, are cut into bins of binWidth pixels by where each span
 // starts; a bin's spans go into one row of the sort, each span keeping its slot (its index in the
 // bin) above the pixel key (slot << keyBits | key), so a sort of the whole row sorts each span in
@@ -60,7 +61,9 @@ struct PackedSpans {
   SortShape shape;             // rows x row length (one sequence: 1 x pixels), with values
   std::uint32_t keyBits = 0;   // the pixel key's bits; the slot or group takes the rest of the 32
   std::uint32_t binWidth = 0;  // bins only
-  std::uint32_t sortedBits = 0;  // the low bits of the packed keys that can differ
+  std::uint32_t sortedBits = 0;  // the low bits of the packed keys that can differ (one sequence:
+                                 // key and group bits; above 32, two sorts: by key, then by group)
+  std::uint32_t groupBits = 0;   // one sequence only
 };
 
 // The stages of a pixel-sort, in order: the path map (only when rebuilt), the keys, the spans
@@ -93,8 +96,11 @@ class ArtPipeline {
 
   // The next prepare() builds the path map again (benchmarks time the whole pipeline).
   void forgetMap() { mappedPath_.reset(); }
-  // The packing `sorter` sorts best with these settings and this picture size.
+  // The packing `sorter` sorts best with these settings and this picture size (load() takes
+  // long rows instead of one sequence when the key and group need two sorts).
   Packing packingFor(const Sorter& sorter) const;
+  // The one-sequence packing's key and group fit one 32-bit sort.
+  bool oneSequenceFitsOneSort() const;
   // Map (when stale), keys, spans and packing, on the GPU.
   void prepare(Packing packing);
   const PackedSpans& packed() const { return packed_; }
