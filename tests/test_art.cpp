@@ -272,6 +272,30 @@ TEST(ArtPipeline, OneSequenceInTwoSortsMatchesTheReference) {
   }
 }
 
+// A span as long as an 8K row sorts with no padding limit: radix in one sequence (one sort with
+// lightness, two with luminance) and bitonic in rows of bins, each equal to the CPU reference.
+TEST(ArtPipeline, SpansAsLongAsAnEightKRowMatchTheReference) {
+  const Image picture = randomImage(8192, 3, 7);
+  for (const char* algorithm : {"radix", "bitonic"})
+    for (const PixelKey key : {PixelKey::Lightness, PixelKey::Luminance}) {
+      SCOPED_TRACE(std::string(algorithm) + " " + std::string(pixelKeyName(key)));
+      ArtSettings settings = settingsFor("rows", SpanMode::None, key);
+      settings.sortTransparent = true;  // no transparent pixel breaks a row
+      ArtPipeline pipeline(testSortContext());
+      pipeline.setImages({&picture});
+      pipeline.setSettings(settings);
+      auto sorter = findAlgorithm(algorithm).create(testSortContext(), {});
+      pipeline.sort(*sorter);
+      EXPECT_EQ(pipeline.spanCounts().longestSpan, 8192u);
+      const ArtPlan plan = planArt(settings, {&picture});
+      const std::vector<std::uint32_t> sources = pipeline.sources(*sorter);
+      EXPECT_EQ(checkSources(plan, sources, findAlgorithm(algorithm).stable), "");
+      if (findAlgorithm(algorithm).stable) {
+        EXPECT_TRUE(sources == referenceSources(plan));
+      }
+    }
+}
+
 // Packings stay within the row limit and hold little padding: many short spans, and spans the
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {
