@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -235,6 +236,26 @@ TEST(TextbookWork, FiguresOfEachAlgorithm) {
   EXPECT_EQ(textbookWork("radix", 20, 1, 8)->field, WorkField::HistogramIncrements);
   EXPECT_EQ(textbookWork("radix", 4, 16, 8)->formula, "d x n = 8 x 4 x 16 sequences = 512");
   EXPECT_FALSE(textbookWork("no-such-sort", 20, 1).has_value());
+}
+
+// Adding an algorithm is adding a registry row: every row carries what the teaching views and
+// the advice read (no list of names elsewhere to extend), and the advice order is unambiguous.
+TEST(Registry, EveryRowCarriesItsTeachingFactsAndAdviceRank) {
+  std::vector<int> ranks;
+  for (const AlgorithmInfo& algorithm : algorithms()) {
+    SCOPED_TRACE(std::string(algorithm.name));
+    EXPECT_NE(algorithm.create, nullptr);
+    EXPECT_NE(algorithm.whyCannotSort, nullptr);
+    ASSERT_NE(algorithm.workModel, nullptr);
+    ASSERT_NE(algorithm.textbookWork, nullptr);
+    EXPECT_EQ(workModel(algorithm.name, singleSequence({3, 1, 2})), algorithm.workModel(singleSequence({3, 1, 2})));
+    EXPECT_GT(algorithm.textbookWork({8, 1, 2}).value, 0u);
+    if (algorithm.adviceRank > 0) ranks.push_back(algorithm.adviceRank);
+  }
+  std::sort(ranks.begin(), ranks.end());
+  EXPECT_EQ(std::adjacent_find(ranks.begin(), ranks.end()), ranks.end()) << "two rows share an advice rank";
+  EXPECT_EQ(findAlgorithm("radix").adviceRank, 1) << "the fewest passes over a large input";
+  EXPECT_EQ(workModel("no-such-sort", singleSequence({1})), std::nullopt);
 }
 
 }  // namespace

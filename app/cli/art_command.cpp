@@ -46,7 +46,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
   // An unfinished state can only be drawn where pixels never leave their span on the way: the
   // compare-exchange sorts. Radix and bitonic move pixels across the packed row mid-sort.
-  const bool drawsUnfinished = algorithm.name == "odd-even" || algorithm.name == "frag-odd-even";
+  const bool drawsUnfinished = algorithm.compareExchange;
   if ((options.passes || options.record.any()) && !drawsUnfinished)
     throw UsageError(std::string(options.passes ? "--passes" : "--gif and --sheet") +
                      " with a pixel-sort need odd-even or frag-odd-even (" + std::string(algorithm.name) +

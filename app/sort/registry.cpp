@@ -33,7 +33,8 @@ const std::vector<AlgorithmInfo>& algorithms() {
          requireNoSettings("frag-odd-even", options);
          return std::make_unique<FragOddEvenSorter>(context, options);
        },
-       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; },
+       /*compareExchange=*/true, /*adviceRank=*/4, fragOddEvenWorkModel, fragOddEvenTextbookWork},
       {"odd-even",
        "compute odd-even transposition: rounds fused in shared memory on overlapping tiles, early exit on a "
        "quiet even + odd round",
@@ -42,7 +43,8 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<OddEvenSorter>(context, options);
        },
        [](const gl::Limits& limits) { return OddEvenSettings::table().tunables(limits); },
-       [] { return OddEvenSettings::table().facts(); }},
+       [] { return OddEvenSettings::table().facts(); },
+       /*compareExchange=*/true, /*adviceRank=*/3, oddEvenWorkModel, oddEvenTextbookWork},
       {"bitonic",
        "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps in strided tiles or registers",
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
@@ -50,7 +52,8 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<BitonicSorter>(context, options);
        },
        [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
-       [] { return BitonicSettings::table().facts(); }},
+       [] { return BitonicSettings::table().facts(); },
+       /*compareExchange=*/false, /*adviceRank=*/2, bitonicWorkModel, bitonicTextbookWork},
       {"radix",
        "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
@@ -59,7 +62,9 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<RadixSorter>(context, options);
        },
        [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
-       [] { return RadixSettings::table().facts(); }},
+       [] { return RadixSettings::table().facts(); },
+       /*compareExchange=*/false, /*adviceRank=*/1, [](const SortData& input) { return radixWorkModel(input); },
+       radixTextbookWork},
       {"bitonic-classic",
        "textbook bitonic sort for teaching: blocks alternate ascending and descending, one compare-exchange step per "
        "pass; other lengths padded with +inf keys to a power of two",
@@ -67,7 +72,8 @@ const std::vector<AlgorithmInfo>& algorithms() {
        [](SortContext& context, const SorterOptions& options) -> std::unique_ptr<Sorter> {
          return std::make_unique<BitonicClassicSorter>(context, options);
        },
-       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; }},
+       [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; },
+       /*compareExchange=*/false, /*adviceRank=*/0, bitonicClassicWorkModel, bitonicClassicTextbookWork},
   };
   return table;
 }
@@ -100,10 +106,12 @@ const AlgorithmInfo& findAlgorithm(std::string_view name) {
 const AlgorithmInfo* sortableBy(const AlgorithmInfo* preferred, const SortShape& shape, const gl::Limits& limits) {
   if (preferred && preferred->whyCannotSort(shape, limits).empty()) return preferred;
   // An input too large for one algorithm is large: the advice should not be n passes over it.
-  for (std::string_view name : {"radix", "bitonic", "odd-even", "frag-odd-even"}) {
-    const AlgorithmInfo& other = findAlgorithm(name);
-    if (&other != preferred && other.whyCannotSort(shape, limits).empty()) return &other;
-  }
+  std::vector<const AlgorithmInfo*> advised;
+  for (const AlgorithmInfo& other : algorithms())
+    if (other.adviceRank > 0) advised.push_back(&other);
+  std::sort(advised.begin(), advised.end(), [](auto* a, auto* b) { return a->adviceRank < b->adviceRank; });
+  for (const AlgorithmInfo* other : advised)
+    if (other != preferred && other->whyCannotSort(shape, limits).empty()) return other;
   return nullptr;
 }
 

@@ -13,6 +13,7 @@
 #include "sort/setting_facts.h"
 #include "sort/sort_context.h"
 #include "sort/sorter.h"
+#include "sort/work_model.h"
 
 namespace shadersort {
 
@@ -58,6 +59,17 @@ struct AlgorithmInfo {
   std::vector<Tunable> (*tunables)(const gl::Limits& limits);
   // Every setting this algorithm understands (from its SettingTable); empty when none.
   std::vector<SettingFacts> (*settings)();
+  // Passes compare-exchange neighbours within each sequence, so an unfinished state keeps every
+  // element in its sequence: a pixel-sort can show its passes (--passes, --gif, --sheet), and its
+  // rows of spans are kept short (the passes follow the row length).
+  bool compareExchange;
+  // Where requireSortable looks for another algorithm for an input this one cannot take: the
+  // lowest first (the fewest passes over a large input); 0: never advised.
+  int adviceRank;
+  // Teaching: the CPU model of the counted schedule's work, pass by pass (sort/work_model.h), and
+  // the textbook's figure beside the totals.
+  std::vector<WorkCounts> (*workModel)(const SortData& input);
+  TextbookWork (*textbookWork)(const TextbookShape& shape);
 };
 
 const std::vector<AlgorithmInfo>& algorithms();

@@ -6,6 +6,7 @@
 
 #include "sort/bitonic_classic_schedule.h"
 #include "sort/bitonic_schedule.h"
+#include "sort/registry.h"
 
 namespace shadersort {
 namespace {
@@ -232,48 +233,80 @@ std::vector<WorkCounts> radixWorkModel(const SortData& input, std::uint32_t digi
 }
 
 std::optional<std::vector<WorkCounts>> workModel(std::string_view algorithm, const SortData& input) {
-  if (algorithm == "odd-even") return oddEvenWorkModel(input);
-  if (algorithm == "frag-odd-even") return fragOddEvenWorkModel(input);
-  if (algorithm == "bitonic") return bitonicWorkModel(input);
-  if (algorithm == "bitonic-classic") return bitonicClassicWorkModel(input);
-  if (algorithm == "radix") return radixWorkModel(input);
+  for (const AlgorithmInfo& info : algorithms())
+    if (info.name == algorithm && info.workModel != nullptr) return info.workModel(input);
   return std::nullopt;
+}
+
+namespace {
+
+std::string timesSequences(const TextbookShape& shape) {
+  return shape.sequenceCount == 1 ? "" : " x " + std::to_string(shape.sequenceCount) + " sequences";
+}
+
+TextbookWork compareExchangeTextbookWork(const TextbookShape& shape) {
+  const std::uint64_t n = shape.sequenceLength;
+  TextbookWork work;
+  work.value = n * (n > 0 ? n - 1 : 0) / 2 * shape.sequenceCount;
+  work.formula = "n(n-1)/2" + timesSequences(shape) + " = " + std::to_string(work.value);
+  work.note = "at most, in " + std::to_string(n) + " passes";
+  return work;
+}
+
+// The network of the next power of two P >= n; `padded` is P.
+TextbookWork bitonicNetworkWork(const TextbookShape& shape, std::uint64_t& padded) {
+  const std::uint64_t n = shape.sequenceLength;
+  padded = n <= 1 ? 1 : std::bit_ceil(n);
+  const auto log2 = static_cast<std::uint64_t>(std::countr_zero(padded));
+  TextbookWork work;
+  work.value = padded * log2 * (log2 + 1) / 4 * shape.sequenceCount;
+  work.formula = "n log2(n)(log2(n)+1)/4" + timesSequences(shape) + " = " + std::to_string(work.value);
+  return work;
+}
+
+}  // namespace
+
+TextbookWork oddEvenTextbookWork(const TextbookShape& shape) { return compareExchangeTextbookWork(shape); }
+
+TextbookWork fragOddEvenTextbookWork(const TextbookShape& shape) {
+  TextbookWork work = compareExchangeTextbookWork(shape);
+  work.note += "; both texels of a pair compare, so the count is twice the pairs";
+  return work;
+}
+
+TextbookWork bitonicTextbookWork(const TextbookShape& shape) {
+  std::uint64_t padded = 0;
+  TextbookWork work = bitonicNetworkWork(shape, padded);
+  if (padded != shape.sequenceLength)
+    work.note = "n = " + std::to_string(shape.sequenceLength) + " is no power of two: the mirror form runs the network of " +
+                std::to_string(padded) + " and skips the pairs past n, so it compares fewer";
+  return work;
+}
+
+TextbookWork bitonicClassicTextbookWork(const TextbookShape& shape) {
+  std::uint64_t padded = 0;
+  TextbookWork work = bitonicNetworkWork(shape, padded);
+  if (padded != shape.sequenceLength)
+    work.note = "n = " + std::to_string(shape.sequenceLength) + " is padded to " + std::to_string(padded) +
+                " with +inf keys; every pair of the padded network compares, so the count equals the figure";
+  return work;
+}
+
+TextbookWork radixTextbookWork(const TextbookShape& shape) {
+  TextbookWork work;
+  work.field = WorkField::HistogramIncrements;
+  work.value = std::uint64_t{shape.digitPasses} * shape.sequenceLength * shape.sequenceCount;
+  work.formula = "d x n = " + std::to_string(shape.digitPasses) + " x " + std::to_string(shape.sequenceLength) +
+                 timesSequences(shape) + " = " + std::to_string(work.value);
+  work.note = "no comparisons: each pass counts and scatters every key once";
+  return work;
 }
 
 std::optional<TextbookWork> textbookWork(std::string_view algorithm, std::uint32_t sequenceLength,
                                          std::uint32_t sequenceCount, std::uint32_t digitPasses) {
-  const std::uint64_t n = sequenceLength;
-  const std::uint64_t sequences = sequenceCount;
-  const std::string times = sequences == 1 ? "" : " x " + std::to_string(sequences) + " sequences";
-  TextbookWork work;
-  if (algorithm == "odd-even" || algorithm == "frag-odd-even") {
-    work.value = n * (n > 0 ? n - 1 : 0) / 2 * sequences;
-    work.formula = "n(n-1)/2" + times + " = " + std::to_string(work.value);
-    work.note = "at most, in " + std::to_string(n) + " passes";
-    if (algorithm == "frag-odd-even") work.note += "; both texels of a pair compare, so the count is twice the pairs";
-    return work;
-  }
-  if (algorithm == "bitonic" || algorithm == "bitonic-classic") {
-    const std::uint64_t padded = n <= 1 ? 1 : std::bit_ceil(n);
-    const auto log2 = static_cast<std::uint64_t>(std::countr_zero(padded));
-    work.value = padded * log2 * (log2 + 1) / 4 * sequences;
-    work.formula = "n log2(n)(log2(n)+1)/4" + times + " = " + std::to_string(work.value);
-    if (padded != n && algorithm == "bitonic-classic")
-      work.note = "n = " + std::to_string(n) + " is padded to " + std::to_string(padded) +
-                  " with +inf keys; every pair of the padded network compares, so the count equals the figure";
-    else if (padded != n)
-      work.note = "n = " + std::to_string(n) + " is no power of two: the mirror form runs the network of " +
-                  std::to_string(padded) + " and skips the pairs past n, so it compares fewer";
-    return work;
-  }
-  if (algorithm == "radix") {
-    work.field = WorkField::HistogramIncrements;
-    work.value = std::uint64_t{digitPasses} * n * sequences;
-    work.formula = "d x n = " + std::to_string(digitPasses) + " x " + std::to_string(n) + times + " = " +
-                   std::to_string(work.value);
-    work.note = "no comparisons: each pass counts and scatters every key once";
-    return work;
-  }
+  for (const AlgorithmInfo& info : algorithms())
+    if (info.name == algorithm && info.textbookWork != nullptr)
+      return info.textbookWork({sequenceLength, sequenceCount, digitPasses});
   return std::nullopt;
 }
 

@@ -26,8 +26,8 @@ std::vector<WorkCounts> bitonicClassicWorkModel(const SortData& input);  // padd
 std::vector<WorkCounts> radixWorkModel(const SortData& input, std::uint32_t digitBits = 4,
                                        std::uint32_t blockSize = 512, std::uint32_t scanBlock = 2048);
 
-// The model of `algorithm`'s counted schedule (every algorithm counts on its teaching schedule),
-// or nullopt for an algorithm without one.
+// The model of `algorithm`'s counted schedule (every algorithm counts on its teaching schedule;
+// its registry row names its model), or nullopt for an algorithm without one.
 std::optional<std::vector<WorkCounts>> workModel(std::string_view algorithm, const SortData& input);
 
 // The textbook's figure for a sort of `sequenceCount` sequences of `sequenceLength` keys:
@@ -43,6 +43,16 @@ struct TextbookWork {
   std::string formula;  // "n(n-1)/2 = 120"
   std::string note;     // what the figure means for this input, or empty
 };
+struct TextbookShape {
+  std::uint32_t sequenceLength = 0, sequenceCount = 0;
+  std::uint32_t digitPasses = 0;  // radix: the digit passes the sort runs
+};
+TextbookWork oddEvenTextbookWork(const TextbookShape& shape);
+TextbookWork fragOddEvenTextbookWork(const TextbookShape& shape);
+TextbookWork bitonicTextbookWork(const TextbookShape& shape);
+TextbookWork bitonicClassicTextbookWork(const TextbookShape& shape);
+TextbookWork radixTextbookWork(const TextbookShape& shape);
+// The figure of `algorithm`'s registry row.
 std::optional<TextbookWork> textbookWork(std::string_view algorithm, std::uint32_t sequenceLength,
                                          std::uint32_t sequenceCount, std::uint32_t digitPasses = 0);
 

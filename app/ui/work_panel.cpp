@@ -48,7 +48,7 @@ std::optional<LaneWork> collectLaneWork(const Sorter& sorter, const AlgorithmInf
   work.passCount = sorter.passCount();
   work.passesRun = sorter.passesRun();
   work.finished = sorter.finished();
-  work.digitPasses = algorithm.name == "radix" ? sorter.passCount() : 0;
+  work.digitPasses = sorter.digitPlace(0) ? sorter.passCount() : 0;
   work.hasFastSchedule = algorithm.hasTeachingSchedule;
   work.expected = cachedModel(work.algorithm, input);
   for (std::uint32_t pass = 0; pass < work.passesRun; ++pass) {
