@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <array>
 #include <cstdint>
 #include <numeric>
@@ -425,6 +426,85 @@ TEST(LibraryScratch, RefusesBadOffsetsAndBitRanges) {
   expectError({.keys = keys.id(), .count = 10, .beginBit = 16, .endBit = 16}, "8-bit digits");
   expectError({.keys = keys.id(), .count = 10, .endBit = 40}, "8-bit digits");
   expectError({.keys = keys.id(), .count = 10, .endBit = 16, .algorithm = SortAlgorithm::Bitonic}, "needs the radix");
+}
+
+// Keys [begin, end) of `input` sorted on their own (std::stable_sort), the rest as they were.
+Pairs sortedWithin(const Pairs& input, const std::vector<std::pair<std::size_t, std::size_t>>& ranges, KeyFormat format,
+                   SortOrder order) {
+  Pairs result = input;
+  for (const auto& [begin, end] : ranges) {
+    Pairs part;
+    part.keys.assign(input.keys.begin() + static_cast<std::ptrdiff_t>(begin), input.keys.begin() + static_cast<std::ptrdiff_t>(end));
+    part.values.assign(input.values.begin() + static_cast<std::ptrdiff_t>(begin),
+                       input.values.begin() + static_cast<std::ptrdiff_t>(end));
+    const Pairs sorted = referenceSort(part, format, order, 0);
+    std::copy(sorted.keys.begin(), sorted.keys.end(), result.keys.begin() + static_cast<std::ptrdiff_t>(begin));
+    std::copy(sorted.values.begin(), sorted.values.end(), result.values.begin() + static_cast<std::ptrdiff_t>(begin));
+  }
+  return result;
+}
+
+// CUB's segmented form: segmentCount + 1 offsets in a GPU buffer (here from byte 8), segments of
+// any length, empty ones included; keys outside every segment keep their place. Then an indirect
+// count read on the GPU, alone and with segments: keys from the count on keep their place, and a
+// count above the most counts as the most.
+TEST(LibraryScratch, SegmentOffsetsAndAnIndirectCountSortOnTheGpu) {
+  GpuSorter sorter;
+  constexpr std::size_t kCount = 3000;
+  const Pairs input = makePairs(KeyFormat::I32, kCount, 11, true);
+  struct Case {
+    std::string name;
+    std::vector<std::uint32_t> offsets;  // empty: no segments
+    std::optional<std::uint32_t> gpuCount;
+    std::vector<std::pair<std::size_t, std::size_t>> sortedRanges;
+  };
+  const std::vector<Case> cases = {
+      {"segments", {5, 5, 40, 41, 1200, 1200, 2990}, std::nullopt, {{5, 40}, {40, 41}, {41, 1200}, {1200, 2990}}},
+      {"indirect count", {}, 1777, {{0, 1777}}},
+      {"indirect count above the most", {}, 99999, {{0, kCount}}},
+      {"segments and an indirect count", {0, 1000, 3000}, 2500, {{0, 1000}, {1000, 2500}}},
+  };
+  for (const Case& test : cases) {
+    SCOPED_TRACE(test.name);
+    const gl::Buffer keys = userBuffer(input.keys), values = userBuffer(input.values);
+    std::vector<std::uint32_t> offsetWords = {0xBADu, 0xBADu};
+    offsetWords.insert(offsetWords.end(), test.offsets.begin(), test.offsets.end());
+    const gl::Buffer offsets = userBuffer(offsetWords);
+    const gl::Buffer count = userBuffer({7u, test.gpuCount.value_or(0u)});
+    SortRequest request{.keys = keys.id(), .values = values.id(), .count = kCount, .keyFormat = KeyFormat::I32,
+                        .order = SortOrder::Descending};
+    if (!test.offsets.empty()) {
+      request.segmentOffsets = offsets.id();
+      request.segmentOffsetsOffset = 8;
+      request.segmentCount = test.offsets.size() - 1;
+    }
+    if (test.gpuCount) {
+      request.countBuffer = count.id();
+      request.countBufferOffset = 4;
+    }
+    sorter.sort(request);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    const Pairs expected = sortedWithin(input, test.sortedRanges, KeyFormat::I32, SortOrder::Descending);
+    EXPECT_EQ(readWords(keys, kCount), expected.keys);
+    EXPECT_EQ(readWords(values, kCount), expected.values);
+
+    // Warm: the same request again makes no buffer and no program.
+    const gl::CreatedObjects before = gl::createdObjects();
+    sorter.sort(request);
+    EXPECT_EQ(gl::createdObjects().buffers, before.buffers);
+    EXPECT_EQ(gl::createdObjects().programs, before.programs);
+  }
+  const gl::Buffer keys = userBuffer(input.keys), offsets = userBuffer({0u, 10u});
+  expectSortError(sorter, {.keys = keys.id(), .count = kCount, .segmentOffsets = offsets.id(), .segmentCount = 1,
+                           .algorithm = SortAlgorithm::Bitonic},
+                  "need the radix");
+  expectSortError(sorter, {.keys = keys.id(), .count = kCount, .rowLength = 1000, .segmentOffsets = offsets.id(),
+                           .segmentCount = 1},
+                  "row length");
+  expectSortError(sorter, {.keys = keys.id(), .count = kCount, .segmentOffsets = offsets.id(), .segmentCount = 5},
+                  "segment offsets buffer holds 8 bytes, 24 needed");
+  expectSortError(sorter, {.keys = keys.id(), .count = kCount, .countBuffer = offsets.id(), .countBufferOffset = 6},
+                  "multiples of 4");
 }
 
 TEST(LibraryScratch, AMovedFromSorterSaysSoInsteadOfCrashing) {

@@ -218,11 +218,21 @@ void timeLibraryCalls(const SortContext& context, const BenchCase& benchCase, co
   const gl::Buffer sortedValues = gl::makeStorageBuffer("bench: library values", bytes);
   GpuSorter library;  // this process's glad is loaded already
   if (benchCase.segmentLength == 0) library.reserve(raw.size(), benchCase.pairs);
-  const SortRequest request{.keys = keys.id(),
-                            .values = benchCase.pairs ? sortedValues.id() : 0u,
-                            .count = raw.size(),
-                            .keyFormat = libraryFormat(benchCase.type),
-                            .rowLength = benchCase.segmentLength};
+  SortRequest request{.keys = keys.id(),
+                      .values = benchCase.pairs ? sortedValues.id() : 0u,
+                      .count = raw.size(),
+                      .keyFormat = libraryFormat(benchCase.type),
+                      .rowLength = benchCase.segmentLength};
+  gl::Buffer offsets;
+  if (benchCase.segmentsAsOffsets && benchCase.segmentLength != 0) {
+    std::vector<std::uint32_t> starts;
+    for (std::size_t start = 0; start <= raw.size(); start += benchCase.segmentLength)
+      starts.push_back(static_cast<std::uint32_t>(start));
+    offsets = gl::makeStorageBuffer("bench: library segment offsets", starts.size() * 4, starts.data());
+    request.rowLength = 0;
+    request.segmentOffsets = offsets.id();
+    request.segmentCount = starts.size() - 1;
+  }
   auto restore = [&] {
     gl::copyBuffer(inputKeys, keys, bytes);
     if (benchCase.pairs) gl::copyBuffer(inputValues, sortedValues, bytes);
@@ -278,7 +288,8 @@ BenchResult runBenchCase(SortContext& context, const BenchCase& benchCase) {
   input.sequenceLength = shape.sequenceLength;
 
   BenchResult result;
-  result.algorithm = std::string(benchCase.algorithm->name) + (benchCase.throughLibrary ? "-library" : "");
+  result.algorithm = std::string(benchCase.algorithm->name) + (benchCase.throughLibrary ? "-library" : "") +
+                     (benchCase.segmentsAsOffsets ? "-offsets" : "");
   // Segments show in the distribution column: "random/5" is random keys in segments of 5.
   result.distribution =
       benchCase.distribution + (benchCase.segmentLength != 0 ? "/" + std::to_string(benchCase.segmentLength) : "");

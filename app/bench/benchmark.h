@@ -33,6 +33,9 @@ struct BenchCase {
   // Radix through the library's GpuSorter::sort on buffers of its own (include/shadersort/), as a
   // caller's program calls it, instead of the sorter's passes from a loaded input.
   bool throughLibrary = false;
+  // With throughLibrary and segmentLength: the segments go to the library as a GPU buffer of
+  // offsets (SortRequest::segmentOffsets, CUB's form) instead of a row length.
+  bool segmentsAsOffsets = false;
 };
 
 // One kind of GPU step of a sort (e.g. radix's "downsweep"): how often a sort ran it and the

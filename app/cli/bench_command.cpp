@@ -78,6 +78,7 @@ int runBench(const GlobalOptions& global, const BenchOptions& options) {
         benchCase.steps = options.steps;
         benchCase.segmentLength = options.segmentLength;
         benchCase.throughLibrary = options.throughLibrary;
+        benchCase.segmentsAsOffsets = options.segmentOffsets;
         const bench::BenchResult r = bench::runBenchCase(gpu.sortContext(), benchCase);
         gpu.requireNoGlErrors();
         if (terminal) std::fprintf(stderr, "\r\033[K");

@@ -247,7 +247,7 @@ ArtBenchOptions toArtBenchOptions(const CLI::App& command, const BenchOptions& b
                                   const ArtOptionText& artText, const InputOptionText& orderText, const std::string& reps,
                                   const std::string& warmup, bool keepMap, const SorterOptionText& sorterText) {
   for (const char* name : {"--sizes", "--dist", "--type", "--pairs", "--steps", "--json", "--plot", "--segment-length",
-                           "--through-library"})
+                           "--through-library", "--segment-offsets"})
     if (command.count(name) > 0) throw UsageError(std::string(name) + " cannot go with --art (it times one pixel-sort)");
   if (image.empty()) throw UsageError("--art wants an image");
   ArtBenchOptions options;
@@ -362,6 +362,9 @@ int runCommandLine(int argc, char** argv) {
                            "sort each size as segments of this many keys, each on its own (sizes must be multiples)");
   benchCommand->add_flag("--through-library", bench.throughLibrary,
                          "time radix as the library's GpuSorter::sort on buffers of its own (include/shadersort/)");
+  benchCommand->add_flag("--segment-offsets", bench.segmentOffsets,
+                         "with --through-library and --segment-length: give the library the segments as a GPU buffer "
+                         "of offsets (CUB's form) instead of a row length");
   benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
   benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
   benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");
@@ -508,6 +511,8 @@ int runCommandLine(int argc, char** argv) {
         throw UsageError("--through-library times the library's radix sort: --algo radix or none");
       if (bench.steps) throw UsageError("--steps cannot go with --through-library (the library reports no steps)");
     }
+    if (bench.segmentOffsets && (!bench.throughLibrary || bench.segmentLength == 0))
+      throw UsageError("--segment-offsets needs --through-library and --segment-length");
     bench.repetitions = parseRepetitions(benchReps);
     bench.sorter = toSorterOptions(benchSorter);
     if (!bench.plotPath.empty()) requirePngPath(bench.plotPath);

@@ -119,6 +119,7 @@ struct BenchOptions {
   bool steps = false;
   std::uint32_t segmentLength = 0;  // --segment-length: 0 for one sequence of each size
   bool throughLibrary = false;      // --through-library: radix through GpuSorter::sort
+  bool segmentOffsets = false;      // --segment-offsets: the library's segments as offsets
   std::string csvPath, jsonPath, plotPath;
   SorterOptions sorter;
 };

@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <bit>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -38,6 +39,20 @@ struct CodecUniforms {
                       compute::uniform("u_descending", &CodecUniforms::descending),
                       compute::uniform("u_decode", &CodecUniforms::decode)};
   }
+};
+
+struct GroupUniforms {
+  std::uint32_t maxCount = 0, segmentCount = 0, indirect = 0;
+  static auto fields() {
+    return std::array{compute::uniform("u_maxCount", &GroupUniforms::maxCount),
+                      compute::uniform("u_segmentCount", &GroupUniforms::segmentCount),
+                      compute::uniform("u_indirect", &GroupUniforms::indirect)};
+  }
+};
+
+struct GatherUniforms {
+  std::uint32_t count = 0;
+  static auto fields() { return std::array{compute::uniform("u_count", &GatherUniforms::count)}; }
 };
 
 std::string_view registryName(SortAlgorithm algorithm) {
@@ -103,6 +118,15 @@ SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
   constexpr auto kMaxCount = std::numeric_limits<std::uint32_t>::max();
   if (request.count > kMaxCount)
     throw SortError("shadersort: " + std::to_string(request.count) + " keys exceed 2^32 - 1");
+  const bool grouped = request.segmentOffsets != 0 || request.countBuffer != 0;
+  if (grouped && request.algorithm != SortAlgorithm::Radix)
+    throw SortError("shadersort: segment offsets and an indirect count need the radix algorithm");
+  if (grouped && request.rowLength != 0)
+    throw SortError("shadersort: segment offsets and an indirect count cannot go with a row length");
+  if (request.segmentOffsetsOffset % 4 != 0 || request.countBufferOffset % 4 != 0)
+    throw SortError("shadersort: the segment offsets' and the count's byte offsets must be multiples of 4");
+  if (request.segmentCount > kMaxCount - 1)
+    throw SortError("shadersort: " + std::to_string(request.segmentCount) + " segments exceed 2^32 - 2");
   const std::size_t rowLength = request.rowLength == 0 ? request.count : request.rowLength;
   if (rowLength != 0 && request.count % rowLength != 0)
     throw SortError("shadersort: count " + std::to_string(request.count) + " is not a multiple of the row length " +
@@ -122,6 +146,17 @@ SortShape checkedShape(const SortRequest& request, const gl::Limits& limits) {
   };
   requireRoom(request.keys, request.keysOffset, "keys buffer", "keys");
   if (request.values != 0) requireRoom(request.values, request.valuesOffset, "values buffer", "values");
+  auto requireWords = [&](GLuint buffer, std::size_t offset, std::size_t words, const char* role) {
+    const GLint64 bytes = bufferBytes(buffer, role);
+    const auto needed = static_cast<GLint64>(offset + words * 4);
+    if (bytes < needed)
+      throw SortError("shadersort: the " + std::string(role) + " holds " + std::to_string(bytes) + " bytes, " +
+                      std::to_string(needed) + " needed");
+  };
+  if (request.segmentOffsets != 0)
+    requireWords(request.segmentOffsets, request.segmentOffsetsOffset, request.segmentCount + 1,
+                 "segment offsets buffer");
+  if (request.countBuffer != 0) requireWords(request.countBuffer, request.countBufferOffset, 1, "count buffer");
   return shape;
 }
 
@@ -142,7 +177,12 @@ struct GpuSorter::Resources {
   SortContext context{gl::ShaderSource()};
   void* contextHandle = currentContextHandle();  // null where it cannot be told (no EGL or GLX)
   compute::Kernel<CodecUniforms> codec;
+  compute::Kernel<GroupUniforms> groups;
+  compute::Kernel<GatherUniforms> gather;
   compute::StorageBuffer keysCopy;  // the copied path's keys; grows, never shrinks
+  // The grouped path's (segments, indirect count): the caller's values, the keys being sorted,
+  // the positions they carry, each position's group, and the offsets and count, copied.
+  compute::StorageBuffer valuesCopy, sortKeys, positions, groupOf, segmentArguments, countArgument;
   // One per SortAlgorithm, made on first use; each keeps its programs and scratch across calls.
   std::array<std::unique_ptr<Sorter>, 3> sorters;
 
@@ -175,10 +215,84 @@ struct GpuSorter::Resources {
     codec.dispatch(uniforms, gl::divideRoundingUp(uniforms.count, kCodecWorkgroup));
   }
 
+  // to[i] = from[index[i]] for the first `count` words.
+  void gatherWords(const compute::StorageBuffer& from, const compute::StorageBuffer& index,
+                   const compute::StorageBuffer& to, std::size_t count) {
+    from.bind(0);
+    index.bind(1);
+    to.bind(2);
+    gather.dispatch({.count = static_cast<std::uint32_t>(count)}, gl::divideRoundingUp(count, kCodecWorkgroup));
+  }
+
+  // Segments or an indirect count: a stable sort by key carrying each key's position, then a
+  // stable sort by its position's group (shaders/lib/segment_groups.comp), then the keys and
+  // values gathered along the positions. In scratch; copied back to the caller's offsets.
+  void sortGrouped(const SortRequest& request) {
+    const std::size_t count = request.count, bytes = count * 4;
+    keysCopy.ensure("shadersort library: keys", bytes);
+    sortKeys.ensure("shadersort library: sorted keys", bytes);
+    positions.ensure("shadersort library: positions", bytes);
+    groupOf.ensure("shadersort library: groups", bytes);
+    segmentArguments.ensure("shadersort library: segment offsets", (request.segmentCount + 1) * 4);
+    countArgument.ensure("shadersort library: count", 4);
+    copyBytes(request.keys, request.keysOffset, keysCopy.id(), 0, bytes);
+    if (request.values != 0) {
+      valuesCopy.ensure("shadersort library: values", bytes);
+      copyBytes(request.values, request.valuesOffset, valuesCopy.id(), 0, bytes);
+    }
+    if (request.segmentOffsets != 0)
+      copyBytes(request.segmentOffsets, request.segmentOffsetsOffset, segmentArguments.id(), 0,
+                (request.segmentCount + 1) * 4);
+    if (request.countBuffer != 0) copyBytes(request.countBuffer, request.countBufferOffset, countArgument.id(), 0, 4);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the kernels read what the copies wrote
+
+    keysCopy.bind(kCodecFromBinding);
+    sortKeys.bind(kCodecToBinding);
+    codec.dispatch({.count = static_cast<std::uint32_t>(count),
+                    .keyFormat = static_cast<std::uint32_t>(request.keyFormat),
+                    .descending = request.order == SortOrder::Descending ? 1u : 0u,
+                    .decode = 0},
+                   gl::divideRoundingUp(count, kCodecWorkgroup));
+    segmentArguments.bind(0);
+    countArgument.bind(1);
+    groupOf.bind(2);
+    positions.bind(3);
+    groups.dispatch({.maxCount = static_cast<std::uint32_t>(count),
+                     .segmentCount = static_cast<std::uint32_t>(request.segmentOffsets != 0 ? request.segmentCount : 0),
+                     .indirect = request.countBuffer != 0 ? 1u : 0u},
+                    gl::divideRoundingUp(count, kCodecWorkgroup));
+    const auto sortBy = [&](std::uint32_t differingBits) {
+      radix().sortInPlace(SortTarget{.shape = {1, static_cast<std::uint32_t>(count), true},
+                                     .keys = {sortKeys.id(), 0},
+                                     .values = {positions.id(), 0},
+                                     .differingBits = differingBits});
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    };
+    const std::uint32_t bitRange = request.endBit - request.beginBit == 32
+                                       ? 0xFFFFFFFFu
+                                       : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
+    sortBy(bitRange);
+    gatherWords(groupOf, positions, sortKeys, count);
+    const auto groupBits = static_cast<std::uint32_t>(std::bit_width(count - 1));
+    sortBy(groupBits >= 32 ? 0xFFFFFFFFu : (1u << groupBits) - 1u);
+    // The caller's own key bits (keysCopy is unencoded) and values, in the sorted order.
+    gatherWords(keysCopy, positions, sortKeys, count);
+    copyBytes(sortKeys.id(), 0, request.keys, request.keysOffset, bytes);
+    if (request.values != 0) {
+      gatherWords(valuesCopy, positions, groupOf, count);
+      copyBytes(groupOf.id(), 0, request.values, request.valuesOffset, bytes);
+    }
+  }
+
   void sort(const SortRequest& request) {
     requireOwnContext();
     const SortShape shape = checkedShape(request, context.limits());
     if (shape.sequenceLength < 2 || request.count == 0) return;  // nothing can move
+    if (request.segmentOffsets != 0 || request.countBuffer != 0) {
+      sortGrouped(request);
+      if (request.barrierBits != 0) glMemoryBarrier(request.barrierBits);
+      return;
+    }
     const std::size_t bytes = request.count * 4;
     CodecUniforms uniforms{.count = static_cast<std::uint32_t>(request.count),
                            .keyFormat = static_cast<std::uint32_t>(request.keyFormat),
@@ -230,9 +344,12 @@ GpuSorter::GpuSorter(GlFunctionLoader loader) {
   const lib::GlStateGuard savedState;
   resources_ = std::make_unique<Resources>();
   try {
-    resources_->codec = compute::Kernel<CodecUniforms>(
-        resources_->context.shaders(), "shaders/lib/key_codec.comp",
-        gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{kCodecWorkgroup}));
+    const gl::ShaderDefines workgroup = gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{kCodecWorkgroup});
+    resources_->codec =
+        compute::Kernel<CodecUniforms>(resources_->context.shaders(), "shaders/lib/key_codec.comp", workgroup);
+    resources_->groups =
+        compute::Kernel<GroupUniforms>(resources_->context.shaders(), "shaders/lib/segment_groups.comp", workgroup);
+    resources_->gather = compute::Kernel<GatherUniforms>(resources_->context.shaders(), "shaders/lib/gather.comp", workgroup);
   } catch (const GpuError& error) {
     throw SortError(error.what());
   }

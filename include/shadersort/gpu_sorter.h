@@ -105,6 +105,20 @@ struct SortRequest {
   // 0: one sequence of `count` keys. Otherwise the keys are count / rowLength rows of rowLength
   // keys, one after another, each sorted on its own; count must be a multiple of it.
   std::size_t rowLength = 0;
+  // Radix only, instead of rowLength: segments of any lengths, as CUB's DeviceSegmentedRadixSort
+  // takes them: `segmentOffsets` names a buffer holding segmentCount + 1 non-decreasing uint32
+  // key positions from byte `segmentOffsetsOffset` (a multiple of 4); keys [offsets[s],
+  // offsets[s + 1]) are segment s, sorted on its own (empty segments are fine), and keys outside
+  // every segment keep their place. 0: none.
+  unsigned int segmentOffsets = 0;
+  std::size_t segmentOffsetsOffset = 0;
+  std::size_t segmentCount = 0;
+  // Radix only: the count read on the GPU when the sort runs (an indirect count: nothing comes
+  // back to the CPU), the uint32 at byte `countBufferOffset` (a multiple of 4) of `countBuffer`.
+  // `count` is then the most it may be (the buffers must hold that many; a larger value counts
+  // as `count`), and the keys from the GPU's count on keep their place. 0: none.
+  unsigned int countBuffer = 0;
+  std::size_t countBufferOffset = 0;
   SortAlgorithm algorithm = SortAlgorithm::Radix;
 };
 
