@@ -51,8 +51,11 @@ struct GroupUniforms {
 };
 
 struct GatherUniforms {
-  std::uint32_t count = 0;
-  static auto fields() { return std::array{compute::uniform("u_count", &GatherUniforms::count)}; }
+  std::uint32_t count = 0, identity = 0;
+  static auto fields() {
+    return std::array{compute::uniform("u_count", &GatherUniforms::count),
+                      compute::uniform("u_identity", &GatherUniforms::identity)};
+  }
 };
 
 std::string_view registryName(SortAlgorithm algorithm) {
@@ -215,30 +218,39 @@ struct GpuSorter::Resources {
     codec.dispatch(uniforms, gl::divideRoundingUp(uniforms.count, kCodecWorkgroup));
   }
 
-  // to[i] = from[index[i]] for the first `count` words.
-  void gatherWords(const compute::StorageBuffer& from, const compute::StorageBuffer& index,
-                   const compute::StorageBuffer& to, std::size_t count) {
+  // to[i] = from[index[i]] for the first `count` words (from[i] without an index: a copy).
+  void gatherWords(const compute::StorageRange& from, const compute::StorageBuffer* index,
+                   const compute::StorageRange& to, std::size_t count) {
     from.bind(0);
-    index.bind(1);
+    (index != nullptr ? *index : positions).bind(1);
     to.bind(2);
-    gather.dispatch({.count = static_cast<std::uint32_t>(count)}, gl::divideRoundingUp(count, kCodecWorkgroup));
+    gather.dispatch({.count = static_cast<std::uint32_t>(count), .identity = index == nullptr ? 1u : 0u},
+                    gl::divideRoundingUp(count, kCodecWorkgroup));
   }
 
   // Segments or an indirect count: a stable sort by key carrying each key's position, then a
   // stable sort by its position's group (shaders/lib/segment_groups.comp), then the keys and
-  // values gathered along the positions. In scratch; copied back to the caller's offsets.
+  // values gathered along the positions. The caller's ranges are read and written by shaders
+  // where their offsets allow a binding, else through copies.
   void sortGrouped(const SortRequest& request) {
     const std::size_t count = request.count, bytes = count * 4;
+    const bool bindable = compute::alignedForStorage(request.keysOffset) &&
+                          (request.values == 0 || compute::alignedForStorage(request.valuesOffset));
     keysCopy.ensure("shadersort library: keys", bytes);
     sortKeys.ensure("shadersort library: sorted keys", bytes);
     positions.ensure("shadersort library: positions", bytes);
     groupOf.ensure("shadersort library: groups", bytes);
     segmentArguments.ensure("shadersort library: segment offsets", (request.segmentCount + 1) * 4);
     countArgument.ensure("shadersort library: count", 4);
-    copyBytes(request.keys, request.keysOffset, keysCopy.id(), 0, bytes);
-    if (request.values != 0) {
-      valuesCopy.ensure("shadersort library: values", bytes);
-      copyBytes(request.values, request.valuesOffset, valuesCopy.id(), 0, bytes);
+    if (request.values != 0) valuesCopy.ensure("shadersort library: values", bytes);
+    const compute::StorageRange callerKeys{request.keys, request.keysOffset, bytes};
+    const compute::StorageRange callerValues{request.values, request.valuesOffset, bytes};
+    if (bindable) {
+      gatherWords(callerKeys, nullptr, keysCopy.range(), count);
+      if (request.values != 0) gatherWords(callerValues, nullptr, valuesCopy.range(), count);
+    } else {
+      copyBytes(request.keys, request.keysOffset, keysCopy.id(), 0, bytes);
+      if (request.values != 0) copyBytes(request.values, request.valuesOffset, valuesCopy.id(), 0, bytes);
     }
     if (request.segmentOffsets != 0)
       copyBytes(request.segmentOffsets, request.segmentOffsetsOffset, segmentArguments.id(), 0,
@@ -272,14 +284,19 @@ struct GpuSorter::Resources {
                                        ? 0xFFFFFFFFu
                                        : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
     sortBy(bitRange);
-    gatherWords(groupOf, positions, sortKeys, count);
+    gatherWords(groupOf.range(), &positions, sortKeys.range(), count);
     const auto groupBits = static_cast<std::uint32_t>(std::bit_width(count - 1));
     sortBy(groupBits >= 32 ? 0xFFFFFFFFu : (1u << groupBits) - 1u);
     // The caller's own key bits (keysCopy is unencoded) and values, in the sorted order.
-    gatherWords(keysCopy, positions, sortKeys, count);
+    if (bindable) {
+      gatherWords(keysCopy.range(), &positions, callerKeys, count);
+      if (request.values != 0) gatherWords(valuesCopy.range(), &positions, callerValues, count);
+      return;
+    }
+    gatherWords(keysCopy.range(), &positions, sortKeys.range(), count);
     copyBytes(sortKeys.id(), 0, request.keys, request.keysOffset, bytes);
     if (request.values != 0) {
-      gatherWords(valuesCopy, positions, groupOf, count);
+      gatherWords(valuesCopy.range(), &positions, groupOf.range(), count);
       copyBytes(groupOf.id(), 0, request.values, request.valuesOffset, bytes);
     }
   }
