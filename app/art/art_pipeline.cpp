@@ -618,9 +618,11 @@ void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     };
     const bool split = packed_.packing == Packing::OneSequence && packed_.sortedBits > 32;
-    if (!packedNothing() && !split) {
+    if (packedNothing()) {
+      // Nothing to sort.
+    } else if (!split) {
       sortBy(packed_.sortedBits);
-    } else if (!packedNothing()) {
+    } else {
       // Split: by the pixel key, then (stably) by the group each element's position had.
       sortBy(packed_.keyBits);
       const gl::Program& gather = gpu_->program("shaders/art/gather_groups.comp");
