@@ -67,8 +67,9 @@ struct PackedSpans {
 };
 
 // The stages of a pixel-sort, in order: the path map (only when rebuilt), the keys, the spans
-// (which pixels are inside, runs, spans, the read-back of their counts and the packing), the sort
-// (loading the packing into the sorter and its passes) and the write-back (paint()).
+// (which pixels are inside, runs, spans and the packing; for bins, the read-back of their counts),
+// the sort (radix in place; other sorters load the packing first; all passes) and the write-back
+// (paint()).
 enum class ArtStage { Map, Keys, Spans, Sort, WriteBack };
 // "map", "keys", "spans", "sort", "write-back".
 std::string_view artStageName(ArtStage stage);
