@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <cmath>
 #include <utility>
 #include <filesystem>
@@ -297,17 +299,24 @@ TEST(VideoRun, PeakMemoryDoesNotGrowWithTheClip) {
   ASSERT_TRUE(writeTestClip(folder.path("long.mkv"), spec));
   std::uint64_t peak[2] = {};
   int i = 0;
+  // Under ASan, freed blocks wait in a quarantine (16 MiB in the preset) and stay resident, so
+  // the longer clip's per-frame allocations would show as growth the program does not hold: the
+  // child gets no quarantine (its other ASan options kept; a later option wins).
+  const char* asanOptions = std::getenv("ASAN_OPTIONS");
+  const std::vector<std::string> environment = {"ASAN_OPTIONS=" + std::string(asanOptions ? asanOptions : "") +
+                                                ":quarantine_size_mb=0"};
   for (const std::string name : {"short", "long"}) {
     const ProcessResult result = runShadersortArgs(
         {"run", "--video", folder.path(name + ".mkv"), "--out", folder.path(name + "-out.mkv"), "--algo", "radix",
          "--path", "angle:30", "--spans", "threshold", "--quiet"},
-        ProcessOptions{.environment = {}, .timeoutSeconds = 120, .addressSpaceBytes = 0, .beforeExec = {}});
+        ProcessOptions{.environment = environment, .timeoutSeconds = 120, .addressSpaceBytes = 0, .beforeExec = {}});
     ASSERT_EQ(result.exitCode, 0) << result.err;
     peak[i++] = result.peakResidentBytes;
   }
-  // A frame is 82 KB: were the clip held, 70 more frames would add over 5 MB (and their sorted
-  // copies as much again).
-  EXPECT_LT(static_cast<double>(peak[1]), static_cast<double>(peak[0]) + 4e6)
+  // A frame is 82 KB: were the clip held, 70 more frames would add 5.7 MB (and their sorted
+  // copies as much again). Measured growth: under 1 MB in a plain build, 2 to 3.5 MB under ASan
+  // (its allocator's own bookkeeping), hence the bound just below one held clip.
+  EXPECT_LT(static_cast<double>(peak[1]), static_cast<double>(peak[0]) + 5e6)
       << "10 frames: " << peak[0] / 1e6 << " MB, 80 frames: " << peak[1] / 1e6 << " MB";
 }
 
