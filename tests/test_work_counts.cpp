@@ -250,6 +250,9 @@ TEST(Registry, EveryRowCarriesItsTeachingFactsAndAdviceRank) {
     ASSERT_NE(algorithm.textbookWork, nullptr);
     EXPECT_EQ(workModel(algorithm.name, singleSequence({3, 1, 2})), algorithm.workModel(singleSequence({3, 1, 2})));
     EXPECT_GT(algorithm.textbookWork({8, 1, 2}).value, 0u);
+    ASSERT_NE(algorithm.pseudocode.listing, nullptr);
+    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = true}).lines.empty());
+    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = false}).lines.empty());
     if (algorithm.adviceRank > 0) ranks.push_back(algorithm.adviceRank);
   }
   std::sort(ranks.begin(), ranks.end());

@@ -34,7 +34,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<FragOddEvenSorter>(context, options);
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; },
-       /*compareExchange=*/true, /*adviceRank=*/4, fragOddEvenWorkModel, fragOddEvenTextbookWork},
+       /*compareExchange=*/true, /*adviceRank=*/4, fragOddEvenWorkModel, fragOddEvenTextbookWork, kFragOddEvenPseudocode},
       {"odd-even",
        "compute odd-even transposition: rounds fused in shared memory on overlapping tiles, early exit on a "
        "quiet even + odd round",
@@ -44,7 +44,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
        },
        [](const gl::Limits& limits) { return OddEvenSettings::table().tunables(limits); },
        [] { return OddEvenSettings::table().facts(); },
-       /*compareExchange=*/true, /*adviceRank=*/3, oddEvenWorkModel, oddEvenTextbookWork},
+       /*compareExchange=*/true, /*adviceRank=*/3, oddEvenWorkModel, oddEvenTextbookWork, kOddEvenPseudocode},
       {"bitonic",
        "compute-shader bitonic sort: tiles sorted in shared memory, wide merge steps in strided tiles or registers",
        /*stable=*/false, /*hasTeachingSchedule=*/true, BitonicSorter::whyCannotSort,
@@ -53,7 +53,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
        },
        [](const gl::Limits& limits) { return BitonicSettings::table().tunables(limits); },
        [] { return BitonicSettings::table().facts(); },
-       /*compareExchange=*/false, /*adviceRank=*/2, bitonicWorkModel, bitonicTextbookWork},
+       /*compareExchange=*/false, /*adviceRank=*/2, bitonicWorkModel, bitonicTextbookWork, kBitonicPseudocode},
       {"radix",
        "LSD radix sort in compute shaders: 8-bit digits ranked with subgroup ballots, reduce-then-scan or chained "
        "scan; teaching: 4-bit digits, Blelloch scans of digit flags",
@@ -64,7 +64,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
        [](const gl::Limits& limits) { return RadixSettings::table().tunables(limits); },
        [] { return RadixSettings::table().facts(); },
        /*compareExchange=*/false, /*adviceRank=*/1, [](const SortData& input) { return radixWorkModel(input); },
-       radixTextbookWork},
+       radixTextbookWork, kRadixPseudocode},
       {"bitonic-classic",
        "textbook bitonic sort for teaching: blocks alternate ascending and descending, one compare-exchange step per "
        "pass; other lengths padded with +inf keys to a power of two",
@@ -73,7 +73,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
          return std::make_unique<BitonicClassicSorter>(context, options);
        },
        [](const gl::Limits&) { return std::vector<Tunable>{}; }, [] { return std::vector<SettingFacts>{}; },
-       /*compareExchange=*/false, /*adviceRank=*/0, bitonicClassicWorkModel, bitonicClassicTextbookWork},
+       /*compareExchange=*/false, /*adviceRank=*/0, bitonicClassicWorkModel, bitonicClassicTextbookWork, kBitonicClassicPseudocode},
   };
   return table;
 }

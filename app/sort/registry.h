@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gl/limits.h"
+#include "sort/pseudocode.h"
 #include "sort/setting_facts.h"
 #include "sort/sort_context.h"
 #include "sort/sorter.h"
@@ -70,6 +71,9 @@ struct AlgorithmInfo {
   // the textbook's figure beside the totals.
   std::vector<WorkCounts> (*workModel)(const SortData& input);
   TextbookWork (*textbookWork)(const TextbookShape& shape);
+  // Teaching: the listing the pseudocode panel shows and the lines each pass lights
+  // (sort/pseudocode.h); {nullptr, nullptr} shows none.
+  Pseudocode pseudocode;
 };
 
 const std::vector<AlgorithmInfo>& algorithms();

@@ -1,33 +1,19 @@
 #pragma once
-// Short pseudocode of every algorithm and schedule the registry offers, and which of its lines a
-// pass executed. Plain data and pure functions (no Sorter, no GL, no ImGui), so the highlight is
-// tested without a GPU; pseudocode_panel.h draws it.
+// The pseudocode panel's data for a pass: the listing and lit lines of the algorithm's registry
+// row (sort/pseudocode.h holds the listings). Pure functions, tested without a GPU.
 
 #include <cstddef>
-#include <cstdint>
-#include <string_view>
 #include <vector>
+
+#include "sort/pseudocode.h"
 
 namespace shadersort::ui {
 
-struct PseudocodeListing {
-  std::string_view title;  // "bitonic, teaching schedule", ...
-  std::vector<std::string_view> lines;
-};
+using shadersort::PassFacts;
+using shadersort::PseudocodeListing;
 
-// What is known of the pass to highlight: the registry's algorithm name, whether the lane runs
-// the teaching schedule, the pass (from 0) and the sorter's describePass() of it. The radix
-// pipeline and the bitonic pass kind are read from the description (the words describePass writes
-// for them), so the panel needs nothing beyond the Sorter interface.
-struct PassFacts {
-  std::string_view algorithm;
-  bool teaching = false;
-  std::uint32_t pass = 0;
-  std::string_view description;
-};
-
-// The listing for an algorithm and schedule; radix's fast schedule has one per pipeline (see
-// PassFacts). An unknown algorithm gives an empty listing.
+// The listing for an algorithm and schedule; an unknown algorithm, or one whose row has no
+// pseudocode, gives an empty listing.
 const PseudocodeListing& pseudocodeFor(const PassFacts& facts);
 
 // Indices into pseudocodeFor(facts).lines of the lines pass `facts.pass` executed, ascending.
