@@ -355,6 +355,41 @@ TEST(LibraryScratch, AReservedSorterCreatesNoBufferOrProgramAcrossSizes) {
   EXPECT_EQ(readWords(smallKeys, kSmall), referenceSort(small, KeyFormat::I32, SortOrder::Ascending, 0).keys);
 }
 
+// reserve(..., withSegments) covers the grouped path too: segment offsets and a GPU count at two
+// sizes, and plain sorts beside them, create nothing afterwards.
+TEST(LibraryScratch, AReserveWithSegmentsCoversTheGroupedPath) {
+  GpuSorter sorter;
+  constexpr std::size_t kLarge = (std::size_t{1} << 16) + 4099, kSmall = 1000;
+  const std::size_t reserved = sorter.reserve(kLarge, false, true);
+  EXPECT_EQ(reserved, sorter.memoryRequirements(kLarge, false, true));
+  EXPECT_GE(reserved, sorter.memoryRequirements(kLarge, false) + kLarge * 16) << "four words a key for the groups";
+  const Pairs large = makePairs(KeyFormat::U32, kLarge, 5, false), small = makePairs(KeyFormat::U32, kSmall, 6, false);
+  const gl::Buffer largeKeys = userBuffer(large.keys), smallKeys = userBuffer(small.keys);
+  const gl::Buffer largeOffsets = userBuffer({0u, 7u, 9u, 5000u, static_cast<std::uint32_t>(kLarge)});
+  const gl::Buffer smallOffsets = userBuffer({0u, 2u, 500u, static_cast<std::uint32_t>(kSmall)});
+  const gl::Buffer gpuCount = userBuffer({static_cast<std::uint32_t>(kSmall - 3)});
+  const gl::CreatedObjects before = gl::createdObjects();
+  for (int call = 0; call < 6; ++call) {
+    const bool big = call % 2 == 0;
+    SortRequest request{.keys = (big ? largeKeys : smallKeys).id(), .count = big ? kLarge : kSmall};
+    if (call % 3 == 2) {
+      request.countBuffer = gpuCount.id();
+    } else if (call % 3 == 1) {
+      request.segmentOffsets = (big ? largeOffsets : smallOffsets).id();
+      request.segmentCount = big ? 4 : 3;
+    }
+    sorter.sort(request);
+  }
+  // Then each whole, so that the result says every call left the keys a permutation.
+  sorter.sort({.keys = largeKeys.id(), .count = kLarge});
+  sorter.sort({.keys = smallKeys.id(), .count = kSmall});
+  const gl::CreatedObjects after = gl::createdObjects();
+  EXPECT_EQ(after.buffers - before.buffers, 0u) << "buffers created after reserve()";
+  EXPECT_EQ(after.programs - before.programs, 0u) << "programs created after reserve()";
+  EXPECT_EQ(readWords(largeKeys, kLarge), referenceSort(large, KeyFormat::U32, SortOrder::Ascending, 0).keys);
+  EXPECT_EQ(readWords(smallKeys, kSmall), referenceSort(small, KeyFormat::U32, SortOrder::Ascending, 0).keys);
+}
+
 // Keys and values at byte offsets: aligned ones sort in the caller's buffers, others through a
 // copy; either way the words around the range stay as they were.
 TEST(LibraryScratch, KeysAndValuesAtOffsetsSortAndLeaveTheRestAlone) {

@@ -243,6 +243,7 @@ TEST_F(StepBackDetails, ChainedRadixResumesAfterRestart) {
 class CountingSorter final : public Sorter {
  public:
   explicit CountingSorter(Sorter& inner) : inner_(inner) {}
+  std::string_view algorithmName() const override { return inner_.algorithmName(); }
   std::uint64_t passesRunHere = 0;
 
   using Sorter::load;

@@ -251,8 +251,8 @@ TEST(Registry, EveryRowCarriesItsTeachingFactsAndAdviceRank) {
     EXPECT_EQ(workModel(algorithm.name, singleSequence({3, 1, 2})), algorithm.workModel(singleSequence({3, 1, 2})));
     EXPECT_GT(algorithm.textbookWork({8, 1, 2}).value, 0u);
     ASSERT_NE(algorithm.pseudocode.listing, nullptr);
-    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = true}).lines.empty());
-    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = false}).lines.empty());
+    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = true, .pass = 0, .description = ""}).lines.empty());
+    EXPECT_FALSE(algorithm.pseudocode.listing({.algorithm = algorithm.name, .teaching = false, .pass = 0, .description = ""}).lines.empty());
     if (algorithm.adviceRank > 0) ranks.push_back(algorithm.adviceRank);
   }
   std::sort(ranks.begin(), ranks.end());

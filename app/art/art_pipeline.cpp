@@ -13,8 +13,6 @@
 #include "gl/compute.h"
 #include "render/state_source.h"
 #include "sort/compute/storage_buffer.h"
-#include "sort/frag_odd_even.h"
-#include "sort/odd_even.h"
 #include "sort/radix/radix_sorter.h"
 #include "sort/registry.h"
 
@@ -371,10 +369,12 @@ void ArtPipeline::computeKeys() {
   Gpu::dispatch(pixels);
 }
 
-Packing ArtPipeline::packingFor(const Sorter& sorter) const {
-  if (dynamic_cast<const OddEvenSorter*>(&sorter) != nullptr || dynamic_cast<const FragOddEvenSorter*>(&sorter) != nullptr)
-    return Packing::ShortRows;
-  return dynamic_cast<const RadixSorter*>(&sorter) != nullptr ? Packing::OneSequence : Packing::LongRows;
+Packing ArtPipeline::packingFor(Sorter& sorter) const {
+  const AlgorithmInfo& algorithm = findAlgorithm(sorter.algorithmName());
+  // Passes that follow the row length: keep rows as short as the spans.
+  if (algorithm.compareExchange) return Packing::ShortRows;
+  // One sequence needs a stable sort of the whole picture, in place (sort() may run two).
+  return algorithm.stable && sorter.engine() != nullptr ? Packing::OneSequence : Packing::LongRows;
 }
 
 bool ArtPipeline::oneSequenceFitsOneSort() const {
@@ -604,14 +604,14 @@ void ArtPipeline::load(Sorter& sorter) {
 }
 
 void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
-  auto* radix = dynamic_cast<RadixSorter*>(&sorter);
-  if (radix != nullptr && !passes) {
+  SortEngine* engine = sorter.engine();
+  if (engine != nullptr && !passes) {
     // The engine's way: sorted where the packing lies, with no copy into the sorter (on an H100 a
     // buffer copy moves 177 GB/s, a sixteenth of what shaders move).
     const Packing packing = packingFor(sorter);
     if (preparedFor_ != packing) prepare(packing);
     const auto sortBy = [&](std::uint32_t bits) {
-      radix->sortInPlace(SortTarget{.shape = packed_.shape,
+      engine->sortInPlace(SortTarget{.shape = packed_.shape,
                                     .keys = {gpu_->packedKeys.id(), 0},
                                     .values = {gpu_->packedValues.id(), 0},
                                     .differingBits = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1});

@@ -99,7 +99,7 @@ class ArtPipeline {
   void forgetMap() { mappedPath_.reset(); }
   // The packing `sorter` sorts best with these settings and this picture size (load() takes
   // long rows instead of one sequence when the key and group need two sorts).
-  Packing packingFor(const Sorter& sorter) const;
+  Packing packingFor(Sorter& sorter) const;
   // The one-sequence packing's key and group fit one 32-bit sort.
   bool oneSequenceFitsOneSort() const;
   // Map (when stale), keys, spans and packing, on the GPU.

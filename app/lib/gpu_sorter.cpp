@@ -22,7 +22,6 @@
 #include "lib/gl_state_guard.h"
 #include "sort/compute/kernel.h"
 #include "sort/compute/storage_buffer.h"
-#include "sort/radix/radix_sorter.h"
 #include "sort/registry.h"
 
 namespace shadersort {
@@ -194,8 +193,23 @@ struct GpuSorter::Resources {
     if (!sorter) sorter = findAlgorithm(registryName(algorithm)).create(context, SorterOptions{});
     return *sorter;
   }
-  // The registry's radix row makes a RadixSorter (sort/registry.cpp).
-  RadixSorter& radix() { return static_cast<RadixSorter&>(sorterFor(SortAlgorithm::Radix)); }
+  // The algorithm's engine where its stepper has one (radix), else nullptr: such sorts go through
+  // load() and a copy.
+  SortEngine* engineFor(SortAlgorithm algorithm) { return sorterFor(algorithm).engine(); }
+  SortEngine& radix() { return *engineFor(SortAlgorithm::Radix); }
+
+  // The grouped path's own scratch for up to `count` keys (and as many segments), beside the
+  // radix engine's for `count` pairs (it sorts keys carrying their positions).
+  static std::size_t groupedScratchBytes(std::size_t count, bool withValues) {
+    return count * 4 * (withValues ? 5 : 4) + (count + 1) * 4 + 4;
+  }
+  void reserveGrouped(std::size_t count, bool withValues) {
+    for (compute::StorageBuffer* buffer : {&keysCopy, &sortKeys, &positions, &groupOf})
+      buffer->ensure("shadersort library: grouped scratch", count * 4);
+    if (withValues) valuesCopy.ensure("shadersort library: values", count * 4);
+    segmentArguments.ensure("shadersort library: segment offsets", (count + 1) * 4);
+    countArgument.ensure("shadersort library: count", 4);
+  }
 
   // Throws SortError when radix cannot sort `count` keys on this GPU.
   void requireRadixCount(std::size_t count, bool withValues) const {
@@ -319,12 +333,13 @@ struct GpuSorter::Resources {
     const std::uint32_t bitRange = request.endBit - request.beginBit == 32
                                        ? 0xFFFFFFFFu
                                        : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
-    const bool inPlace = request.algorithm == SortAlgorithm::Radix && compute::alignedForStorage(request.keysOffset) &&
+    SortEngine* engine = engineFor(request.algorithm);
+    const bool inPlace = engine != nullptr && compute::alignedForStorage(request.keysOffset) &&
                          (request.values == 0 || compute::alignedForStorage(request.valuesOffset));
     if (inPlace) {
       const compute::StorageRange keys{request.keys, request.keysOffset, bytes};
       if (!identity) runCodec(keys, uniforms);
-      radix().sortInPlace(SortTarget{.shape = shape,
+      engine->sortInPlace(SortTarget{.shape = shape,
                                      .keys = {request.keys, request.keysOffset},
                                      .values = {request.values, request.valuesOffset},
                                      .differingBits = bitRange});
@@ -400,19 +415,27 @@ void GpuSorter::sort(const SortRequest& request) {
   guarded(resources_, [&](Resources& resources) { resources.sort(request); });
 }
 
-std::size_t GpuSorter::memoryRequirements(std::size_t count, bool withValues) const {
+std::size_t GpuSorter::memoryRequirements(std::size_t count, bool withValues, bool withSegments) const {
   return guarded(resources_, [&](Resources& resources) {
     resources.requireOwnContext();
-    resources.requireRadixCount(count, withValues);
-    return resources.radix().scratchBytesFor(count, withValues);
+    resources.requireRadixCount(count, withValues || withSegments);
+    const auto shape = SortShape{1, static_cast<std::uint32_t>(count), withValues || withSegments};
+    const std::size_t radix = resources.radix().scratchBytesFor(shape);
+    return withSegments ? radix + Resources::groupedScratchBytes(count, withValues) : radix;
   });
 }
 
-std::size_t GpuSorter::reserve(std::size_t count, bool withValues) {
+std::size_t GpuSorter::reserve(std::size_t count, bool withValues, bool withSegments) {
   return guarded(resources_, [&](Resources& resources) {
     resources.requireOwnContext();
-    resources.requireRadixCount(count, withValues);
-    return resources.radix().reserve(count, withValues);
+    resources.requireRadixCount(count, withValues || withSegments);
+    const auto keys = static_cast<std::uint32_t>(count);
+    std::size_t radix = resources.radix().reserve(SortShape{1, keys, withValues});
+    if (!withSegments) return radix;
+    // The grouped path sorts pairs (keys and their positions) even when the caller has no values.
+    if (!withValues) radix = resources.radix().reserve(SortShape{1, keys, true});
+    resources.reserveGrouped(count, withValues);
+    return radix + Resources::groupedScratchBytes(count, withValues);
   });
 }
 

@@ -53,6 +53,7 @@ struct BitonicSettings {
 
 class BitonicSorter final : public Sorter {
  public:
+  std::string_view algorithmName() const override { return "bitonic"; }
   BitonicSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 

@@ -24,6 +24,7 @@ namespace shadersort {
 
 class BitonicClassicSorter final : public Sorter {
  public:
+  std::string_view algorithmName() const override { return "bitonic-classic"; }
   BitonicClassicSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 

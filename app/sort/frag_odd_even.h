@@ -17,6 +17,7 @@ namespace shadersort {
 
 class FragOddEvenSorter final : public Sorter {
  public:
+  std::string_view algorithmName() const override { return "frag-odd-even"; }
   FragOddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 

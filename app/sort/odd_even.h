@@ -51,6 +51,7 @@ struct OddEvenSettings {
 
 class OddEvenSorter final : public Sorter {
  public:
+  std::string_view algorithmName() const override { return "odd-even"; }
   OddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sort/engine.h"
 #include "sort/sort_data.h"
 #include "sort/sort_target.h"
 #include "sort/work_counts.h"
@@ -80,9 +81,18 @@ class Checkpoint {
   std::uint64_t loadId = 0;
 };
 
+// The teaching stepper: what only the viewer, slides, recordings and counters need (the input
+// copy, restart, passes one at a time, checkpoints, descriptions, comparators, work counts).
+// Production paths sort through engine() where a stepper has one (sort/engine.h).
 class Sorter {
  public:
   virtual ~Sorter() = default;
+
+  // The registry row's name ("radix"): what the art pipeline and the panels look up facts by.
+  virtual std::string_view algorithmName() const = 0;
+  // The engine this stepper runs, when it can sort a target in place (production paths use it),
+  // else nullptr: then load(), runAll() and gpuState() are the way to a sorted copy.
+  virtual SortEngine* engine() { return nullptr; }
 
   // Takes the input from where it lies on the GPU (a copy made there; the target's buffers may
   // change afterwards), replacing any earlier one, and rewinds to pass 0. The input's shape must

@@ -146,13 +146,17 @@ class SHADERSORT_API GpuSorter {
   void sort(const SortRequest& request);
 
   // Bytes of GPU scratch that radix sorts of up to `count` keys in one row (with values or not,
-  // at aligned offsets) take beyond the caller's buffers: what reserve() would hold.
-  std::size_t memoryRequirements(std::size_t count, bool withValues) const;
+  // at aligned offsets) take beyond the caller's buffers: what reserve() would hold. With
+  // `withSegments`, also sorts with segment offsets (up to `count` segments) or a count read from
+  // the GPU: those carry each key's position through two sorts and hold four or five more words
+  // per key.
+  std::size_t memoryRequirements(std::size_t count, bool withValues, bool withSegments = false) const;
   // Makes that scratch and compiles every program such sorts run, so that later radix sorts of
-  // up to `count` keys in one row create no buffer and no program (the first call otherwise
-  // compiles: hundreds of milliseconds without a driver shader cache). Returns the bytes held.
+  // up to `count` keys in one row (and, with `withSegments`, in segments or with a GPU count)
+  // create no buffer and no program (the first call otherwise compiles: hundreds of milliseconds
+  // without a driver shader cache). Returns the bytes held.
   // Scratch only grows; sorts beyond what was reserved grow it when they come.
-  std::size_t reserve(std::size_t count, bool withValues);
+  std::size_t reserve(std::size_t count, bool withValues, bool withSegments = false);
 
   // The implementation's state (app/lib/gpu_sorter.cpp); nothing a caller can use.
   struct Resources;

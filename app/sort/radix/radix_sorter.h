@@ -36,8 +36,10 @@
 
 namespace shadersort {
 
-class RadixSorter final : public Sorter {
+class RadixSorter final : public Sorter, public SortEngine {
  public:
+  std::string_view algorithmName() const override { return "radix"; }
+  SortEngine* engine() override { return this; }
   RadixSorter(SortContext& context, const SorterOptions& options);
   ~RadixSorter() override;
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
@@ -53,15 +55,19 @@ class RadixSorter final : public Sorter {
   // otherwise). Scratch is kept between calls and only grows; kernels are kept for every
   // partition layout met. Afterwards the sorter holds no state to step, read or draw (load()
   // gives one again).
-  void sortInPlace(const SortTarget& target);
+  void sortInPlace(const SortTarget& target) override;
   // Makes the scratch and builds the kernels that sorts of up to `count` keys (one sequence,
   // with or without values) need, so that such sorts create no GL object. Returns the bytes of
   // scratch held.
   std::size_t reserve(std::uint64_t count, bool hasValues);
+  std::size_t reserve(const SortShape& largest) override { return reserve(largest.elementCount(), largest.hasValues); }
   // GPU memory this sorter's scratch holds now.
-  std::size_t scratchBytes() const;
+  std::size_t scratchBytes() const override;
   // The scratch reserve(count, hasValues) would hold, allocating nothing. Forgets any load.
   std::size_t scratchBytesFor(std::uint64_t count, bool hasValues);
+  std::size_t scratchBytesFor(const SortShape& largest) override {
+    return scratchBytesFor(largest.elementCount(), largest.hasValues);
+  }
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
