@@ -34,8 +34,8 @@ void main() {
   uint inversions = 0u;
   uvec2 fingerprint = uvec2(0u);
   if (element < u_elementCount) {
-    const uint sequence = element / u_sequenceLength;
-    const uint index = element % u_sequenceLength;
+    const uint sequence = segmentOf(element);
+    const uint index = positionInSegment(element);
     const uvec2 pair = stateElement(sequence, index);
     if (index > 0u && stateElement(sequence, index - 1u).x > pair.x) inversions = 1u;
     fingerprint = elementFingerprint(sequence, pair.x, pair.y);

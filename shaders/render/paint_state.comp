@@ -52,8 +52,8 @@ uniform uint u_axisIsRows;  // 0: each sequence is a column
 void main() {
   const uint element = linearGroupId() * WORKGROUP_SIZE + gl_LocalInvocationIndex;
   if (element >= u_invocationCount) return;
-  const uint sequence = element / u_sequenceLength;
-  const uint index = element % u_sequenceLength;
+  const uint sequence = segmentOf(element);
+  const uint index = positionInSegment(element);
   const ivec2 position = u_axisIsRows != 0u ? ivec2(index, sequence) : ivec2(sequence, index);
   imageStore(u_target, position, uvec4(stateElement(sequence, index).y));
 }

@@ -11,7 +11,7 @@ layout(std430, binding = STATE_KEY_BINDING) readonly buffer StateKeys { uint b_s
 layout(std430, binding = STATE_VALUE_BINDING) readonly buffer StateValues { uint b_stateValues[]; };
 #endif
 
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_hasValues;  // 0: the state has keys only, and every value reads 0
 
 // (key, value) of element `index` of sequence `sequence`.
@@ -20,7 +20,7 @@ uvec2 stateElement(uint sequence, uint index) {
   const uvec2 texel = imageLoad(u_stateTexture, ivec2(index, sequence)).xy;
   return uvec2(texel.x, u_hasValues != 0u ? texel.y : 0u);
 #else
-  const uint at = sequence * u_sequenceLength + index;
+  const uint at = segmentStart(sequence) + index;
   return uvec2(b_stateKeys[at], u_hasValues != 0u ? b_stateValues[at] : 0u);
 #endif
 }

@@ -19,7 +19,7 @@ layout(std430, binding = COMPACT_VALUE_BINDING) buffer CompactValues { uint b_co
 layout(std430, binding = RANK_BINDING) readonly buffer Ranks { uint b_ranks[]; };
 
 uniform uint u_paddedLog2;
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_positionCount;  // S * P
 
 const uint kNoRank = 0xFFFFFFFFu;
@@ -28,7 +28,7 @@ void main() {
   const uint padded = linearGroupId() * WORKGROUP_SIZE + gl_LocalInvocationID.x;
   if (padded >= u_positionCount) return;
   const uint rank = b_ranks[padded & ((1u << u_paddedLog2) - 1u)];
-  const uint compact = (padded >> u_paddedLog2) * u_sequenceLength + rank;
+  const uint compact = segmentStart(padded >> u_paddedLog2) + rank;
 #if EXPAND
   b_paddedKeys[padded] = rank == kNoRank ? 0xFFFFFFFFu : b_compactKeys[compact];
 #if HAS_VALUES

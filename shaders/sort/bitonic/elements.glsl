@@ -10,7 +10,7 @@ layout(std430, binding = VALUE_BINDING) buffer Values { uint b_values[]; };
 #endif
 
 uniform uint u_sequenceCount;
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_paddedLog2;
 
 const uint kPadding = 0xFFFFFFFFu;  // storage index of a padding position, and its key
@@ -19,7 +19,7 @@ const uint kPadding = 0xFFFFFFFFu;  // storage index of a padding position, and 
 uint storageIndex(uint v) {
   const uint s = v >> u_paddedLog2;
   const uint p = v & ((1u << u_paddedLog2) - 1u);
-  return s < u_sequenceCount && p < u_sequenceLength ? s * u_sequenceLength + p : kPadding;
+  return s < u_sequenceCount && p < u_sequenceLength ? segmentStart(s) + p : kPadding;
 }
 
 uint loadKey(uint index) { return index == kPadding ? kPadding : b_keys[index]; }

@@ -78,7 +78,7 @@ TileSpan tileSpan(uint tile) {
   TileSpan span;
   span.start = groupBase(tile) ^ offsetOf(gl_LocalInvocationID.x);
   const uint sequence = span.start >> u_paddedLog2;
-  span.sequenceStart = sequence * u_sequenceLength;
+  span.sequenceStart = segmentStart(sequence);
   span.sequenceLength = sequence < u_sequenceCount ? u_sequenceLength : 0u;
   return span;
 }

@@ -37,7 +37,7 @@ layout(std430, binding = TARGET_VALUE_BINDING) writeonly buffer TargetValues { u
 #endif
 layout(std430, binding = SWAP_COUNT_BINDING) buffer SwapCounts { uint b_swapCounts[]; };
 
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_threadsPerSlot;
 uniform uint u_slotsPerGroup;
 uniform uint u_tilesPerSequence;
@@ -90,7 +90,7 @@ void main() {
   const bool linkedLeft = slotInvocation > 0;
   const bool linkedRight = slotInvocation + 1 < int(u_threadsPerSlot);
   const int sequenceLength = hasTile ? int(u_sequenceLength) : 0;
-  const uint sequenceStart = (tile / u_tilesPerSequence) * u_sequenceLength;
+  const uint sequenceStart = segmentStart(tile / u_tilesPerSequence);
   const int ownedStart = hasTile ? int(tile % u_tilesPerSequence) * u_tileStride : 0;
   const int ownedEnd = hasTile ? ownedStart + u_tileStride : 0;
   const int tileStart = ownedStart - u_halo;

@@ -18,7 +18,7 @@ layout(std430, binding = VALUE_BINDING) buffer Values { uint b_values[]; };
 #endif
 layout(std430, binding = SWAP_COUNT_BINDING) buffer SwapCounts { uint b_swapCounts[]; };
 
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_pairsPerSequence;  // pairs of this round's parity in one sequence
 uniform uint u_pairCount;         // over all sequences
 uniform uint u_parity;            // 0: pairs (0,1), (2,3), ...   1: pairs (1,2), (3,4), ...
@@ -36,7 +36,7 @@ void main() {
   const uint pair = group * WORKGROUP_SIZE + gl_LocalInvocationIndex;
   if (pair < u_pairCount) {
     const uint sequence = pair / u_pairsPerSequence;
-    const uint left = sequence * u_sequenceLength + 2 * (pair % u_pairsPerSequence) + u_parity;
+    const uint left = segmentStart(sequence) + 2 * (pair % u_pairsPerSequence) + u_parity;
     const uint leftKey = b_keys[left];
     const uint rightKey = b_keys[left + 1];
     COUNT_WORK_ADD(WORK_COMPARISONS, 1);

@@ -10,7 +10,7 @@
 #define RADIX (1u << RADIX_BITS)
 #define RADIX_MASK (RADIX - 1u)
 
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_partsPerSequence;
 uniform uint u_partitionCount;
 uniform uint u_shift;  // lowest bit of this pass's digit
@@ -27,7 +27,7 @@ Partition partitionAt(uint p, uint size) {
   part.sequence = p / max(u_partsPerSequence, 1u);
   part.indexInSequence = p - part.sequence * u_partsPerSequence;
   uint first = part.indexInSequence * size;
-  part.start = part.sequence * u_sequenceLength + first;
+  part.start = segmentStart(part.sequence) + first;
   part.count = p < u_partitionCount ? min(size, u_sequenceLength - first) : 0u;
   return part;
 }

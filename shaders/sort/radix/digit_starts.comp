@@ -36,7 +36,7 @@ void main() {
     owned += counts[i];
     if (first + i < RADIX) histogram[base + first + i] = 0u;
   }
-  uint start = (histogramIndex / PLACES) * u_sequenceLength + workgroupExclusiveSum(owned);
+  uint start = segmentStart(histogramIndex / PLACES) + workgroupExclusiveSum(owned);
   for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
     if (first + i < RADIX) digitStarts[base + first + i] = start;
     start += counts[i];

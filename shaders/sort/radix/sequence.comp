@@ -36,7 +36,7 @@ void main() {
   uint self = gl_LocalInvocationIndex;
   uint sequence = linearGroupId();
   if (sequence >= u_sequenceCount) return;  // the whole workgroup: no barrier is left waiting
-  uint base = sequence * u_sequenceLength;
+  uint base = segmentStart(sequence);
   uint length = u_sequenceLength;
 
   for (uint digit = self; digit < RADIX; digit += WORKGROUP_SIZE) nextOut[digit] = 0u;

@@ -14,7 +14,7 @@ layout(local_size_x = WORKGROUP_SIZE) in;
 #include "shaders/common/grid.glsl"
 #include "shaders/common/workgroup_barrier.glsl"
 
-uniform uint u_sequenceLength;
+#include "shaders/sort/segments.glsl"
 uniform uint u_sequenceCount;
 uniform uint u_hasValues;
 uniform uint u_keyMask;  // the bits in which keys may differ
