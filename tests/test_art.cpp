@@ -344,6 +344,62 @@ TEST(ArtSpans, ThresholdBoundsAreInclusiveAndInvertTakesTheRest) {
   EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{0, 2}, {4, 2}}));
 }
 
+// A mask beside the threshold: the threshold's spans cut where the mask is black (invert flips the
+// band, not the mask); pixels on black never move.
+TEST(ArtSpans, AMaskNarrowsThresholdSpansAndItsBlackPixelsStay) {
+  // lightness / 510 of 0, 0.25, 0.5, 0.5, 0.75, 1, 0.5, 0.5, 0.5, 0.5
+  const Image row = greyRow({0, 64, 128, 127, 191, 255, 128, 128, 128, 128});
+  const Image mask = greyRow({255, 255, 255, 255, 255, 255, 255, 0, 255, 255});
+  ArtSettings settings = settingsFor("rows", SpanMode::Threshold);
+  settings.lower = 0.45;
+  settings.upper = 0.55;
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settings, {&row})), (Spans{{2, 2}, {6, 4}}));
+  EXPECT_EQ(spanList(planArt(settings, {&row, &mask})), (Spans{{2, 2}, {8, 2}})) << "pixel 7 is black in the mask";
+  settings.invert = true;
+  EXPECT_EQ(spanList(planArt(settings, {&row, &mask})), (Spans{{0, 2}, {4, 2}}));
+  // A bigger picture: every pixel on the mask's black keeps its place in the reference.
+  const Image picture = randomImage(61, 47, 5), dots = randomImage(61, 47, 6);
+  ArtSettings wide = settingsFor("angle:30", SpanMode::Threshold);
+  wide.lower = 0.1;
+  const ArtPlan plan = planArt(wide, {&picture, &dots});
+  const std::vector<std::uint32_t> sources = referenceSources(plan);
+  std::size_t black = 0, moved = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const int x = static_cast<int>(i % 61), y = static_cast<int>(i / 61);
+    if (pixelKey(PixelKey::Luminance, dots.pixel(x, y)) * 2 >= pixelKeyMax(PixelKey::Luminance)) {
+      moved += sources[i] != i;
+      continue;
+    }
+    ++black;
+    EXPECT_EQ(sources[i], i) << "pixel " << i << " is on the mask's black";
+  }
+  EXPECT_GT(black, 100u);
+  EXPECT_GT(moved, 100u) << "the white part sorted";
+}
+
+// --span-key: the threshold reads one key, the spans sort by another.
+TEST(ArtSpans, TheSpanKeyCutsAndTheKeySorts) {
+  // Pure red (hue 0, lightness 255), grey 128 (hue 0, lightness 256), pure blue (hue 240, lightness 255).
+  Image row(4, 1);
+  const std::uint32_t blue = 0xFFFF0000u, red = 0xFF0000FFu, grey = 0xFF808080u, black = 0xFF000000u;
+  row.setPixel(0, 0, blue);
+  row.setPixel(1, 0, red);
+  row.setPixel(2, 0, grey);
+  row.setPixel(3, 0, black);
+  ArtSettings settings = settingsFor("rows", SpanMode::Threshold, PixelKey::Hue);
+  settings.lower = 0.4;
+  settings.upper = 0.6;
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  // Hue / 360 of 0.67, 0, 0, 0: no two neighbours inside.
+  EXPECT_EQ(spanList(planArt(settings, {&row})), Spans{});
+  settings.spanKey = PixelKey::Lightness;  // 0.5, 0.5, 0.5, 0: the first three
+  const ArtPlan plan = planArt(settings, {&row});
+  EXPECT_EQ(spanList(plan), (Spans{{0, 3}}));
+  // Sorted by hue: red and grey (hue 0, in their order) before blue.
+  EXPECT_EQ(referenceSources(plan), (std::vector<std::uint32_t>{1, 2, 0, 3}));
+}
+
 TEST(ArtSpans, TransparentPixelsBreakSpansUnlessSorted) {
   Image row = greyRow({10, 20, 30, 40, 50});
   row.setPixel(2, 0, 0x00808080u);
@@ -489,6 +545,8 @@ struct ArtCase {
   std::string path;
   SpanMode spans;
   PixelKey key;
+  bool masked = false;  // the mask image given: the mask mode's spans, or a narrowing of another's
+  std::optional<PixelKey> spanKey = std::nullopt;
 };
 
 class ArtSort : public ::testing::TestWithParam<Schedule> {};
@@ -503,9 +561,15 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
   std::vector<Image> pictures = {noise};
   if (!schedule.teaching) pictures.push_back(photograph(128, 112));
   const ArtCase cases[] = {
-      {"angle:30", SpanMode::Threshold, PixelKey::Lightness}, {"rings", SpanMode::Random, PixelKey::Luminance},
-      {"spokes:0.3,0.6", SpanMode::Edges, PixelKey::Hue},     {"angle:200", SpanMode::Mask, PixelKey::Intensity},
-      {"columns", SpanMode::None, PixelKey::Minimum},         {"angle:-75", SpanMode::Intervals, PixelKey::Red},
+      {"angle:30", SpanMode::Threshold, PixelKey::Lightness},
+      {"rings", SpanMode::Random, PixelKey::Luminance},
+      {"spokes:0.3,0.6", SpanMode::Edges, PixelKey::Hue},
+      {"angle:200", SpanMode::Mask, PixelKey::Intensity, true},
+      {"columns", SpanMode::None, PixelKey::Minimum},
+      {"angle:-75", SpanMode::Intervals, PixelKey::Red},
+      {"rows", SpanMode::Threshold, PixelKey::Hue, true},  // a mask narrowing threshold spans
+      {"angle:60", SpanMode::Threshold, PixelKey::Hue, false, PixelKey::Lightness},  // cut by one key, sorted by another
+      {"columns", SpanMode::Random, PixelKey::Saturation, true},
   };
   for (const Image& picture : pictures) {
     const Image mask = randomImage(picture.width, picture.height, 13);
@@ -514,13 +578,15 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       SCOPED_TRACE(artCase.path + " " + std::string(spanModeName(artCase.spans)) + " " +
                    std::to_string(picture.width) + "x" + std::to_string(picture.height));
       ArtSettings settings = settingsFor(artCase.path, artCase.spans, artCase.key);
+      settings.spanKey = artCase.spanKey;
       settings.spanLength = 9;
       settings.maxSpan = artCase.spans == SpanMode::Threshold ? 40 : 0;
       settings.lower = artCase.spans == SpanMode::Threshold ? 0.2 : 0.05;
       settings.descending = artCase.spans == SpanMode::Random;
-      const ArtPlan plan = planArt(settings, {&picture, &mask, &intervals});
+      const ArtImages images{&picture, artCase.masked ? &mask : nullptr, &intervals};
+      const ArtPlan plan = planArt(settings, images);
       ArtPipeline pipeline(testSortContext());
-      pipeline.setImages({&picture, &mask, &intervals});
+      pipeline.setImages(images);
       pipeline.setSettings(settings);
       auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
       pipeline.prepare(pipeline.packingFor(*sorter));
@@ -557,6 +623,27 @@ TEST(ArtCommand, RunWritesTheReferencePicture) {
   EXPECT_TRUE(loadImage(out).rgba == applySources(picture, referenceSources(plan)).rgba);
 }
 
+// Issue 36's combinations as a user types them: a mask beside threshold spans, and a span key
+// apart from the sort key; the output equals the CPU reference, and --stats names both keys.
+TEST(ArtCommand, AMaskOnThresholdSpansAndASpanKeyMatchTheReference) {
+  ScratchFolder folder;
+  const std::string input = folder.path("in.png"), maskPath = folder.path("mask.png"), out = folder.path("out.png");
+  const Image picture = makeDefaultImage();
+  const Image mask = randomImage(picture.width, picture.height, 21);
+  savePng(picture, input);
+  savePng(mask, maskPath);
+  const auto result = runShadersort("run " + input + " --path angle:30 --spans threshold --span-key lightness --key hue "
+                                    "--mask " + maskPath + " --out " + out + " --verify --stats");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("span key lightness"), std::string::npos) << result.out;
+  ArtSettings settings = settingsFor("angle:30", SpanMode::Threshold, PixelKey::Hue);
+  settings.spanKey = PixelKey::Lightness;
+  const ArtPlan plan = planArt(settings, {&picture, &mask});
+  EXPECT_TRUE(loadImage(out).rgba == applySources(picture, referenceSources(plan)).rgba);
+  const ArtPlan unmasked = planArt(settings, {&picture});
+  EXPECT_NE(spanList(plan), spanList(unmasked)) << "the mask changed nothing";
+}
+
 TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
   ScratchFolder folder;
   const std::string small = folder.path("small.png");
@@ -568,6 +655,7 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
       "--spans threshold --lower 2", "--path rows --axis rows", "--spans random --span-length 1",
       "--spans none --skip 101", "--algo bitonic --spans none --passes 3",
       "--algo radix --spans none --gif " + folder.path("a.gif"),
+      "--spans threshold --mask " + small, "--spans edges --span-key hue", "--spans threshold --span-key shade",
   };
   for (const std::string& arguments : cases) {
     SCOPED_TRACE(arguments);
@@ -606,7 +694,8 @@ TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
     expectMatchesGolden(render, golden);
     const Preset preset = parsePreset(toml, "look.toml", folder.root().string());
     const Image mask = loadImage(folder.path("input.png"));
-    const ArtPlan plan = planArt(preset.settings, {&input, &mask, &mask});
+    // The images the preset names: a mask given narrows any mode, so only the mask case has one.
+    const ArtPlan plan = planArt(preset.settings, {&input, preset.maskPath.empty() ? nullptr : &mask, &mask});
     EXPECT_EQ(differenceFromGolden(applySources(input, referenceSources(plan)), golden), "") << "the golden is not the reference";
     EXPECT_FALSE(render.rgba == input.rgba) << "nothing was sorted";
     renders.push_back(render.rgba);
@@ -629,9 +718,12 @@ TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {
   odd.settings.lower = 0.1 + 0.2;  // not exactly 0.3: must still read back exactly
   odd.settings.skipPercent = 12.5;
   odd.settings.seed = 99;
+  odd.settings.spanKey = PixelKey::Saturation;
   odd.maskPath = "my \"mask\".png";
   const Preset back = parsePreset(presetToml(odd), "odd.toml", "");
   EXPECT_EQ(back.settings.lower, odd.settings.lower);
+  EXPECT_EQ(back.settings.spanKey, PixelKey::Saturation);
+  EXPECT_EQ(parsePreset("key = \"hue\"\n", "plain.toml", "").settings.spanKey, std::nullopt) << "no span key: the sort key";
   EXPECT_EQ(back.settings.path.centreX, 0.1);
   EXPECT_EQ(back.maskPath, odd.maskPath);
   EXPECT_EQ(presetToml(back), presetToml(odd));

@@ -118,7 +118,7 @@ struct ArtPipeline::Gpu {
   std::uint32_t lineCount = 0;
   std::unique_ptr<RadixSorter> mapSorter;  // rings and spokes: made on first use
 
-  StorageBuffer keys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
+  StorageBuffer keys, spanKeys, inside, capOffset, breaks, starts, runOf, runBegin, runEnd;
   StorageBuffer keptPixels, kept, runState, counters;
   std::vector<StorageBuffer> scanTotals;  // per level of the scan
   StorageBuffer binOffset, binSpan;
@@ -360,13 +360,18 @@ void ArtPipeline::buildMap() {
 void ArtPipeline::computeKeys() {
   Gpu& gpu = *gpu_;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
-  Gpu::ensure(gpu.keys, "art: keys", pixels);
   const gl::Program& kernel = gpu.program("shaders/art/keys.comp");
   kernel.use();
-  Gpu::bind({hasKeyImage_ ? &gpu.keyImage : &gpu.picture, &gpu.keys});
-  Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
-  Gpu::setUniform(kernel, "u_key", static_cast<std::uint32_t>(settings_.key));
-  Gpu::dispatch(pixels);
+  const auto keysOf = [&](PixelKey key, StorageBuffer& into, const char* label) {
+    Gpu::ensure(into, label, pixels);
+    Gpu::bind({hasKeyImage_ ? &gpu.keyImage : &gpu.picture, &into});
+    Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+    Gpu::setUniform(kernel, "u_key", static_cast<std::uint32_t>(key));
+    Gpu::dispatch(pixels);
+  };
+  keysOf(settings_.key, gpu.keys, "art: keys");
+  // The threshold's own key (--span-key), when it is not the sort key.
+  if (spanKeyOf(settings_) != settings_.key) keysOf(spanKeyOf(settings_), gpu.spanKeys, "art: span keys");
 }
 
 Packing ArtPipeline::packingFor(Sorter& sorter) const {
@@ -437,8 +442,11 @@ void ArtPipeline::findSpans() {
     const StorageBuffer* other = settings_.spans == SpanMode::Mask        ? &gpu.mask
                                  : settings_.spans == SpanMode::Intervals ? &gpu.intervals
                                                                           : &gpu.dummy;
-    Gpu::bind({&gpu.picture, &gpu.keys, other, &gpu.inside});
-    const auto [lowKey, highKey] = thresholdKeys(settings_.lower, settings_.upper, pixelKeyMax(settings_.key));
+    const bool maskNarrows = hasMask_ && settings_.spans != SpanMode::Mask;
+    const bool ownSpanKey = spanKeyOf(settings_) != settings_.key;
+    Gpu::bind({&gpu.picture, ownSpanKey ? &gpu.spanKeys : &gpu.keys, other, &gpu.inside,
+               maskNarrows ? &gpu.mask : &gpu.dummy});
+    const auto [lowKey, highKey] = thresholdKeys(settings_.lower, settings_.upper, pixelKeyMax(spanKeyOf(settings_)));
     Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
     Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
     Gpu::setUniform(kernel, "u_mode", static_cast<std::uint32_t>(settings_.spans));
@@ -447,6 +455,7 @@ void ArtPipeline::findSpans() {
     Gpu::setUniform(kernel, "u_edgeLimit", edgeLimitSquared(settings_.lower));
     Gpu::setUniform(kernel, "u_invert", settings_.invert ? 1u : 0u);
     Gpu::setUniform(kernel, "u_sortTransparent", settings_.sortTransparent ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_maskNarrows", maskNarrows ? 1u : 0u);
     Gpu::dispatch(pixels);
   }
 
@@ -782,10 +791,11 @@ std::vector<std::uint32_t> ArtPipeline::keyHistogram(std::uint32_t bins) {
   gpu.fill(counts, bins, 0);
   const gl::Program& kernel = gpu.program("shaders/art/key_histogram.comp");
   kernel.use();
-  Gpu::bind({&gpu.keys, &counts});
+  // The key the threshold slides over: the span key's.
+  Gpu::bind({spanKeyOf(settings_) != settings_.key ? &gpu.spanKeys : &gpu.keys, &counts});
   Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
   Gpu::setUniform(kernel, "u_bins", bins);
-  Gpu::setUniform(kernel, "u_keyMax", pixelKeyMax(settings_.key));
+  Gpu::setUniform(kernel, "u_keyMax", pixelKeyMax(spanKeyOf(settings_)));
   Gpu::dispatch(pixels);
   return gl::downloadWords(counts.buffer(), bins);
 }

@@ -33,7 +33,7 @@ std::uint64_t ArtPlan::spanPixels() const {
 ArtPlan planArt(const ArtSettings& settings, const ArtImages& images) {
   requireConsistent(settings);
   const Image& picture = *images.picture;
-  if (settings.spans == SpanMode::Mask) requireSameSize(images.mask, picture, "the mask (--mask)");
+  if (settings.spans == SpanMode::Mask || images.mask != nullptr) requireSameSize(images.mask, picture, "the mask (--mask)");
   if (settings.spans == SpanMode::Intervals) requireSameSize(images.intervals, picture, "the interval image (--intervals)");
   if (images.keyImage != nullptr) requireSameSize(images.keyImage, picture, "the key image (--key-image)");
 
@@ -49,6 +49,11 @@ ArtPlan planArt(const ArtSettings& settings, const ArtImages& images) {
     keys[i] = pixelKey(settings.key, p[0] | p[1] << 8 | p[2] << 16 | static_cast<std::uint32_t>(p[3]) << 24);
     plan.sortKeys[i] = settings.descending ? max - keys[i] : keys[i];
   }
+  if (spanKeyOf(settings) != settings.key)
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::uint8_t* p = &keySource.rgba[i * 4];
+      keys[i] = pixelKey(spanKeyOf(settings), p[0] | p[1] << 8 | p[2] << 16 | static_cast<std::uint32_t>(p[3]) << 24);
+    }
   plan.spans = findSpans(settings, plan.map, {&picture, images.mask, images.intervals}, keys);
   return plan;
 }

@@ -17,7 +17,7 @@ namespace shadersort::art {
 
 struct ArtImages {
   const Image* picture = nullptr;
-  const Image* mask = nullptr;       // --spans mask
+  const Image* mask = nullptr;       // --mask: the mask mode's spans, or a narrowing of another mode's
   const Image* intervals = nullptr;  // --spans intervals
   const Image* keyImage = nullptr;   // --key-image: keys come from this image's pixel at the same place
 };

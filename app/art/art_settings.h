@@ -29,7 +29,10 @@ enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals };
 struct ArtSettings {
   PathSpec path;
   SpanMode spans = SpanMode::None;
-  PixelKey key = PixelKey::Luminance;
+  PixelKey key = PixelKey::Luminance;  // what sorts the spans
+  // What cuts them (the threshold's key); unset: the sort key. pixelsort's and HitFilm's split of
+  // "grouping" and "sort order" keys.
+  std::optional<PixelKey> spanKey;
   bool descending = false;
   // threshold: the band of key / max that is inside; edges, intervals: `lower` is the edge
   // strength (gradient magnitude of the luminance, 0 to 1) from which a pixel breaks spans.
@@ -41,6 +44,9 @@ struct ArtSettings {
   std::uint64_t seed = 1;
   bool sortTransparent = false;      // fully transparent pixels are boundaries unless this is set
 };
+
+// The key the threshold mode reads: spanKey when set, else the sort key.
+inline PixelKey spanKeyOf(const ArtSettings& settings) { return settings.spanKey.value_or(settings.key); }
 
 // Strict parsers; each throws UsageError (exit 2) in one line naming `what` and the text.
 PathSpec parsePathSpec(std::string_view text);

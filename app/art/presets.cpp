@@ -30,7 +30,7 @@ const std::vector<BuiltInPreset> kBuiltIns = {
      "path = \"rows\"\nspans = \"edges\"\nkey = \"hue\"\nlower = 0.12\n"},
 };
 
-const char* const kKnownSettings[] = {"path",          "spans",      "key",    "descending", "lower",
+const char* const kKnownSettings[] = {"path",          "spans",      "key",    "span-key", "descending", "lower",
                                       "upper",         "invert",     "span-length", "max-span", "skip",
                                       "seed",          "sort-transparent", "mask", "intervals", "key-image",
                                       "angle",         "centre-x",   "centre-y"};
@@ -137,6 +137,10 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
         const auto parsed = parsePixelKey(keyName);
         if (!parsed) throw UsageError("unknown key " + quote(keyName) + " (known: " + pixelKeyList() + ")");
         s.key = *parsed;
+      } else if (setting == "span-key") {
+        const std::string keyName = required<std::string>(name, node, setting, "a string");
+        s.spanKey = parsePixelKey(keyName);
+        if (!s.spanKey) throw UsageError("unknown span-key " + quote(keyName) + " (known: " + pixelKeyList() + ")");
       } else if (setting == "descending") s.descending = required<bool>(name, node, setting, "true or false");
       else if (setting == "invert") s.invert = required<bool>(name, node, setting, "true or false");
       else if (setting == "sort-transparent") s.sortTransparent = required<bool>(name, node, setting, "true or false");
@@ -237,6 +241,7 @@ std::string presetToml(const Preset& preset) {
       text << animatedSettingName(setting) << " = " << keyframeText(*track) << "\n";
   string("spans", std::string(spanModeName(s.spans)));
   string("key", std::string(pixelKeyName(s.key)));
+  if (s.spanKey) string("span-key", std::string(pixelKeyName(*s.spanKey)));
   text << std::boolalpha << "descending = " << s.descending << "\n";
   numberOr(AnimatedSetting::Lower, tomlFloat(s.lower));
   numberOr(AnimatedSetting::Upper, tomlFloat(s.upper));

@@ -23,7 +23,7 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
     case SpanMode::None:
     case SpanMode::Random: break;
     case SpanMode::Threshold: {
-      const double max = pixelKeyMax(settings.key);
+      const double max = pixelKeyMax(spanKeyOf(settings));
       for (std::size_t i = 0; i < count; ++i) {
         const double fraction = keys[i] / max;
         inside[i] = settings.lower <= fraction && fraction <= settings.upper;
@@ -45,6 +45,11 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
   }
   if (settings.invert && settings.spans != SpanMode::None && settings.spans != SpanMode::Random)
     inside.flip();
+  // A mask beside another mode narrows its spans: what the mode found, on white only.
+  if (sources.mask != nullptr && settings.spans != SpanMode::Mask)
+    for (std::size_t i = 0; i < count; ++i)
+      if (inside[i])
+        inside[i] = luminance01(sources.mask->pixel(static_cast<int>(i % picture.width), static_cast<int>(i / picture.width))) >= 0.5;
   if (!settings.sortTransparent)
     for (std::size_t i = 0; i < count; ++i)
       if (picture.rgba[i * 4 + 3] == 0) inside[i] = false;

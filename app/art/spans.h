@@ -19,14 +19,17 @@ struct Span {
 // The images a mode reads besides the picture (same size as the picture; checked by the caller).
 struct SpanSources {
   const Image* picture = nullptr;
-  const Image* mask = nullptr;       // mask: white (luminance >= half) is sortable
+  // White (luminance >= half) is sortable: the mask mode's pixels, and with any other mode a
+  // narrowing of its spans (pixels on black never move).
+  const Image* mask = nullptr;
   const Image* intervals = nullptr;  // intervals: this image's edges break spans
 };
 
 // The spans of two or more pixels that will be sorted (skipped ones left out), in path order.
-// `keys` are the pixels' keys (by pixel index), read by the threshold mode.
+// `spanKeys` are the pixels' keys of spanKeyOf(settings) (by pixel index), read by the threshold
+// mode.
 std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, const SpanSources& sources,
-                            const std::vector<std::uint32_t>& keys);
+                            const std::vector<std::uint32_t>& spanKeys);
 
 // Edge strength: the gradient magnitude of the luminance key (Sobel, edges clamped) divided by its
 // largest value, 0 to 1. In integers, so that the GPU finds the same edges: the squared Sobel

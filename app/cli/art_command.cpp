@@ -107,9 +107,14 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   if (options.stats) {
     const art::SpanCounts& spans = pipeline.spanCounts();
     std::printf("sorter: %s\n", sorterLabel(algorithm, options.sorter).c_str());
+    // The span mode, with what else cuts the spans: a key of their own, a mask beside the mode.
+    std::string spanWords(art::spanModeName(request.settings.spans));
+    if (request.settings.spans == art::SpanMode::Threshold && request.settings.spanKey)
+      spanWords += ", span key " + std::string(pixelKeyName(*request.settings.spanKey));
+    if (request.settings.spans != art::SpanMode::Mask && !request.maskPath.empty()) spanWords += ", masked";
     std::printf("%s: %s, spans %s: %u spans of 2+ pixels (%llu pixels, longest %u); packed as %s, %u x %u\n",
                 std::string(algorithm.name).c_str(), art::pathSpecText(request.settings.path).c_str(),
-                std::string(art::spanModeName(request.settings.spans)).c_str(), spans.spanCount,
+                spanWords.c_str(), spans.spanCount,
                 static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
                 std::string(art::packingName(pipeline.packed().packing)).c_str(), shape.sequenceCount,
                 shape.sequenceLength);

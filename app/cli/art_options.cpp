@@ -19,13 +19,13 @@ const ModeOption kModeOptions[] = {
     {"--lower", {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Intervals}, "threshold, edges or intervals"},
     {"--upper", {art::SpanMode::Threshold}, "threshold"},
     {"--span-length", {art::SpanMode::Random}, "random"},
-    {"--mask", {art::SpanMode::Mask}, "mask"},
+    {"--span-key", {art::SpanMode::Threshold}, "threshold"},
     {"--intervals", {art::SpanMode::Intervals}, "intervals"},
     {"--invert", {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Mask, art::SpanMode::Intervals},
      "threshold, edges, mask or intervals"},
 };
 
-const char* const kArtOptionNames[] = {"--path", "--spans", "--lower", "--upper", "--span-length", "--max-span", "--skip",
+const char* const kArtOptionNames[] = {"--path", "--spans", "--span-key", "--lower", "--upper", "--span-length", "--max-span", "--skip",
                                        "--mask", "--intervals", "--key-image", "--invert", "--sort-transparent",
                                        "--preset"};
 
@@ -35,6 +35,8 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--path", text.path, "pixel-sort along: rows, columns, angle:DEG (clockwise, 0 = rows, 90 = columns), "
                                           "rings[:CX,CY] or spokes[:CX,CY] (centre as fractions, default 0.5,0.5)");
   command.add_option("--spans", text.spans, "sort spans of each line: none, threshold, edges, random, mask, intervals");
+  command.add_option("--span-key", text.spanKey, "threshold: the pixel key that cuts the spans, when it is not the one that "
+                                                  "sorts them (--key): " + pixelKeyList());
   command.add_option("--lower", text.lower, "threshold: lowest key inside, as a fraction of the key's range (default 0.25); "
                                             "edges, intervals: the edge strength that breaks spans, 0 to 1 (default 0.25)");
   command.add_option("--upper", text.upper, "threshold: highest key inside, as a fraction of the key's range (default 0.8)");
@@ -42,7 +44,8 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--span-length", text.spanLength, "random: the mean span length in pixels (default 64)");
   command.add_option("--max-span", text.maxSpan, "cut spans to at most N pixels, the cuts offset at random per line");
   command.add_option("--skip", text.skip, "leave P percent of the spans unsorted, drawn from --seed (0 to 100)");
-  command.add_option("--mask", text.mask, "mask: an image of the input's size; white (luminance >= half) is sortable");
+  command.add_option("--mask", text.mask, "an image of the input's size; white (luminance >= half) is sortable: the mask "
+                                          "mode's spans, or with another mode a narrowing of its spans");
   command.add_option("--intervals", text.intervals, "intervals: an image of the input's size whose edges break the spans");
   command.add_option("--key-image", text.keyImage, "take each pixel's key from this image (same size) at the pixel's place");
   command.add_flag("--sort-transparent", text.sortTransparent, "sort fully transparent pixels too (default: they break spans)");
@@ -110,6 +113,11 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
                        std::string(art::spanModeName(settings.spans)) + ")");
   }
   if (given("--key") || !set("--key", "key")) settings.key = input.order.key;
+  if (given("--span-key")) {
+    settings.spanKey = parsePixelKey(text.spanKey);
+    if (!settings.spanKey)
+      throw UsageError("unknown --span-key " + quote(text.spanKey) + " (known: " + pixelKeyList() + ")");
+  }
   if (given("--descending")) settings.descending = true;
   if (given("--seed") || !set("--seed", "seed")) settings.seed = input.seed;
   if (given("--lower")) settings.lower = parseDecimal(text.lower, "--lower", 0.0, 1.0);

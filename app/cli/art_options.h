@@ -12,7 +12,7 @@
 namespace shadersort::cli {
 
 struct ArtOptionText {
-  std::string path, spans, lower, upper, spanLength, maxSpan, skip;
+  std::string path, spans, spanKey, lower, upper, spanLength, maxSpan, skip;
   std::string mask, intervals, keyImage, preset;
   bool invert = false, sortTransparent = false;
 };

@@ -39,6 +39,7 @@ std::string equivalentRunCommand(const ArtConfig& config, std::string_view algor
   add("--path", art::pathSpecText(s.path));
   add("--spans", art::spanModeName(s.spans));
   add("--key", pixelKeyName(s.key));
+  if (s.spanKey && s.spans == art::SpanMode::Threshold) add("--span-key", pixelKeyName(*s.spanKey));
   if (s.descending) add("--descending");
   using art::SpanMode;
   if (s.spans == SpanMode::Threshold || s.spans == SpanMode::Edges || s.spans == SpanMode::Intervals)
@@ -46,7 +47,8 @@ std::string equivalentRunCommand(const ArtConfig& config, std::string_view algor
   if (s.spans == SpanMode::Threshold) add("--upper", art::decimalText(s.upper));
   if (s.invert && s.spans != SpanMode::None && s.spans != SpanMode::Random) add("--invert");
   if (s.spans == SpanMode::Random) add("--span-length", std::to_string(s.spanLength));
-  if (s.spans == SpanMode::Mask) add("--mask", config.maskPath);
+  // A mask is the mask mode's spans, and narrows any other mode's.
+  if (!config.maskPath.empty()) add("--mask", config.maskPath);
   if (s.spans == SpanMode::Intervals) add("--intervals", config.intervalsPath);
   if (s.maxSpan > 0) add("--max-span", std::to_string(s.maxSpan));
   if (s.skipPercent > 0.0) add("--skip", art::decimalText(s.skipPercent));

@@ -120,6 +120,10 @@ ArtPanelEdits ArtPanel::draw(ArtSource& source, const ArtPanelView& view, float 
   changed |= ImGui::Checkbox("descending", &s.descending);
 
   if (s.spans == SpanMode::Threshold) {
+    // What cuts the spans: the sort key unless another is chosen (--span-key).
+    std::vector<std::pair<std::optional<PixelKey>, std::string>> spanKeys = {{std::nullopt, "the sort key"}};
+    for (const auto& [key, name] : keys) spanKeys.emplace_back(key, name);
+    changed |= comboOf<std::optional<PixelKey>>("span key", s.spanKey, spanKeys);
     // The band stays ordered: a bound dragged past the other pushes it along.
     if (sliderDouble("lower", s.lower, 0.0, 1.0, "%.3f", 0.001)) {
       s.upper = std::max(s.upper, s.lower);
@@ -141,7 +145,8 @@ ArtPanelEdits ArtPanel::draw(ArtSource& source, const ArtPanelView& view, float 
       changed = true;
     }
   }
-  // Always shown: mask and intervals modes need their image before they can be chosen.
+  // Always shown: mask and intervals modes need their image before they can be chosen; a mask
+  // given with another mode narrows its spans.
   changed |= pathField("mask", maskText_, shownMask_, config.maskPath, config.maskPath);
   changed |= pathField("intervals", intervalsText_, shownIntervals_, config.intervalsPath, config.intervalsPath);
 

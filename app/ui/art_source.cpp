@@ -73,7 +73,7 @@ void ArtSource::setPicture(Image picture) {
 }
 
 const std::vector<float>& ArtSource::keyHistogram(std::uint32_t bins) {
-  const HistogramOf wanted{config_.settings.key, config_.keyImagePath, bins};
+  const HistogramOf wanted{spanKeyOf(config_.settings), config_.keyImagePath, bins};
   if (histogramOf_ != wanted) {
     const std::vector<std::uint32_t> counts = pipeline_->keyHistogram(bins);
     histogram_.assign(counts.begin(), counts.end());

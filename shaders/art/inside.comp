@@ -1,20 +1,23 @@
 // Whether each pixel may be in a span (art::findSpans' insidePixels): by span mode, then invert,
-// then fully transparent pixels out unless they are sorted too.
+// then a mask beside another mode narrows it, then fully transparent pixels out unless they are
+// sorted too.
 
 #include "shaders/art/art_common.glsl"
 #include "shaders/art/pixel_key.glsl"
 #include "shaders/art/wide_math.glsl"
 
 layout(std430, binding = 0) readonly buffer Picture { uint b_picture[]; };
-layout(std430, binding = 1) readonly buffer Keys { uint b_keys[]; };
+layout(std430, binding = 1) readonly buffer Keys { uint b_keys[]; };  // the span key's
+
 layout(std430, binding = 2) readonly buffer Other { uint b_other[]; };  // mask or interval image
 layout(std430, binding = 3) writeonly buffer Inside { uint b_inside[]; };
+layout(std430, binding = 4) readonly buffer Mask { uint b_mask[]; };  // u_maskNarrows only
 
 uniform uint u_width, u_height;
 uniform uint u_mode;  // SPAN_* numbers of art::SpanMode
 uniform uint u_lowKey, u_highKey;  // threshold: inside when lowKey <= key <= highKey
 uniform uvec2 u_edgeLimit;  // edges, intervals: an edge where Sobel^2 >= this (64-bit)
-uniform bool u_invert, u_sortTransparent;
+uniform bool u_invert, u_sortTransparent, u_maskNarrows;
 
 uint luminanceAt(int x, int y) {
   x = clamp(x, 0, int(u_width) - 1);
@@ -42,6 +45,7 @@ void main() {
   else if (u_mode == SPAN_EDGES || u_mode == SPAN_INTERVALS) inside = !isEdge(pixel);
   else if (u_mode == SPAN_MASK) inside = pixelKey(KEY_LUMINANCE, b_other[pixel]) >= 1275000u;  // half of white
   if (u_invert && u_mode != SPAN_NONE && u_mode != SPAN_RANDOM) inside = !inside;
+  if (u_maskNarrows && inside) inside = pixelKey(KEY_LUMINANCE, b_mask[pixel]) >= 1275000u;
   if (!u_sortTransparent && (b_picture[pixel] >> 24) == 0u) inside = false;
   b_inside[pixel] = inside ? 1u : 0u;
 }
