@@ -65,6 +65,63 @@ TEST(VideoRun, LosslessOutputFramesEqualRunOutOfEachInputFrame) {
   }
 }
 
+// An animated matte: frame k of the mask clip narrows the threshold spans of frame k, exactly as
+// `run FRAME --mask MATTE_FRAME` does; a matte of another size or shorter than the clip is refused,
+// and a still takes no clip as its mask.
+TEST(VideoRun, AnAnimatedMaskMasksEachFrameWithItsOwnFrame) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 37, .height = 29, .frames = 4, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ClipSpec matteSpec = spec;
+  matteSpec.seed = 9;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  ASSERT_TRUE(writeTestClip(folder.path("matte.mkv"), matteSpec));
+  const std::vector<std::string> art = {"--path", "angle:30", "--spans", "threshold", "--lower", "0.1", "--upper", "0.9"};
+  const ProcessResult result = runShadersortArgs(joined(
+      {"run", "--video", folder.path("in.mkv"), "--mask", folder.path("matte.mkv"), "--out", folder.path("out.mkv"),
+       "--quiet", "--verify"},
+      art));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<Image> frames = decodeAllFrames(folder.path("out.mkv"));
+  ASSERT_EQ(frames.size(), 4u);
+  bool masksDiffer = false;
+  for (int k = 0; k < spec.frames; ++k) {
+    const Image matteFrame = testClipFrame(matteSpec, k);
+    const std::string mattePath = folder.path("matte" + std::to_string(k) + ".png");
+    savePng(matteFrame, mattePath);
+    const Image expected =
+        runOutOf(folder, testClipFrame(spec, k), joined(art, {"--mask", mattePath}), "frame" + std::to_string(k));
+    EXPECT_EQ(frames[k].rgba, expected.rgba) << "frame " << k;
+    // The first frame's matte on every frame would give another picture: the test can tell.
+    if (k > 0) {
+      const Image firstMatte = runOutOf(folder, testClipFrame(spec, k), joined(art, {"--mask", folder.path("matte0.png")}),
+                                        "first" + std::to_string(k));
+      masksDiffer = masksDiffer || firstMatte.rgba != expected.rgba;
+    }
+  }
+  EXPECT_TRUE(masksDiffer) << "the matte's frames mask alike: the comparison would prove nothing";
+
+  ClipSpec small = spec;
+  small.width = 20;
+  ClipSpec shorter = matteSpec;
+  shorter.frames = 2;
+  ASSERT_TRUE(writeTestClip(folder.path("small.mkv"), small));
+  ASSERT_TRUE(writeTestClip(folder.path("short.mkv"), shorter));
+  for (const std::string matte : {"small.mkv", "short.mkv"}) {
+    SCOPED_TRACE(matte);
+    const ProcessResult refused = runShadersortArgs(joined(
+        {"run", "--video", folder.path("in.mkv"), "--mask", folder.path(matte), "--out", folder.path("no.mkv"), "--quiet"},
+        art));
+    EXPECT_NE(refused.exitCode, 0);
+    EXPECT_NE(refused.err.find("mask clip"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::filesystem::exists(folder.path("no.mkv")));
+  }
+  savePng(testClipFrame(spec, 0), folder.path("still.png"));
+  const ProcessResult still = runShadersortArgs(
+      joined({"run", folder.path("still.png"), "--mask", folder.path("matte.mkv"), "--out", folder.path("no.png")}, art));
+  EXPECT_EQ(still.exitCode, 2) << still.err;
+  EXPECT_NE(still.err.find("only run --video"), std::string::npos) << still.err;
+}
+
 // The other lossless RGB inputs the issue names decode exactly too: PNG frames in .mkv and raw
 // RGB in .avi and .mov, through to an exact FFV1 output.
 TEST(VideoRun, LosslessRgbInputsDecodeExactly) {

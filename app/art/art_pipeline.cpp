@@ -255,16 +255,30 @@ void ArtPipeline::setImages(const ArtImages& images) {
 void ArtPipeline::setPicture(const Image& picture) {
   requireSameSize(&picture, width_, height_, "the new picture");
   if (picture.pixelCount() == 0) return;
+  uploadImage(picture, gpu_->picture);
+  preparedFor_.reset();
+  packed_ = {};
+}
+
+void ArtPipeline::uploadImage(const Image& image, const StorageBuffer& into) {
   // Through a staging buffer given new storage each time (orphaned), so the upload never waits for
-  // the GPU to finish with the last frame's; then a copy on the GPU.
+  // the GPU to finish with the last frame's; then a copy on the GPU (the storage buffers are
+  // immutable).
   if (gpu_->pictureUpload.id() == 0) gpu_->pictureUpload = gl::Buffer("art: picture upload");
-  const auto bytes = static_cast<GLsizeiptr>(picture.rgba.size());
+  const auto bytes = static_cast<GLsizeiptr>(image.rgba.size());
   glBindBuffer(GL_COPY_READ_BUFFER, gpu_->pictureUpload.id());
-  glBufferData(GL_COPY_READ_BUFFER, bytes, picture.rgba.data(), GL_STREAM_DRAW);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, gpu_->picture.id());
+  glBufferData(GL_COPY_READ_BUFFER, bytes, image.rgba.data(), GL_STREAM_DRAW);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, into.id());
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void ArtPipeline::setMask(const Image& mask) {
+  if (!hasMask_) throw UsageError("a new mask for a pipeline given none");
+  requireSameSize(&mask, width_, height_, "the mask (--mask)");
+  if (mask.pixelCount() == 0) return;
+  uploadImage(mask, gpu_->mask);
   preparedFor_.reset();
   packed_ = {};
 }

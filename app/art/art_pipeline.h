@@ -88,6 +88,9 @@ class ArtPipeline {
   // A new picture of the same size (a video's next frame): uploaded into the buffer the last one
   // used, keeping the path map, which depends only on the size. Throws UsageError for another size.
   void setPicture(const Image& picture);
+  // A new mask of the same size (an animated matte's next frame), into the mask setImages() was
+  // given (UsageError without one, or for another size).
+  void setMask(const Image& mask);
   // Takes new settings; the next prepare() rebuilds the path map only when the path changed.
   // Throws UsageError when they contradict each other or need an image setImages() lacks.
   void setSettings(const ArtSettings& settings);
@@ -162,6 +165,8 @@ class ArtPipeline {
   void buildMap();
   void computeKeys();
   void findSpans();
+  // Copies a picture of this pipeline's size into `into` on the GPU (setPicture, setMask).
+  void uploadImage(const Image& image, const compute::StorageBuffer& into);
   void packBins(Packing packing);
   void packOneSequence();
   void finished(ArtStage stage) const {

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "cli/run_recording.h"
+#include "video/video_io.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/memory_budget.h"
@@ -22,6 +23,9 @@ namespace shadersort::cli {
 
 std::unique_ptr<Image> loadArtImage(const std::string& path) {
   if (path.empty()) return nullptr;
+  if (video::looksLikeVideo(path))
+    throw UsageError("a clip as an art image (" + quote(path) + ") is an animated mask, which only run --video takes "
+                     "(--mask CLIP); give a picture here");
   return std::make_unique<Image>(loadImage(path));
 }
 

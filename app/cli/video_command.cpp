@@ -126,7 +126,24 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   // The sort, the pipeline, and the frames in the queues and in the threads' hands.
   requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel + 4 * (2 * kQueuedFrames + 4)),
                 description + " as a pixel-sort");
-  const auto mask = loadArtImage(request.maskPath);
+  // A clip as the mask is an animated matte: frame k of the range masks frame k of the video.
+  std::unique_ptr<video::VideoReader> matte;
+  video::Frame matteFrame;
+  std::vector<video::AudioPacket> matteAudio;
+  std::unique_ptr<Image> mask;
+  if (!request.maskPath.empty() && video::looksLikeVideo(request.maskPath)) {
+    matte = std::make_unique<video::VideoReader>(request.maskPath, video::TimeRange{settings.from, settings.to});
+    const video::StreamInfo& matteInfo = matte->info();
+    if (matteInfo.width != info.width || matteInfo.height != info.height)
+      throw UsageError("the mask clip " + quote(request.maskPath) + " is " + sizeText(matteInfo.width, matteInfo.height) +
+                       ", the video " + sizeText(info.width, info.height) + ": an animated mask has the video's size");
+    if (matteInfo.frameCount > 0 && info.frameCount > 0 && matteInfo.frameCount < info.frameCount)
+      throw UsageError("the mask clip " + quote(request.maskPath) + " has " + std::to_string(matteInfo.frameCount) +
+                       " frames, the video " + std::to_string(info.frameCount) + ": an animated mask lasts as long");
+    mask = std::make_unique<Image>(info.width, info.height);  // each frame's comes with it
+  } else {
+    mask = loadArtImage(request.maskPath);
+  }
   const auto intervals = loadArtImage(request.intervalsPath);
   const auto keyImage = loadArtImage(request.keyImagePath);
 
@@ -174,6 +191,14 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       art::ArtSettings frameSettings = request.animation.at(request.settings, frame.seconds);
       frameSettings.seed = art::frameSeed(request.settings.seed, frame.index, settings.temporalSeed);
       pipeline.setPicture(frame.picture);
+      if (matte) {
+        if (!matte->next(matteFrame, matteAudio))
+          throw UserError("the mask clip " + quote(request.maskPath) + " ended before frame " +
+                          std::to_string(frame.index) + " of the video: an animated mask lasts as long");
+        matteAudio.clear();
+        *mask = matteFrame.picture;
+        pipeline.setMask(*mask);
+      }
       pipeline.setSettings(frameSettings);
       timer.start();
       pipeline.prepare(pipeline.packingFor(*sorter));
