@@ -636,6 +636,7 @@ TEST(ArtCommand, AMaskOnThresholdSpansAndASpanKeyMatchTheReference) {
                                     "--mask " + maskPath + " --out " + out + " --verify --stats");
   ASSERT_EQ(result.exitCode, 0) << result.err;
   EXPECT_NE(result.out.find("span key lightness"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("one run"), std::string::npos) << "--stats times one run: " << result.out;
   ArtSettings settings = settingsFor("angle:30", SpanMode::Threshold, PixelKey::Hue);
   settings.spanKey = PixelKey::Lightness;
   const ArtPlan plan = planArt(settings, {&picture, &mask});

@@ -381,6 +381,16 @@ TEST(VideoRun, ProgressShowsOnATerminalOnly) {
   EXPECT_EQ(progressText(0, 0, 0, 4), "[=   ] 0 frames");
   EXPECT_EQ(progressText(30, 60, 1.0, 10), "[=====>    ] 30/60 frames  30.0 frames/s  0:01 left");
   EXPECT_EQ(progressText(60, 60, 2.0, 4), "[====] 60/60 frames  30.0 frames/s");
+  // A clip whose first 10 s went at 100 frames/s and the next 10 s at 10: the time left follows
+  // the last 10 s (1000 frames at 10 frames/s: 1:40), not the average (55 frames/s: 0:19).
+  RecentRate recent;
+  for (int tenth = 0; tenth <= 200; ++tenth) {
+    const double seconds = tenth / 10.0;
+    recent.add(seconds, seconds <= 10 ? static_cast<std::uint64_t>(seconds * 100) : 1000 + static_cast<std::uint64_t>((seconds - 10) * 10));
+  }
+  EXPECT_NEAR(recent.rate(), 10.0, 0.5);
+  EXPECT_EQ(progressText(1100, 2100, 20.0, 4, recent.rate()), "[==> ] 1100/2100 frames  10.0 frames/s  1:40 left");
+  EXPECT_EQ(RecentRate().rate(), 0.0) << "no samples: no rate";
 
   ScratchFolder folder;
   const ClipSpec spec{.width = 16, .height = 16, .frames = 3, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};

@@ -122,20 +122,17 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                 static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
                 std::string(art::packingName(pipeline.packed().packing)).c_str(), shape.sequenceCount,
                 shape.sequenceLength);
-    // The whole pipeline again, warm (kernels built), from the path map to the written-back
-    // picture; the median of five, with no clock warm-up (bench --art has one, and the stages).
-    constexpr int kTimedRuns = 5;
+    // The whole pipeline once more, warm (kernels built), from the path map to the written-back
+    // picture: one run, so --stats costs little (bench --art times many, with a clock warm-up and
+    // the stages).
     art::PipelineTimingPlan timing;
-    timing.runs = kTimedRuns;
+    timing.runs = 1;
     timing.passes = options.passes;
     const art::PipelineTimings timings = art::timePipeline(pipeline, *sorter, request.settings, timing);
-    std::vector<double> times = timings.whole;
-    std::sort(times.begin(), times.end());
     std::printf("%s: %u of %u passes; pipeline %.3f ms (%s clock; path map, keys, spans, packing, sort, write-back; "
-                "median of %d, %.3f to %.3f)\n",
+                "one run: bench --art for a median)\n",
                 std::string(algorithm.name).c_str(), pipeline.packedNothing() ? 0u : sorter->passesRun(),
-                pipeline.packedNothing() ? 0u : sorter->passCount(), times[kTimedRuns / 2], timings.clock.c_str(), kTimedRuns,
-                times.front(), times.back());
+                pipeline.packedNothing() ? 0u : sorter->passCount(), timings.whole.front(), timings.clock.c_str());
     gpu.requireNoGlErrors();
     if (recording) std::fputs(recording->summary().c_str(), stdout);
   }

@@ -24,7 +24,21 @@ constexpr std::chrono::milliseconds kRedrawInterval(100);
 
 }  // namespace
 
-std::string progressText(std::uint64_t done, std::uint64_t total, double seconds, int width) {
+void RecentRate::add(double seconds, std::uint64_t done) {
+  samples_.emplace_back(seconds, done);
+  // Keep the newest sample at or before the window's start, so that the span covers the window.
+  while (samples_.size() > 2 && samples_[1].first <= seconds - window_) samples_.pop_front();
+}
+
+double RecentRate::rate() const {
+  if (samples_.size() < 2) return 0;
+  const auto& [firstSeconds, firstDone] = samples_.front();
+  const auto& [lastSeconds, lastDone] = samples_.back();
+  if (lastSeconds - firstSeconds < 1.0 || lastDone < firstDone) return 0;
+  return static_cast<double>(lastDone - firstDone) / (lastSeconds - firstSeconds);
+}
+
+std::string progressText(std::uint64_t done, std::uint64_t total, double seconds, int width, double recentRate) {
   std::string text = "[";
   if (total > 0) {
     const std::uint64_t shown = std::min(done, total);
@@ -35,7 +49,7 @@ std::string progressText(std::uint64_t done, std::uint64_t total, double seconds
   }
   text += "] " + std::to_string(done) + (total > 0 ? "/" + std::to_string(total) : "") + " frames";
   if (seconds > 0 && done > 0) {
-    const double rate = static_cast<double>(done) / seconds;
+    const double rate = recentRate > 0 ? recentRate : static_cast<double>(done) / seconds;
     char rateText[48];
     std::snprintf(rateText, sizeof rateText, "  %.1f frames/s", rate);
     text += rateText;
@@ -55,7 +69,9 @@ void ProgressBar::update(std::uint64_t done) {
   const auto now = std::chrono::steady_clock::now();
   if (now - lastDraw_ < kRedrawInterval && done != total_) return;
   lastDraw_ = now;
-  const std::string text = progressText(done, total_, std::chrono::duration<double>(now - start_).count());
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  recent_.add(seconds, done);
+  const std::string text = progressText(done, total_, seconds, 24, recent_.rate());
   // Pad over a longer previous line rather than clearing it: no flicker.
   std::fprintf(stderr, "\r%s%*s", text.c_str(), static_cast<int>(lastLength_ > text.size() ? lastLength_ - text.size() : 0), "");
   std::fflush(stderr);

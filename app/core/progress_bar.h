@@ -5,13 +5,31 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <string>
+#include <utility>
 
 namespace shadersort {
 
 // The bar's text for `done` of `total` (0: unknown) after `seconds`, `width` characters of bar:
 //   "[=========>          ]  120/600 frames  58.3 frames/s  0:08 left"
-std::string progressText(std::uint64_t done, std::uint64_t total, double seconds, int width = 24);
+// The rate (and the time left from it) is `recentRate` when given (> 0), else done / seconds.
+std::string progressText(std::uint64_t done, std::uint64_t total, double seconds, int width = 24,
+                         double recentRate = 0);
+
+// The rate over the last `window` seconds of samples. A clip's first frames go faster than the
+// rest (the queues fill before the encoder sets the pace; scenes differ), so the time left comes
+// from the recent rate, not the average since the start. 0 until a second of samples is in.
+class RecentRate {
+ public:
+  explicit RecentRate(double window = 10.0) : window_(window) {}
+  void add(double seconds, std::uint64_t done);
+  double rate() const;
+
+ private:
+  double window_;
+  std::deque<std::pair<double, std::uint64_t>> samples_;
+};
 
 class ProgressBar {
  public:
@@ -31,6 +49,7 @@ class ProgressBar {
   bool drawing_;
   std::chrono::steady_clock::time_point start_, lastDraw_;
   std::size_t lastLength_ = 0;
+  RecentRate recent_;
 };
 
 }  // namespace shadersort
