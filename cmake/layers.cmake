@@ -55,6 +55,7 @@ shadersort_library(glfw    glfw                "^GLFW/")
 shadersort_library(imgui   PkgConfig::IMGUI    "^(imgui|imstb|imconfig|backends/imgui)")
 shadersort_library(stb     PkgConfig::STB      "^stb_")
 shadersort_library(gif     PkgConfig::GIF      "^gif_lib\\.h$")
+shadersort_library(webp    PkgConfig::WEBP     "^webp/")
 shadersort_library(cli11   shadersort_cli11    "^CLI/")
 shadersort_library(toml    PkgConfig::TOMLPP   "^toml\\+\\+/")
 shadersort_library(ffmpeg  PkgConfig::FFMPEG   "^lib(avformat|avcodec|swscale|avutil)/")
@@ -70,7 +71,7 @@ shadersort_layer(window    FOLDER platform FILES window USES core gl platform PR
 shadersort_layer(sort      USES core gl)
 # The library's public face (include/shadersort/): sorts the caller's GL buffers in place.
 shadersort_layer(lib       USES core gl sort)
-shadersort_layer(data      USES core sort                                    PRIVATE stb)
+shadersort_layer(data      USES core sort                                    PRIVATE stb webp)
 shadersort_layer(render    USES core gl sort data                            PRIVATE gif)
 shadersort_layer(bench     USES core gl sort data lib)
 # Video in and out through FFmpeg: frames as RGBA8 pictures, audio copied as packets.

@@ -5,6 +5,7 @@
 // checkSources: spans ordered, each holding its own pixels, the rest in place).
 
 #include <gtest/gtest.h>
+#include <webp/decode.h>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "art/presets.h"
 #include "cli_support.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "data/default_image.h"
 #include "data/inputs.h"
 #include "sort/registry.h"
@@ -643,6 +645,40 @@ TEST(ArtCommand, AMaskOnThresholdSpansAndASpanKeyMatchTheReference) {
   EXPECT_TRUE(loadImage(out).rgba == applySources(picture, referenceSources(plan)).rgba);
   const ArtPlan unmasked = planArt(settings, {&picture});
   EXPECT_NE(spanList(plan), spanList(unmasked)) << "the mask changed nothing";
+}
+
+// Still output in the format the name says: WebP is lossless (the PNG's pixels exactly), JPEG at
+// quality 95 stays close to them; other names are refused before any work.
+TEST(ArtCommand, OutWritesPngJpegOrWebpByItsName) {
+  ScratchFolder folder;
+  const std::string input = folder.path("in.png");
+  savePng(makeDefaultImage(), input);
+  const std::string art = " --path angle:30 --spans threshold --key lightness";
+  ASSERT_EQ(runShadersort("run " + input + art + " --out " + folder.path("a.png")).exitCode, 0);
+  const Image png = loadImage(folder.path("a.png"));
+  ASSERT_EQ(runShadersort("run " + input + art + " --out " + folder.path("a.WEBP")).exitCode, 0);
+  const std::vector<std::uint8_t> webpBytes = readWholeFile(folder.path("a.WEBP"), 1u << 26);
+  int width = 0, height = 0;
+  std::uint8_t* decoded = WebPDecodeRGBA(webpBytes.data(), webpBytes.size(), &width, &height);
+  ASSERT_NE(decoded, nullptr) << "not a WebP file";
+  EXPECT_EQ(width, png.width);
+  EXPECT_EQ(height, png.height);
+  EXPECT_TRUE(std::equal(png.rgba.begin(), png.rgba.end(), decoded)) << "WebP is written lossless";
+  WebPFree(decoded);
+  ASSERT_EQ(runShadersort("run " + input + art + " --out " + folder.path("a.jpg")).exitCode, 0);
+  const Image jpeg = loadImage(folder.path("a.jpg"));
+  ASSERT_EQ(jpeg.rgba.size(), png.rgba.size());
+  double squared = 0;
+  for (std::size_t i = 0; i < png.rgba.size(); ++i)
+    if (i % 4 != 3) squared += std::pow(static_cast<double>(png.rgba[i]) - jpeg.rgba[i], 2.0);
+  const double psnr = 10 * std::log10(255.0 * 255.0 / (squared / (png.rgba.size() / 4 * 3)));
+  EXPECT_GT(psnr, 30.0) << "JPEG at quality 95";
+  for (const char* name : {"a.bmp", "a.gif", "a"}) {
+    const auto refused = runShadersort("run " + input + art + " --out " + folder.path(name));
+    EXPECT_EQ(refused.exitCode, 2) << refused.err;
+    EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
+    EXPECT_NE(refused.err.find("JPEG"), std::string::npos) << refused.err;
+  }
 }
 
 TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {

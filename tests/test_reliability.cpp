@@ -648,7 +648,7 @@ TEST(Reliability, EveryCommandLineErrorExitsTwo) {
       {"run", "--key", "warmth", "--out", out},
       {"run", "--axis", "diagonal", "--out", out},
       {"run", "--pattern", "zigzag", "--out", out},
-      {"run", "--out", folder.path("o.jpg")},
+      {"run", "--out", folder.path("o.bmp")},
       {"sort", "--algo", "quantum", "--in", keys, "--out", folder.path("o.bin")},
       {"sort", "--algo", "radix", "--type", "f64", "--in", keys, "--out", folder.path("o.bin")},
       {"bench", "--reps", "abc"},
@@ -753,7 +753,7 @@ TEST(Reliability, FileNamesInMessagesAreQuotedAndEscaped) {
   writeBytes(folder.path("bad.csv"), bytesOf(csvHeader() + "frag-odd-even\x1b]0;title\x07,32\n"));
   const std::vector<std::vector<std::string>> cases = {
       {"run", "--image", hostile, "--out", folder.path("o.png")},
-      {"run", "--out", hostile.substr(0, hostile.size() - 4) + ".jpg"},
+      {"run", "--out", hostile.substr(0, hostile.size() - 4) + ".bmp"},
       {"run", "--out", folder.path("missing\n/o.png")},
       {"run", "--algo", "quan\ntum\x1b[2J", "--out", folder.path("o.png")},
       {"run", "--out", folder.path("o.png"), "--bad\noption"},

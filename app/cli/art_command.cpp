@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/gpu_session.h"
 #include "cli/run_recording.h"
+#include "data/picture_formats.h"
 #include "video/video_io.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -107,7 +108,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
     if (!problem.empty()) return reportWrongResult(options, algorithm.name, problem);
   }
   if (recording) recording->commit();
-  if (!options.outputPath.empty()) savePng(pipeline.readResult(), options.outputPath);
+  if (!options.outputPath.empty()) savePicture(pipeline.readResult(), options.outputPath);
   if (options.stats) {
     const art::SpanCounts& spans = pipeline.spanCounts();
     std::printf("sorter: %s\n", sorterLabel(algorithm, options.sorter).c_str());

@@ -300,7 +300,7 @@ int runCommandLine(int argc, char** argv) {
   ArtOptionText runArtText;
   addArtOptions(*runCommand, runArtText);
   runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
-  auto* runOut = runCommand->add_option("--out", run.outputPath, "output PNG (optional with --gif or --sheet)");
+  auto* runOut = runCommand->add_option("--out", run.outputPath, "output picture: .png, .jpg or .webp (optional with --gif or --sheet)");
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
   runCommand->add_flag("--stats", run.stats, "print passes run, schedule and time");
   RecordNumberText runRecordNumbers;
@@ -473,7 +473,7 @@ int runCommandLine(int argc, char** argv) {
     } else {
       for (const char* name : {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet"})
         if (runCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --video");
-      if (!run.outputPath.empty()) requirePngPath(run.outputPath);
+      if (!run.outputPath.empty()) requirePicturePath(run.outputPath);
     }
     return runRun(global, run);
   }

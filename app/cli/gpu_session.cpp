@@ -1,5 +1,7 @@
 #include "cli/gpu_session.h"
 
+#include "data/picture_formats.h"
+
 #include <glad/gl.h>
 
 #include <algorithm>
@@ -21,6 +23,11 @@ GpuSession::GpuSession(const GlobalOptions& global) : context_({.debug = global.
 
 void GpuSession::requireNoGlErrors() const {
   if (gl::drainGlErrors() != 0) throw GpuError("the GL driver reported an error; the result is not trusted");
+}
+
+void requirePicturePath(const std::string& path) {
+  if (!pictureFormatOf(path))
+    throw UsageError("output " + quote(path) + " must be " + std::string(pictureFormatList()));
 }
 
 void requirePngPath(const std::string& path) {

@@ -29,6 +29,8 @@ class GpuSession {
 
 // Throws UsageError unless `path` ends in .png (any case).
 void requirePngPath(const std::string& path);
+// Throws UsageError unless `path` names a still format data/picture_formats.h writes.
+void requirePicturePath(const std::string& path);
 
 // The sorter with the command line's settings, filled in from the tuning cache where it is on.
 // The cache's entries are checked (and bad ones dropped with a warning) before this, so a

@@ -15,6 +15,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/file_identity.h"
+#include "data/picture_formats.h"
 #include "render/sorter_picture.h"
 #include "sort/registry.h"
 #include "sort/size_advice.h"
@@ -104,7 +105,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
     // draws through, so a `run --out` image is the viewer's picture.
     const Image image = render::SorterPictures().pictureOf(*sorter, input.data.shape(), input.axis);
     gpu.requireNoGlErrors();
-    savePng(image, options.outputPath);
+    savePicture(image, options.outputPath);
   }
   if (options.stats) {
     const char* schedule = !algorithm.hasTeachingSchedule ? "its one schedule"
