@@ -184,6 +184,52 @@ TEST(ViewerArt, OverlayShowsTheSpansAndAThresholdStepResortsToThePipelinesPictur
   EXPECT_EQ(differingPixels(shownPicture(*app), sorted), 0);
 }
 
+// n draws a new seed (random spans move), z undoes a change and the picture returns exactly, y
+// redoes it; with nothing to undo, z says so.
+TEST(ViewerArt, SeedShuffleUndoAndRedoReturnEachPictureExactly) {
+  ScratchFolder folder;
+  const Image picture = gradientPicture(5);
+  const std::string input = folder.path("picture.png");
+  savePng(picture, input);
+  art::ArtSettings random = thresholdAt30Degrees();
+  random.spans = art::SpanMode::Random;
+  random.spanLength = 6;
+  auto app = makeArtViewer(input, {random, "", "", ""}, "radix");
+  app->frame();
+  press(*app, "z");
+  EXPECT_EQ(app->message(), "nothing to undo");
+  press(*app, "e");
+  const Image first = shownPicture(*app);
+  EXPECT_EQ(differingPixels(first, pipelinePicture(picture, random, "radix", false)), 0);
+
+  press(*app, "n");
+  const std::uint64_t newSeed = app->art()->config().settings.seed;
+  EXPECT_NE(newSeed, random.seed);
+  const Image shuffled = shownPicture(*app);
+  EXPECT_GT(differingPixels(shuffled, first), 0) << "a new seed draws other spans";
+  art::ArtSettings reseeded = random;
+  reseeded.seed = newSeed;
+  EXPECT_EQ(differingPixels(shuffled, pipelinePicture(picture, reseeded, "radix", false)), 0);
+
+  press(*app, "]");  // a second change: the span length is not a key, the threshold is not read
+  press(*app, "x");  // columns from angle:30
+  const Image columns = shownPicture(*app);
+  press(*app, "z");
+  EXPECT_EQ(app->art()->config().settings.path.kind, art::PathKind::Angle);
+  press(*app, "z");
+  press(*app, "z");
+  EXPECT_EQ(app->art()->config().settings.seed, random.seed);
+  EXPECT_EQ(differingPixels(shownPicture(*app), first), 0) << "undone back to the first picture";
+  press(*app, "y,y,y");
+  EXPECT_EQ(app->art()->config().settings.path.kind, art::PathKind::Columns);
+  EXPECT_EQ(differingPixels(shownPicture(*app), columns), 0) << "redone to the last picture";
+  press(*app, "y");
+  EXPECT_EQ(app->message(), "nothing to redo");
+  // A new change after an undo forgets the redo.
+  press(*app, "z,d,y");
+  EXPECT_EQ(app->message(), "nothing to redo");
+}
+
 TEST(ViewerArt, AChangeReplaysItsPassesFromPassZeroWhenPlaybackIsPasses) {
   ScratchFolder folder;
   const Image picture = gradientPicture(5);

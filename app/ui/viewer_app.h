@@ -180,7 +180,9 @@ class ViewerApp {
   // [SECTION] art mode (viewer_art.cpp)
   void setArtMode(bool on);
   // New settings: sorted again from pass 0 (played, or finished at once); a refusal keeps the old.
-  void changeArt(const ArtConfig& config);
+  // Applies a change of the art settings (sorting again from pass 0); `remember` keeps the
+  // settings before it for undo (z) and forgets what could be redone (y).
+  void changeArt(const ArtConfig& config, bool remember = true);
   void showArtChange();
   ArtConfig startingArtConfig() const;
   void drawArtControls();
@@ -267,6 +269,9 @@ class ViewerApp {
   ArtPanel artPanel_;
   bool artShowsResult_ = false;
   std::uint64_t artGeneration_ = 0;  // counts applied changes, so recordings see them
+  // The art settings before each change (undo, z) and those undone (redo, y); cleared when art
+  // mode is left or turned on.
+  std::vector<ArtConfig> artUndo_, artRedo_;
   std::unique_ptr<VideoPlayback> video_;
   std::unique_ptr<audio::PassSonifier> sound_;  // m: the first lane's passes as chords
   struct VideoFrameShown {

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "art/presets.h"
+#include "art/spans.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/quoting.h"
@@ -19,6 +20,8 @@ namespace shadersort::ui {
 namespace {
 
 constexpr double kThresholdStep = 0.05;
+// n: seeds from 1 to 2^31 - 1, drawn on a stream of their own.
+constexpr std::uint64_t kSeedShuffleStream = 0x5EED, kSeedShuffleRange = 0x7FFFFFFF;
 
 // `path` as a preset in `folder` names it: relative to the folder, as presets resolve them.
 std::string pathFromFolder(const std::string& path, const std::filesystem::path& folder) {
@@ -38,7 +41,8 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
     return true;
   }
   const bool artKey = key == ViewerKey::ToggleSpanOverlay || key == ViewerKey::LowerThresholdDown ||
-                      key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange;
+                      key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange ||
+                      key == ViewerKey::ShuffleSeed || key == ViewerKey::UndoArt || key == ViewerKey::RedoArt;
   if (!art_) {
     if (artKey) message_ = "pixel-sort art mode is off (p turns it on)";
     return artKey;
@@ -56,6 +60,25 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
       artShowsResult_ = !artShowsResult_;
       if (artShowsResult_) showArtChange();
       return true;
+    case ViewerKey::ShuffleSeed:
+      // Drawn from the seed itself, so that a scripted run gives the same picture every time.
+      settings.seed = art::seededDraw(settings.seed, kSeedShuffleStream, 0) % kSeedShuffleRange + 1;
+      changeArt(config);
+      return true;
+    case ViewerKey::UndoArt:
+    case ViewerKey::RedoArt: {
+      std::vector<ArtConfig>& from = key == ViewerKey::UndoArt ? artUndo_ : artRedo_;
+      std::vector<ArtConfig>& to = key == ViewerKey::UndoArt ? artRedo_ : artUndo_;
+      if (from.empty()) {
+        message_ = key == ViewerKey::UndoArt ? "nothing to undo" : "nothing to redo";
+        return true;
+      }
+      const ArtConfig wanted = from.back();
+      from.pop_back();
+      to.push_back(art_->config());
+      changeArt(wanted, false);
+      return true;
+    }
     // In art mode the key, the direction and the path are the art settings'.
     case ViewerKey::NextPixelKey: {
       const auto& names = pixelKeyNames();
@@ -106,11 +129,13 @@ void ViewerApp::setArtMode(bool on) {
   }
   view_.arrayMode = false;
   view_.spanOverlay = false;
+  artUndo_.clear();
+  artRedo_.clear();
   ++artGeneration_;
   if (art_) showArtChange();
 }
 
-void ViewerApp::changeArt(const ArtConfig& config) {
+void ViewerApp::changeArt(const ArtConfig& config, bool remember) {
   const ArtConfig previous = art_->config();
   try {
     art_->configure(config);
@@ -126,6 +151,10 @@ void ViewerApp::changeArt(const ArtConfig& config) {
   } catch (const std::exception& refused) {
     message_ = refused.what();
     return;
+  }
+  if (remember) {
+    artUndo_.push_back(previous);
+    artRedo_.clear();
   }
   ++artGeneration_;
   showArtChange();

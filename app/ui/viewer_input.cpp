@@ -157,7 +157,10 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::ToggleSpanOverlay:
     case ViewerKey::LowerThresholdDown:
     case ViewerKey::LowerThresholdUp:
-    case ViewerKey::ToggleResultAfterChange: break;  // handleArtKey's
+    case ViewerKey::ToggleResultAfterChange:
+    case ViewerKey::ShuffleSeed:
+    case ViewerKey::UndoArt:
+    case ViewerKey::RedoArt: break;  // handleArtKey's
     case ViewerKey::NextFrame:
     case ViewerKey::PreviousFrame: break;  // handleVideoKey's
   }

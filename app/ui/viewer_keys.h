@@ -33,6 +33,9 @@ enum class ViewerKey {
   LowerThresholdDown,    // [: art mode: the lower threshold down 0.05
   LowerThresholdUp,      // ]: art mode: the lower threshold up 0.05
   ToggleResultAfterChange,  // e: art mode: a change plays its passes / shows the end result at once
+  ShuffleSeed,     // n: art mode: a new seed (random spans, max-span offsets, skips)
+  UndoArt,         // z: art mode: undo the last change of a setting
+  RedoArt,         // y: art mode: redo what z undid
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
