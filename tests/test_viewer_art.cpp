@@ -18,6 +18,7 @@
 #include "ui/art_command_text.h"
 #include "ui/viewer_app.h"
 #include "sort_test_support.h"
+#include "ui/art_panel.h"
 
 namespace shadersort::testing {
 namespace {
@@ -228,6 +229,18 @@ TEST(ViewerArt, SeedShuffleUndoAndRedoReturnEachPictureExactly) {
   // A new change after an undo forgets the redo.
   press(*app, "z,d,y");
   EXPECT_EQ(app->message(), "nothing to redo");
+}
+
+// Threshold steps land on the grid exactly, so the copied command writes them short.
+TEST(ViewerArt, ThresholdStepsGiveShortNumbers) {
+  art::ArtSettings settings = thresholdAt30Degrees();
+  settings.lower = 0.0;
+  for (int step = 1; step <= 19; ++step) {
+    settings = ui::withLowerThresholdMoved(settings, 0.05);
+    const std::string text = art::decimalText(settings.lower);
+    EXPECT_LE(text.size(), 4u) << text;
+    EXPECT_EQ(settings.lower, std::stod(text));
+  }
 }
 
 TEST(ViewerArt, AChangeReplaysItsPassesFromPassZeroWhenPlaybackIsPasses) {
