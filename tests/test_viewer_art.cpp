@@ -231,6 +231,36 @@ TEST(ViewerArt, SeedShuffleUndoAndRedoReturnEachPictureExactly) {
   EXPECT_EQ(app->message(), "nothing to redo");
 }
 
+// w exports the finished picture at full resolution, whatever pass the lane shows, equal to what
+// `run` writes with the panel's copied command; its preset lands beside it.
+TEST(ViewerArt, ExportWritesTheFinishedPictureEqualToRunWithTheCopiedCommand) {
+  ScratchFolder folder;
+  const Image picture = gradientPicture(7);
+  const std::string input = folder.path("picture.png");
+  savePng(picture, input);
+  ui::ViewerConfig config;
+  config.algorithm = "radix";
+  config.input.imagePath = input;
+  config.startPlaying = false;
+  config.frames = 1000000;
+  config.art = ui::ArtConfig{thresholdAt30Degrees(), "", "", ""};
+  config.exportPath = folder.path("export.png");
+  ui::ViewerApp app(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app.frame();
+  press(app, "],w");  // a change (not played: the lane is at pass 0), then the export
+  EXPECT_FALSE(app.lane(0).finished()) << "the lane shows an unfinished state";
+  ASSERT_TRUE(std::filesystem::exists(folder.path("export.png"))) << app.message();
+  EXPECT_TRUE(std::filesystem::exists(folder.path("export.toml"))) << "the preset beside it";
+  const Image exported = loadImage(folder.path("export.png"));
+  EXPECT_EQ(exported.width, picture.width);
+  EXPECT_EQ(exported.height, picture.height);
+  const std::string command = ui::equivalentRunCommand(app.art()->config(), "radix", app.inputSpec(), folder.path("run.png"));
+  const auto run = runShadersort(command.substr(std::string("shadersort ").size()));
+  ASSERT_EQ(run.exitCode, 0) << command << "\n" << run.err;
+  EXPECT_TRUE(loadImage(folder.path("run.png")).rgba == exported.rgba) << command;
+  EXPECT_FALSE(exported.rgba == picture.rgba) << "the export must be sorted";
+}
+
 // Threshold steps land on the grid exactly, so the copied command writes them short.
 TEST(ViewerArt, ThresholdStepsGiveShortNumbers) {
   art::ArtSettings settings = thresholdAt30Degrees();

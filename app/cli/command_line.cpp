@@ -416,6 +416,8 @@ int runCommandLine(int argc, char** argv) {
   auto* viewFramesOption = viewCommand->add_option(
       "--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
+  viewCommand->add_option("--export", view.exportPath, "art mode: where w writes the finished picture at full resolution "
+                                                       "(.png, .jpg or .webp; default: beside the input) and its preset");
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
   viewCommand->add_flag("--array", view.arrayMode, "start in array mode (one sequence as bars)");
@@ -546,7 +548,9 @@ int runCommandLine(int argc, char** argv) {
     view.tweenSeconds = parseDecimal(viewTweenSeconds, "--tween-seconds", ui::kTweenSecondsRange.min, ui::kTweenSecondsRange.max);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);
-    requireDistinctOutputs({{"--screenshot", view.screenshotPath}, {"--record", view.recordPath}});
+    if (!view.exportPath.empty()) requirePicturePath(view.exportPath);
+    requireDistinctOutputs(
+        {{"--screenshot", view.screenshotPath}, {"--record", view.recordPath}, {"--export", view.exportPath}});
   }
   return runView(global, view);
 }

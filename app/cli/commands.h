@@ -89,6 +89,7 @@ struct ViewOptions {
   InputSpec input;
   long long frames = 0;        // > 0: quit after this many frames (scripted runs and tests)
   std::string screenshotPath;  // written after the last frame
+  std::string exportPath;      // art mode: w writes the finished picture here
   bool startPlaying = true;
   bool fast = false;           // start on the fast schedule instead of the teaching one
   bool arrayMode = false;

@@ -77,6 +77,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.tweenSeconds = options.tweenSeconds;
   config.frames = static_cast<int>(options.frames);
   config.screenshotPath = options.screenshotPath;
+  config.exportPath = options.exportPath;
   config.recordPath = options.recordPath;
   config.keys = ui::parseKeyScript(options.keys);
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;

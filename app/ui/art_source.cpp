@@ -44,6 +44,14 @@ ArtImageFiles ArtSource::loadChanged(const ArtConfig& config) const {
           loadIfChanged(config.keyImagePath, config_.keyImagePath, images_.keyImage)};
 }
 
+Image ArtSource::finishedPicture(SortContext& context, Sorter& sorter) const {
+  art::ArtPipeline exporter(context);
+  exporter.setImages({&picture_, images_.mask.get(), images_.intervals.get(), images_.keyImage.get()});
+  exporter.setSettings(config_.settings);
+  exporter.sort(sorter);
+  return exporter.readResult();
+}
+
 void ArtSource::upload(const ArtImageFiles& images) {
   pipeline_->setImages({&picture_, images.mask.get(), images.intervals.get(), images.keyImage.get()});
 }

@@ -57,6 +57,10 @@ class ArtSource {
   art::ArtPipeline& pipeline() { return *pipeline_; }
   const art::ArtPipeline& pipeline() const { return *pipeline_; }
 
+  // The finished picture at full resolution, as `run` with these settings and `sorter`'s
+  // algorithm writes it: sorted by a pipeline of its own, so the lane's stepping is untouched.
+  Image finishedPicture(SortContext& context, Sorter& sorter) const;
+
   // The key's histogram over the picture, `bins` bins; computed on the GPU once per key (a
   // read-back of `bins` words), not per frame.
   const std::vector<float>& keyHistogram(std::uint32_t bins);

@@ -47,6 +47,7 @@ struct ViewerConfig {
   double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
   int frames = 0;              // > 0: quit after this many frames; playing advances one pass a frame
   std::string screenshotPath;  // written after the last frame
+  std::string exportPath;      // where w writes the finished art picture (.png, .jpg, .webp); empty: beside the input
   std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
   std::optional<std::string> shaderDirectory;
   std::string recordPath;  // record the lanes from the first frame to the last as this GIF
@@ -182,6 +183,8 @@ class ViewerApp {
   // New settings: sorted again from pass 0 (played, or finished at once); a refusal keeps the old.
   // Applies a change of the art settings (sorting again from pass 0); `remember` keeps the
   // settings before it for undo (z) and forgets what could be redone (y).
+  // w: the finished picture at full resolution (config_.exportPath, else beside the input) and its preset.
+  void exportArt();
   void changeArt(const ArtConfig& config, bool remember = true);
   void showArtChange();
   ArtConfig startingArtConfig() const;

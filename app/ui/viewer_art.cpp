@@ -13,6 +13,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/quoting.h"
+#include "data/picture_formats.h"
 #include "ui/art_command_text.h"
 #include "ui/viewer_app.h"
 
@@ -42,7 +43,8 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
   }
   const bool artKey = key == ViewerKey::ToggleSpanOverlay || key == ViewerKey::LowerThresholdDown ||
                       key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange ||
-                      key == ViewerKey::ShuffleSeed || key == ViewerKey::UndoArt || key == ViewerKey::RedoArt;
+                      key == ViewerKey::ShuffleSeed || key == ViewerKey::UndoArt || key == ViewerKey::RedoArt ||
+                      key == ViewerKey::ExportArt;
   if (!art_) {
     if (artKey) message_ = "pixel-sort art mode is off (p turns it on)";
     return artKey;
@@ -64,6 +66,9 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
       // Drawn from the seed itself, so that a scripted run gives the same picture every time.
       settings.seed = art::seededDraw(settings.seed, kSeedShuffleStream, 0) % kSeedShuffleRange + 1;
       changeArt(config);
+      return true;
+    case ViewerKey::ExportArt:
+      exportArt();
       return true;
     case ViewerKey::UndoArt:
     case ViewerKey::RedoArt: {
@@ -192,6 +197,21 @@ void ViewerApp::drawArtControls() {
   const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
   if (edits.key) handleKey(*edits.key);
   if (edits.config) changeArt(*edits.config);
+}
+
+void ViewerApp::exportArt() {
+  try {
+    const std::string path = config_.exportPath.empty() ? defaultOutputPath(".png") : config_.exportPath;
+    // A sorter of the lane's algorithm on its fast schedule: what `run` with the copied command uses.
+    std::unique_ptr<Sorter> sorter = lanes_.front()->algorithm().create(*sortContext_, SorterOptions{});
+    savePicture(art_->finishedPicture(*sortContext_, *sorter), path);
+    std::printf("export: %s\n", quote(path).c_str());
+    std::fflush(stdout);
+    message_ = "exported " + quote(path);
+    writeArtPreset(path);
+  } catch (const std::exception& error) {
+    outputFailed(error.what());
+  }
 }
 
 void ViewerApp::writeArtPreset(const std::string& screenshotPath) {

@@ -160,7 +160,8 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::ToggleResultAfterChange:
     case ViewerKey::ShuffleSeed:
     case ViewerKey::UndoArt:
-    case ViewerKey::RedoArt: break;  // handleArtKey's
+    case ViewerKey::RedoArt:
+    case ViewerKey::ExportArt: break;  // handleArtKey's
     case ViewerKey::NextFrame:
     case ViewerKey::PreviousFrame: break;  // handleVideoKey's
   }

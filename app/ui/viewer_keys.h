@@ -36,6 +36,7 @@ enum class ViewerKey {
   ShuffleSeed,     // n: art mode: a new seed (random spans, max-span offsets, skips)
   UndoArt,         // z: art mode: undo the last change of a setting
   RedoArt,         // y: art mode: redo what z undid
+  ExportArt,       // w: art mode: write the finished picture at full resolution, and its preset
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
