@@ -261,6 +261,40 @@ TEST(ViewerArt, ExportWritesTheFinishedPictureEqualToRunWithTheCopiedCommand) {
   EXPECT_FALSE(exported.rgba == picture.rgba) << "the export must be sorted";
 }
 
+// b: before / after. Left of the divider the frame shows the input, right of it the result, in
+// one picture's coordinates; b again shows the result whole.
+TEST(ViewerArt, SplitViewShowsTheInputLeftAndTheResultRight) {
+  ScratchFolder folder;
+  const Image picture = gradientPicture(11);
+  const std::string input = folder.path("picture.png");
+  savePng(picture, input);
+  auto app = makeArtViewer(input, {thresholdAt30Degrees(), "", "", ""}, "radix");
+  app->frame();
+  press(*app, "e");
+  const Image result = shownPicture(*app);
+  ASSERT_GT(differingPixels(result, picture), 0) << "the result must differ from the input";
+  press(*app, "b");
+  ASSERT_FLOAT_EQ(app->view().split, 0.5f);
+  const Image split = shownPicture(*app);
+  // Columns away from the divider (the line covers the middle).
+  int leftDiffers = 0, rightDiffers = 0, leftFromResult = 0;
+  for (int y = 0; y < kPictureHeight; ++y)
+    for (int x = 0; x < kPictureWidth; ++x) {
+      if (x < kPictureWidth / 2 - 1) {
+        leftDiffers += (split.pixel(x, y) & 0xffffffu) != (picture.pixel(x, y) & 0xffffffu);
+        leftFromResult += (result.pixel(x, y) & 0xffffffu) != (picture.pixel(x, y) & 0xffffffu);
+      } else if (x > kPictureWidth / 2) {
+        rightDiffers += (split.pixel(x, y) & 0xffffffu) != (result.pixel(x, y) & 0xffffffu);
+      }
+    }
+  EXPECT_EQ(leftDiffers, 0) << "left of the divider: the input";
+  EXPECT_EQ(rightDiffers, 0) << "right of the divider: the result";
+  EXPECT_GT(leftFromResult, 0) << "the left half of the result differs from the input, so the test can tell";
+  press(*app, "b");
+  EXPECT_LT(app->view().split, 0.0f);
+  EXPECT_EQ(differingPixels(shownPicture(*app), result), 0);
+}
+
 // Threshold steps land on the grid exactly, so the copied command writes them short.
 TEST(ViewerArt, ThresholdStepsGiveShortNumbers) {
   art::ArtSettings settings = thresholdAt30Degrees();

@@ -236,7 +236,8 @@ double SortLane::totalMilliseconds() const {
 void SortLane::updatePicture(const LaneView& view) {
   const bool viewChanged = view.arrayMode != paintedView_.arrayMode ||
                            (view.arrayMode && view.arraySequence != paintedView_.arraySequence) ||
-                           (art_ && view.spanOverlay != paintedView_.spanOverlay) || view.gpuView != paintedView_.gpuView;
+                           (art_ && view.spanOverlay != paintedView_.spanOverlay) || view.gpuView != paintedView_.gpuView ||
+                           (art_ && (view.split >= 0) != (paintedView_.split >= 0));
   if (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun()) return;
   if (art_) {
     paintArt(view);
@@ -269,6 +270,14 @@ void SortLane::updatePicture(const LaneView& view) {
 
 void SortLane::paintArt(const LaneView& view) {
   art::ArtPipeline& pipeline = art_->pipeline();
+  if (view.split >= 0) {
+    // The split view's left side: the input (the current frame of a clip), painted on the GPU.
+    pipeline.paintInput();
+    inputPicture_.resize(pipeline.width(), pipeline.height());
+    glCopyImageSubData(pipeline.resultTexture(), GL_TEXTURE_2D, 0, 0, 0, 0, inputPicture_.id(), GL_TEXTURE_2D, 0, 0, 0,
+                       0, pipeline.width(), pipeline.height(), 1);
+    inputPicture_.generateMipmaps();
+  }
   if (view.spanOverlay)
     pipeline.paintSpanOverlay();
   else
@@ -310,7 +319,20 @@ SortLane::Placement SortLane::place(ImVec2 rectMin, ImVec2 rectMax, const LaneVi
 void SortLane::draw(ImDrawList* list, ImVec2 rectMin, ImVec2 rectMax, const LaneView& view) const {
   const Placement placement = place(rectMin, rectMax, view);
   list->PushClipRect(rectMin, rectMax, true);
-  list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(picture_.id())), placement.min, placement.max);
+  const auto texture = [](const render::DisplayTexture& picture) {
+    return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(picture.id()));
+  };
+  if (art_ && view.split >= 0 && !view.arrayMode) {
+    // Before / after: the input left of the divider, the result right of it, one picture's
+    // coordinates across both, and the divider as a line.
+    const float split = std::clamp(view.split, 0.0f, 1.0f);
+    const float x = placement.min.x + split * (placement.max.x - placement.min.x);
+    list->AddImage(texture(inputPicture_), placement.min, ImVec2(x, placement.max.y), ImVec2(0, 0), ImVec2(split, 1));
+    list->AddImage(texture(picture_), ImVec2(x, placement.min.y), placement.max, ImVec2(split, 0), ImVec2(1, 1));
+    list->AddLine(ImVec2(x, placement.min.y), ImVec2(x, placement.max.y), IM_COL32(255, 255, 255, 220), 2.0f);
+  } else {
+    list->AddImage(texture(picture_), placement.min, placement.max);
+  }
   if (view.gpuView && view.arrayMode && !art_) drawUnitBoundaries(list, placement, view);
   list->PopClipRect();
 }

@@ -34,6 +34,9 @@ struct LaneView {
   ImVec2 centre{0.5f, 0.5f};        // the picture point (0..1) at the rectangle's centre
   bool spanOverlay = false;         // art mode: the spans instead of the sorted picture
   bool gpuView = false;             // coloured by workgroup (render/workgroup_view.h)
+  // Art mode: before / after, split at this fraction of the picture's width (the input left of
+  // it, the result right); negative: off.
+  float split = -1.0f;
 };
 
 class SortLane {
@@ -147,6 +150,7 @@ class SortLane {
   render::StatePainter painter_;
   mutable std::unique_ptr<render::WorkgroupPainter> workgroupPainter_;  // made on the GPU view's first use
   render::DisplayTexture picture_;
+  render::DisplayTexture inputPicture_;  // art mode, split view: the input, the left of the divider
   std::optional<std::uint32_t> paintedPass_;
   LaneView paintedView_;
   bool repaint_ = true;

@@ -44,7 +44,7 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
   const bool artKey = key == ViewerKey::ToggleSpanOverlay || key == ViewerKey::LowerThresholdDown ||
                       key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange ||
                       key == ViewerKey::ShuffleSeed || key == ViewerKey::UndoArt || key == ViewerKey::RedoArt ||
-                      key == ViewerKey::ExportArt;
+                      key == ViewerKey::ExportArt || key == ViewerKey::ToggleSplit;
   if (!art_) {
     if (artKey) message_ = "pixel-sort art mode is off (p turns it on)";
     return artKey;
@@ -69,6 +69,9 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
       return true;
     case ViewerKey::ExportArt:
       exportArt();
+      return true;
+    case ViewerKey::ToggleSplit:
+      view_.split = view_.split >= 0 ? -1.0f : 0.5f;
       return true;
     case ViewerKey::UndoArt:
     case ViewerKey::RedoArt: {
@@ -134,6 +137,7 @@ void ViewerApp::setArtMode(bool on) {
   }
   view_.arrayMode = false;
   view_.spanOverlay = false;
+  view_.split = -1.0f;
   artUndo_.clear();
   artRedo_.clear();
   ++artGeneration_;

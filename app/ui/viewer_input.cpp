@@ -11,6 +11,9 @@
 namespace shadersort::ui {
 namespace {
 
+// How near the split view's divider a press grabs it, in pixels at UI scale 1.
+constexpr float kDividerGrabPixels = 8.0f;
+
 float distance(float ax, float ay, float bx, float by) { return std::hypot(ax - bx, ay - by); }
 
 }  // namespace
@@ -161,7 +164,8 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::ShuffleSeed:
     case ViewerKey::UndoArt:
     case ViewerKey::RedoArt:
-    case ViewerKey::ExportArt: break;  // handleArtKey's
+    case ViewerKey::ExportArt:
+    case ViewerKey::ToggleSplit: break;  // handleArtKey's
     case ViewerKey::NextFrame:
     case ViewerKey::PreviousFrame: break;  // handleVideoKey's
   }
@@ -190,6 +194,20 @@ void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
       const ImVec2 newSize(size.x * scaled, size.y * scaled);
       const ImVec2 centre((rectMin.x + rectMax.x) / 2, (rectMin.y + rectMax.y) / 2);
       view_.centre = ImVec2((centre.x - io.MousePos.x) / newSize.x + point.x, (centre.y - io.MousePos.y) / newSize.y + point.y);
+    }
+  }
+  // Split view: a press within a few pixels of the divider drags the divider instead of the picture.
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) input_.draggingDivider = false;
+  if (art_ && view_.split >= 0 && !drawing_.placements.empty()) {
+    const SortLane::Placement shown = drawing_.placements.front();
+    const float width = shown.max.x - shown.min.x;
+    const float dividerX = shown.min.x + view_.split * width;
+    if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+        std::abs(io.MousePos.x - dividerX) <= kDividerGrabPixels * uiScale_)
+      input_.draggingDivider = true;
+    if (input_.draggingDivider && width > 0) {
+      view_.split = std::clamp((io.MousePos.x - shown.min.x) / width, 0.0f, 1.0f);
+      return;
     }
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !drawing_.placements.empty()) {

@@ -46,6 +46,7 @@ class DoubleClickDetector {
 
 struct InputState {
   DoubleClickDetector laneDoubleClicks{0.30};  // ImGui's double-click time
+  bool draggingDivider = false;  // art mode, split view: a press near the divider moves it, not the picture
 };
 
 // Where the presses of `events` that complete a double-click happened (feeds `detector` with all).

@@ -37,6 +37,7 @@ enum class ViewerKey {
   UndoArt,         // z: art mode: undo the last change of a setting
   RedoArt,         // y: art mode: redo what z undid
   ExportArt,       // w: art mode: write the finished picture at full resolution, and its preset
+  ToggleSplit,     // b: art mode: before / after, split by a draggable divider
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
