@@ -12,6 +12,7 @@
 #include <numbers>
 #include <fstream>
 #include <numeric>
+#include <set>
 
 #include "art/art_pipeline.h"
 #include "art/presets.h"
@@ -402,6 +403,48 @@ TEST(ArtSpans, TheSpanKeyCutsAndTheKeySorts) {
   EXPECT_EQ(referenceSources(plan), (std::vector<std::uint32_t>{1, 2, 0, 3}));
 }
 
+// pixelsort's waves: every line cut into spans of L to L + 10 pixels drawn from the seed, no gaps
+// (the last span of a line is what is left of it).
+TEST(ArtSpans, WavesCutEveryLineIntoSpansOfLToLPlusTen) {
+  const Image picture = randomImage(97, 13, 3);
+  Image opaque = picture;
+  for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
+  ArtSettings settings = settingsFor("rows", SpanMode::Waves);
+  settings.spanLength = 20;
+  const ArtPlan plan = planArt(settings, {&opaque});
+  std::vector<std::uint32_t> covered(97 * 13, 0);
+  std::set<std::uint32_t> lengths;
+  for (const Span& span : plan.spans) {
+    for (std::uint32_t at = span.start; at < span.start + span.length; ++at) ++covered[at];
+    const bool lastOfLine = (span.start + span.length) % 97 == 0;
+    if (!lastOfLine) {
+      EXPECT_GE(span.length, 20u);
+      EXPECT_LE(span.length, 30u);
+      lengths.insert(span.length);
+    }
+  }
+  EXPECT_GT(lengths.size(), 5u) << "the lengths are drawn";
+  for (std::uint32_t at = 0; at < covered.size(); ++at) {
+    if (at % 97 < 96) EXPECT_LE(covered[at], 1u);  // a one-pixel tail may be left out
+  }
+  EXPECT_GE(std::count(covered.begin(), covered.end(), 1u), 97 * 13 - 13) << "every pixel but one-pixel tails";
+  settings.seed = 2;
+  EXPECT_NE(spanList(planArt(settings, {&opaque})), spanList(plan)) << "another seed, other waves";
+}
+
+// pixelsort's file intervals: along the line, a black pixel of the interval image (luminance under
+// half) that follows a non-black one starts a span; everything is sorted, the black run with the
+// span it starts.
+TEST(ArtSpans, FileIntervalsStartASpanAtEachBlackRun) {
+  const Image row = greyRow({200, 200, 0, 0, 0, 200, 200, 200, 0, 200});
+  const Image picture = randomImage(10, 1, 4);
+  Image opaque = picture;
+  for (std::size_t i = 3; i < opaque.rgba.size(); i += 4) opaque.rgba[i] = 255;
+  ArtSettings settings = settingsFor("rows", SpanMode::File);
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settings, {&opaque, nullptr, &row})), (Spans{{0, 2}, {2, 6}, {8, 2}}));
+}
+
 TEST(ArtSpans, TransparentPixelsBreakSpansUnlessSorted) {
   Image row = greyRow({10, 20, 30, 40, 50});
   row.setPixel(2, 0, 0x00808080u);
@@ -572,6 +615,9 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       {"rows", SpanMode::Threshold, PixelKey::Hue, true},  // a mask narrowing threshold spans
       {"angle:60", SpanMode::Threshold, PixelKey::Hue, false, PixelKey::Lightness},  // cut by one key, sorted by another
       {"columns", SpanMode::Random, PixelKey::Saturation, true},
+      {"angle:110", SpanMode::Waves, PixelKey::Value},  // pixelsort's waves
+      {"rows", SpanMode::File, PixelKey::Luminance},    // pixelsort's file intervals
+      {"spokes", SpanMode::File, PixelKey::Blue, true},
   };
   for (const Image& picture : pictures) {
     const Image mask = randomImage(picture.width, picture.height, 13);

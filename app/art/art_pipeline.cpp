@@ -43,7 +43,8 @@ gl::ShaderDefines artDefines() {
   for (const auto& [name, key] : keys) defines.set(name, std::to_string(static_cast<int>(key)) + "u");
   const std::pair<const char*, SpanMode> modes[] = {
       {"SPAN_NONE", SpanMode::None},     {"SPAN_THRESHOLD", SpanMode::Threshold}, {"SPAN_EDGES", SpanMode::Edges},
-      {"SPAN_RANDOM", SpanMode::Random}, {"SPAN_MASK", SpanMode::Mask},           {"SPAN_INTERVALS", SpanMode::Intervals}};
+      {"SPAN_RANDOM", SpanMode::Random}, {"SPAN_MASK", SpanMode::Mask},           {"SPAN_INTERVALS", SpanMode::Intervals},
+      {"SPAN_WAVES", SpanMode::Waves},   {"SPAN_FILE", SpanMode::File}};
   for (const auto& [name, mode] : modes) defines.set(name, std::to_string(static_cast<int>(mode)) + "u");
   return defines;
 }
@@ -286,7 +287,7 @@ void ArtPipeline::setMask(const Image& mask) {
 void ArtPipeline::setSettings(const ArtSettings& settings) {
   requireConsistent(settings);
   if (settings.spans == SpanMode::Mask && !hasMask_) throw UsageError("the mask (--mask) is needed by this span mode");
-  if (settings.spans == SpanMode::Intervals && !hasIntervals_)
+  if (readsIntervalImage(settings.spans) && !hasIntervals_)
     throw UsageError("the interval image (--intervals) is needed by this span mode");
   settings_ = settings;
   preparedFor_.reset();
@@ -474,9 +475,8 @@ void ArtPipeline::findSpans() {
   }
 
   // [spans] Per-line draws, run starts, runs, spans, the sorted ones: art::findSpans in parallel.
-  const bool random = settings_.spans == SpanMode::Random;
-  const std::uint32_t shortest = std::max(2u, settings_.spanLength / 2);
-  const std::uint32_t longest = std::max(shortest, settings_.spanLength + settings_.spanLength / 2);
+  const bool random = drawsSpanLengths(settings_.spans);
+  const auto [shortest, longest] = drawnLengths(settings_);
   Gpu::ensure(gpu.capOffset, "art: max-span offsets", gpu.lineCount);
   Gpu::ensure(gpu.breaks, "art: random breaks", gl::divideRoundingUp(pixels, 32));
   if (random) gpu.fill(gpu.breaks, gl::divideRoundingUp(pixels, 32), 0);
@@ -501,11 +501,13 @@ void ArtPipeline::findSpans() {
   {
     const gl::Program& kernel = gpu.program("shaders/art/run_starts.comp");
     kernel.use();
+    const bool file = settings_.spans == SpanMode::File;
     Gpu::bind({&gpu.mapPixels, &gpu.mapLines, &gpu.inside, &gpu.lineFirst, &gpu.capOffset, &gpu.breaks, &gpu.starts,
-               &gpu.runOf});
+               &gpu.runOf, file ? &gpu.intervals : &gpu.dummy});
     Gpu::setUniform(kernel, "u_count", count);
     Gpu::setUniform(kernel, "u_maxSpan", settings_.maxSpan);
     Gpu::setUniform(kernel, "u_random", random ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_file", file ? 1u : 0u);
     Gpu::dispatch(pixels);
   }
   gpu.scan(gpu.runOf, pixels, kRuns);

@@ -34,7 +34,7 @@ ArtPlan planArt(const ArtSettings& settings, const ArtImages& images) {
   requireConsistent(settings);
   const Image& picture = *images.picture;
   if (settings.spans == SpanMode::Mask || images.mask != nullptr) requireSameSize(images.mask, picture, "the mask (--mask)");
-  if (settings.spans == SpanMode::Intervals) requireSameSize(images.intervals, picture, "the interval image (--intervals)");
+  if (readsIntervalImage(settings.spans)) requireSameSize(images.intervals, picture, "the interval image (--intervals)");
   if (images.keyImage != nullptr) requireSameSize(images.keyImage, picture, "the key image (--key-image)");
 
   ArtPlan plan;

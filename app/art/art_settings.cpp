@@ -18,6 +18,7 @@ struct SpanModeName {
 constexpr SpanModeName kSpanModes[] = {
     {SpanMode::None, "none"},     {SpanMode::Threshold, "threshold"}, {SpanMode::Edges, "edges"},
     {SpanMode::Random, "random"}, {SpanMode::Mask, "mask"},           {SpanMode::Intervals, "intervals"},
+    {SpanMode::Waves, "waves"},   {SpanMode::File, "file"},
 };
 
 std::string quoted(std::string_view text) { return quote(std::string(text)); }

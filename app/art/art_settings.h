@@ -24,7 +24,17 @@ struct PathSpec {
   double centreX = 0.5, centreY = 0.5;
 };
 
-enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals };
+// waves and file are pixelsort's intervals of those names (README: Pixel-sort art).
+enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals, Waves, File };
+
+// Modes that cut every line into drawn lengths (every pixel inside): random and waves.
+inline bool drawsSpanLengths(SpanMode mode) { return mode == SpanMode::Random || mode == SpanMode::Waves; }
+// Modes with an inside set that --invert flips.
+inline bool invertible(SpanMode mode) {
+  return mode == SpanMode::Threshold || mode == SpanMode::Edges || mode == SpanMode::Mask || mode == SpanMode::Intervals;
+}
+// Modes that read the interval image (--intervals): its edges (intervals), its black pixels (file).
+inline bool readsIntervalImage(SpanMode mode) { return mode == SpanMode::Intervals || mode == SpanMode::File; }
 
 struct ArtSettings {
   PathSpec path;
@@ -38,12 +48,28 @@ struct ArtSettings {
   // strength (gradient magnitude of the luminance, 0 to 1) from which a pixel breaks spans.
   double lower = 0.25, upper = 0.8;
   bool invert = false;               // the pixels outside the band (or the edges) are the spans
-  std::uint32_t spanLength = 64;     // random: the mean span length
+  std::uint32_t spanLength = 64;     // random: the mean span length; waves: the shortest
   std::uint32_t maxSpan = 0;         // cut spans to at most this many pixels (0: no cap)
   double skipPercent = 0.0;          // this share of the spans, drawn from the seed, stays unsorted
   std::uint64_t seed = 1;
   bool sortTransparent = false;      // fully transparent pixels are boundaries unless this is set
 };
+
+// The drawn span lengths of random (L/2 to 3L/2, mean L) and waves (L to L + 10, pixelsort's),
+// each at least 2: a pixel alone sorts nothing.
+struct DrawnLengths {
+  std::uint32_t shortest = 2, longest = 2;
+};
+inline DrawnLengths drawnLengths(const ArtSettings& settings) {
+  const std::uint32_t length = settings.spanLength;
+  if (settings.spans == SpanMode::Waves) {
+    const std::uint32_t shortest = length < 2 ? 2 : length;
+    return {shortest, shortest + 10};
+  }
+  const std::uint32_t shortest = length / 2 < 2 ? 2 : length / 2;
+  const std::uint32_t longest = length + length / 2;
+  return {shortest, longest < shortest ? shortest : longest};
+}
 
 // The key the threshold mode reads: spanKey when set, else the sort key.
 inline PixelKey spanKeyOf(const ArtSettings& settings) { return settings.spanKey.value_or(settings.key); }

@@ -21,7 +21,9 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
   std::vector<bool> inside(count, true);
   switch (settings.spans) {
     case SpanMode::None:
-    case SpanMode::Random: break;
+    case SpanMode::Random:
+    case SpanMode::Waves:
+    case SpanMode::File: break;
     case SpanMode::Threshold: {
       const double max = pixelKeyMax(spanKeyOf(settings));
       for (std::size_t i = 0; i < count; ++i) {
@@ -43,8 +45,7 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
         inside[i] = luminance01(sources.mask->pixel(static_cast<int>(i % picture.width), static_cast<int>(i / picture.width))) >= 0.5;
       break;
   }
-  if (settings.invert && settings.spans != SpanMode::None && settings.spans != SpanMode::Random)
-    inside.flip();
+  if (settings.invert && invertible(settings.spans)) inside.flip();
   // A mask beside another mode narrows its spans: what the mode found, on white only.
   if (sources.mask != nullptr && settings.spans != SpanMode::Mask)
     for (std::size_t i = 0; i < count; ++i)
@@ -115,9 +116,15 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
       return;
     spans.push_back({start, end - start});
   };
-  // Random lengths: uniform from L/2 to 3L/2 (mean L), at least 2 (a pixel alone sorts nothing).
-  const std::uint32_t shortest = std::max(2u, settings.spanLength / 2);
-  const std::uint32_t longest = std::max(shortest, settings.spanLength + settings.spanLength / 2);
+  // Random and waves: lengths drawn uniformly from shortest to longest.
+  const auto [shortest, longest] = drawnLengths(settings);
+  // File: a black pixel of the interval image (luminance under half) that follows a non-black one
+  // along the line starts a span; the rest of a black run sorts with it.
+  const auto black = [&](std::uint32_t at) {
+    const Image& image = *sources.intervals;
+    const std::uint32_t pixel = map.pixels[at];
+    return luminance01(image.pixel(static_cast<int>(pixel % image.width), static_cast<int>(pixel / image.width))) < 0.5;
+  };
   for (std::uint32_t line = 0; line < map.lineCount(); ++line) {
     const std::uint32_t begin = map.lineStarts[line], end = map.lineStarts[line + 1];
     lineId = map.lineIds[line];
@@ -133,7 +140,8 @@ std::vector<Span> findSpans(const ArtSettings& settings, const PathMap& map, con
     for (std::uint32_t at = begin; at < end; ++at) {
       const std::uint32_t position = at - begin;
       bool breakHere = false;
-      if (settings.spans == SpanMode::Random && at == nextRandomBreak) {
+      if (settings.spans == SpanMode::File && black(at) && (position == 0 || !black(at - 1))) breakHere = true;
+      if (drawsSpanLengths(settings.spans) && at == nextRandomBreak) {
         const std::uint64_t draw = seededDraw(settings.seed, kRandomLengths, lineId << 32 | randomDraws++);
         nextRandomBreak = at + shortest + static_cast<std::uint32_t>(draw % (longest - shortest + 1));
         breakHere = true;

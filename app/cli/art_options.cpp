@@ -18,9 +18,9 @@ struct ModeOption {
 const ModeOption kModeOptions[] = {
     {"--lower", {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Intervals}, "threshold, edges or intervals"},
     {"--upper", {art::SpanMode::Threshold}, "threshold"},
-    {"--span-length", {art::SpanMode::Random}, "random"},
+    {"--span-length", {art::SpanMode::Random, art::SpanMode::Waves}, "random or waves"},
     {"--span-key", {art::SpanMode::Threshold}, "threshold"},
-    {"--intervals", {art::SpanMode::Intervals}, "intervals"},
+    {"--intervals", {art::SpanMode::Intervals, art::SpanMode::File}, "intervals or file"},
     {"--invert", {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Mask, art::SpanMode::Intervals},
      "threshold, edges, mask or intervals"},
 };
@@ -34,14 +34,16 @@ const char* const kArtOptionNames[] = {"--path", "--spans", "--span-key", "--low
 void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--path", text.path, "pixel-sort along: rows, columns, angle:DEG (clockwise, 0 = rows, 90 = columns), "
                                           "rings[:CX,CY] or spokes[:CX,CY] (centre as fractions, default 0.5,0.5)");
-  command.add_option("--spans", text.spans, "sort spans of each line: none, threshold, edges, random, mask, intervals");
+  command.add_option("--spans", text.spans, "sort spans of each line: none, threshold, edges, random, mask, intervals, "
+                                            "waves, file");
   command.add_option("--span-key", text.spanKey, "threshold: the pixel key that cuts the spans, when it is not the one that "
                                                   "sorts them (--key): " + pixelKeyList());
   command.add_option("--lower", text.lower, "threshold: lowest key inside, as a fraction of the key's range (default 0.25); "
                                             "edges, intervals: the edge strength that breaks spans, 0 to 1 (default 0.25)");
   command.add_option("--upper", text.upper, "threshold: highest key inside, as a fraction of the key's range (default 0.8)");
   command.add_flag("--invert", text.invert, "the pixels outside the band (or the edges, or the mask's black) are the spans");
-  command.add_option("--span-length", text.spanLength, "random: the mean span length in pixels (default 64)");
+  command.add_option("--span-length", text.spanLength, "random: the mean span length in pixels (default 64); waves: the "
+                                                      "shortest (spans of L to L + 10)");
   command.add_option("--max-span", text.maxSpan, "cut spans to at most N pixels, the cuts offset at random per line");
   command.add_option("--skip", text.skip, "leave P percent of the spans unsorted, drawn from --seed (0 to 100)");
   command.add_option("--mask", text.mask, "an image of the input's size; white (luminance >= half) is sortable: the mask "
@@ -141,8 +143,8 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   request.intervalsPath = given("--intervals") ? text.intervals : preset.resolve(preset.intervalsPath);
   request.keyImagePath = given("--key-image") ? text.keyImage : preset.resolve(preset.keyImagePath);
   if (settings.spans == art::SpanMode::Mask && request.maskPath.empty()) throw UsageError("--spans mask needs --mask IMAGE");
-  if (settings.spans == art::SpanMode::Intervals && request.intervalsPath.empty())
-    throw UsageError("--spans intervals needs --intervals IMAGE");
+  if (art::readsIntervalImage(settings.spans) && request.intervalsPath.empty())
+    throw UsageError("--spans " + std::string(art::spanModeName(settings.spans)) + " needs --intervals IMAGE");
   return request;
 }
 

@@ -45,11 +45,11 @@ std::string equivalentRunCommand(const ArtConfig& config, std::string_view algor
   if (s.spans == SpanMode::Threshold || s.spans == SpanMode::Edges || s.spans == SpanMode::Intervals)
     add("--lower", art::decimalText(s.lower));
   if (s.spans == SpanMode::Threshold) add("--upper", art::decimalText(s.upper));
-  if (s.invert && s.spans != SpanMode::None && s.spans != SpanMode::Random) add("--invert");
-  if (s.spans == SpanMode::Random) add("--span-length", std::to_string(s.spanLength));
+  if (s.invert && art::invertible(s.spans)) add("--invert");
+  if (art::drawsSpanLengths(s.spans)) add("--span-length", std::to_string(s.spanLength));
   // A mask is the mask mode's spans, and narrows any other mode's.
   if (!config.maskPath.empty()) add("--mask", config.maskPath);
-  if (s.spans == SpanMode::Intervals) add("--intervals", config.intervalsPath);
+  if (art::readsIntervalImage(s.spans)) add("--intervals", config.intervalsPath);
   if (s.maxSpan > 0) add("--max-span", std::to_string(s.maxSpan));
   if (s.skipPercent > 0.0) add("--skip", art::decimalText(s.skipPercent));
   // The seed draws random spans, cut offsets and skips (and a pattern), so it is always said.

@@ -146,8 +146,8 @@ ArtPanelEdits ArtPanel::draw(ArtSource& source, const ArtPanelView& view, float 
   } else if (s.spans == SpanMode::Edges || s.spans == SpanMode::Intervals) {
     changed |= sliderDouble("edges at", s.lower, 0.0, 1.0, "%.3f", 0.001);
   }
-  if (s.spans != SpanMode::None && s.spans != SpanMode::Random) changed |= ImGui::Checkbox("invert", &s.invert);
-  if (s.spans == SpanMode::Random) {
+  if (art::invertible(s.spans)) changed |= ImGui::Checkbox("invert", &s.invert);
+  if (art::drawsSpanLengths(s.spans)) {
     int length = static_cast<int>(std::min<std::uint32_t>(s.spanLength, 4096));
     if (ImGui::SliderInt("span length", &length, 2, 4096, "%d", ImGuiSliderFlags_Logarithmic)) {
       s.spanLength = static_cast<std::uint32_t>(std::max(2, length));

@@ -44,7 +44,8 @@ void main() {
   if (u_mode == SPAN_THRESHOLD) inside = u_lowKey <= b_keys[pixel] && b_keys[pixel] <= u_highKey;
   else if (u_mode == SPAN_EDGES || u_mode == SPAN_INTERVALS) inside = !isEdge(pixel);
   else if (u_mode == SPAN_MASK) inside = pixelKey(KEY_LUMINANCE, b_other[pixel]) >= 1275000u;  // half of white
-  if (u_invert && u_mode != SPAN_NONE && u_mode != SPAN_RANDOM) inside = !inside;
+  const bool invertible = u_mode == SPAN_THRESHOLD || u_mode == SPAN_EDGES || u_mode == SPAN_MASK || u_mode == SPAN_INTERVALS;
+  if (u_invert && invertible) inside = !inside;
   if (u_maskNarrows && inside) inside = pixelKey(KEY_LUMINANCE, b_mask[pixel]) >= 1275000u;
   if (!u_sortTransparent && (b_picture[pixel] >> 24) == 0u) inside = false;
   b_inside[pixel] = inside ? 1u : 0u;
