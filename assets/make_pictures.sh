@@ -54,6 +54,15 @@ done
   --key lightness --out assets/art/angle30.png
 "$bin" run assets/astronaut.png --path rings:0.45,0.35 --spans threshold --lower 0.35 --upper 0.95 \
   --key lightness --out assets/art/rings.png
+# pixelsort's waves and file intervals, a span key apart from the sort key, and a mask narrowing
+# threshold spans (the photograph's own dark half as the interval image and as the mask).
+"$bin" run assets/astronaut.png --path angle:20 --spans waves --span-length 24 --key hue --out assets/art/waves.png
+"$bin" run assets/astronaut.png --path columns --spans file --intervals assets/astronaut.png --key lightness \
+  --out assets/art/file.png
+"$bin" run assets/astronaut.png --path angle:30 --spans threshold --span-key lightness --key hue --lower 0.25 \
+  --upper 0.8 --out assets/art/span-key.png
+"$bin" run assets/astronaut.png --path rows --spans threshold --lower 0.2 --upper 0.9 --key lightness \
+  --mask assets/art/rings.png --out assets/art/masked.png
 # The viewer's art panel: the angle:30 look above, finished at once (e: a change shows the result).
 "$bin" view assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
   --key lightness --offscreen --keys e --frames 2 --screenshot assets/art/panel.png
