@@ -425,7 +425,9 @@ TEST(ArtSpans, WavesCutEveryLineIntoSpansOfLToLPlusTen) {
   }
   EXPECT_GT(lengths.size(), 5u) << "the lengths are drawn";
   for (std::uint32_t at = 0; at < covered.size(); ++at) {
-    if (at % 97 < 96) EXPECT_LE(covered[at], 1u);  // a one-pixel tail may be left out
+    if (at % 97 < 96) {
+      EXPECT_LE(covered[at], 1u);  // a one-pixel tail may be left out
+    }
   }
   EXPECT_GE(std::count(covered.begin(), covered.end(), 1u), 97 * 13 - 13) << "every pixel but one-pixel tails";
   settings.seed = 2;
@@ -443,6 +445,23 @@ TEST(ArtSpans, FileIntervalsStartASpanAtEachBlackRun) {
   ArtSettings settings = settingsFor("rows", SpanMode::File);
   using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
   EXPECT_EQ(spanList(planArt(settings, {&opaque, nullptr, &row})), (Spans{{0, 2}, {2, 6}, {8, 2}}));
+}
+
+// ASDFPixelSort's black and white modes compare the colour as one number (R << 16 | G << 8 | B)
+// with its black value (-16000000 as a colour int: above 0x0BDC00 sorts) and white value
+// (-13000000: below 0x39A2C0 sorts); red dominates, as in ASDF.
+TEST(ArtSpans, AsdfBlackAndWhiteModesCompareTheColourNumber) {
+  Image row(6, 1);
+  const std::uint32_t colours[] = {0x0BDC00u, 0x0BDC01u, 0x200000u, 0x39A2BFu, 0x39A2C0u, 0xFFFFFFu};
+  for (int x = 0; x < 6; ++x) {
+    const std::uint32_t rgb = colours[x];
+    row.setPixel(x, 0, (rgb >> 16 & 0xFFu) | (rgb >> 8 & 0xFFu) << 8 | (rgb & 0xFFu) << 16 | 0xFF000000u);
+  }
+  using Spans = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  EXPECT_EQ(spanList(planArt(settingsFor("rows", SpanMode::Black), {&row})), (Spans{{1, 5}}));
+  EXPECT_EQ(spanList(planArt(settingsFor("rows", SpanMode::White), {&row})), (Spans{{0, 4}}));
+  EXPECT_EQ(pixelKey(PixelKey::Rgb, row.pixel(2, 0)), 0x200000u);
+  EXPECT_EQ(pixelKeyMax(PixelKey::Rgb), 0xFFFFFFu);
 }
 
 TEST(ArtSpans, TransparentPixelsBreakSpansUnlessSorted) {
@@ -618,6 +637,8 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       {"angle:110", SpanMode::Waves, PixelKey::Value},  // pixelsort's waves
       {"rows", SpanMode::File, PixelKey::Luminance},    // pixelsort's file intervals
       {"spokes", SpanMode::File, PixelKey::Blue, true},
+      {"columns", SpanMode::Black, PixelKey::Rgb},  // ASDFPixelSort's modes
+      {"angle:45", SpanMode::White, PixelKey::Rgb},
   };
   for (const Image& picture : pictures) {
     const Image mask = randomImage(picture.width, picture.height, 13);

@@ -39,12 +39,16 @@ gl::ShaderDefines artDefines() {
       {"KEY_LUMINANCE", PixelKey::Luminance}, {"KEY_HUE", PixelKey::Hue},     {"KEY_SATURATION", PixelKey::Saturation},
       {"KEY_VALUE", PixelKey::Value},         {"KEY_RED", PixelKey::Red},     {"KEY_GREEN", PixelKey::Green},
       {"KEY_BLUE", PixelKey::Blue},           {"KEY_LIGHTNESS", PixelKey::Lightness},
-      {"KEY_INTENSITY", PixelKey::Intensity}, {"KEY_MINIMUM", PixelKey::Minimum}};
+      {"KEY_INTENSITY", PixelKey::Intensity}, {"KEY_MINIMUM", PixelKey::Minimum}, {"KEY_RGB", PixelKey::Rgb}};
   for (const auto& [name, key] : keys) defines.set(name, std::to_string(static_cast<int>(key)) + "u");
   const std::pair<const char*, SpanMode> modes[] = {
       {"SPAN_NONE", SpanMode::None},     {"SPAN_THRESHOLD", SpanMode::Threshold}, {"SPAN_EDGES", SpanMode::Edges},
       {"SPAN_RANDOM", SpanMode::Random}, {"SPAN_MASK", SpanMode::Mask},           {"SPAN_INTERVALS", SpanMode::Intervals},
-      {"SPAN_WAVES", SpanMode::Waves},   {"SPAN_FILE", SpanMode::File}};
+      {"SPAN_WAVES", SpanMode::Waves},   {"SPAN_FILE", SpanMode::File},           {"SPAN_BLACK", SpanMode::Black},
+      {"SPAN_WHITE", SpanMode::White}};
+  for (const auto& [name, value] : {std::pair<const char*, std::uint32_t>{"ASDF_BLACK_RGB", kAsdfBlackRgb},
+                                    {"ASDF_WHITE_RGB", kAsdfWhiteRgb}})
+    defines.set(name, std::to_string(value) + "u");
   for (const auto& [name, mode] : modes) defines.set(name, std::to_string(static_cast<int>(mode)) + "u");
   return defines;
 }

@@ -18,7 +18,8 @@ struct SpanModeName {
 constexpr SpanModeName kSpanModes[] = {
     {SpanMode::None, "none"},     {SpanMode::Threshold, "threshold"}, {SpanMode::Edges, "edges"},
     {SpanMode::Random, "random"}, {SpanMode::Mask, "mask"},           {SpanMode::Intervals, "intervals"},
-    {SpanMode::Waves, "waves"},   {SpanMode::File, "file"},
+    {SpanMode::Waves, "waves"},   {SpanMode::File, "file"},           {SpanMode::Black, "black"},
+    {SpanMode::White, "white"},
 };
 
 std::string quoted(std::string_view text) { return quote(std::string(text)); }

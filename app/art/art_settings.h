@@ -25,13 +25,20 @@ struct PathSpec {
 };
 
 // waves and file are pixelsort's intervals of those names (README: Pixel-sort art).
-enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals, Waves, File };
+// black and white are ASDFPixelSort's modes 0 and 2.
+enum class SpanMode { None, Threshold, Edges, Random, Mask, Intervals, Waves, File, Black, White };
+
+// ASDFPixelSort's black and white values (-16000000 and -13000000 as Processing colour ints with
+// alpha 255) as R << 16 | G << 8 | B: black mode sorts the runs of pixels above the first, white
+// mode the runs below the second.
+constexpr std::uint32_t kAsdfBlackRgb = 16777216u - 16000000u, kAsdfWhiteRgb = 16777216u - 13000000u;
 
 // Modes that cut every line into drawn lengths (every pixel inside): random and waves.
 inline bool drawsSpanLengths(SpanMode mode) { return mode == SpanMode::Random || mode == SpanMode::Waves; }
 // Modes with an inside set that --invert flips.
 inline bool invertible(SpanMode mode) {
-  return mode == SpanMode::Threshold || mode == SpanMode::Edges || mode == SpanMode::Mask || mode == SpanMode::Intervals;
+  return mode == SpanMode::Threshold || mode == SpanMode::Edges || mode == SpanMode::Mask || mode == SpanMode::Intervals ||
+         mode == SpanMode::Black || mode == SpanMode::White;
 }
 // Modes that read the interval image (--intervals): its edges (intervals), its black pixels (file).
 inline bool readsIntervalImage(SpanMode mode) { return mode == SpanMode::Intervals || mode == SpanMode::File; }

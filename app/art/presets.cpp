@@ -17,8 +17,9 @@ namespace {
 
 // Named after the looks they make; each is what the README's gallery shows.
 const std::vector<BuiltInPreset> kBuiltIns = {
-    {"asendorf", "columns sorted down from every bright pixel, as Kim Asendorf's ASDFPixelSort",
-     "path = \"columns\"\nspans = \"threshold\"\nkey = \"value\"\nlower = 0.3\nupper = 1.0\n"},
+    {"asendorf", "columns: every run of pixels brighter than ASDFPixelSort's black sorted by colour number, as its "
+                 "black mode sorts columns",
+     "path = \"columns\"\nspans = \"black\"\nkey = \"rgb\"\n"},
     {"melt", "bright areas dripping downwards in capped runs",
      "path = \"angle:90\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.45\nupper = 1.0\nmax-span = 90\n"
      "descending = true\n"},

@@ -40,6 +40,16 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
       for (std::size_t i = 0; i < count; ++i) inside[i] = sobel[i] < edge;
       break;
     }
+    case SpanMode::Black:
+    case SpanMode::White: {
+      // ASDF compares the colour as one number; the modes' spans are the runs on the sortable side.
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::uint32_t rgb = pixelKey(PixelKey::Rgb, picture.pixel(static_cast<int>(i % picture.width),
+                                                                         static_cast<int>(i / picture.width)));
+        inside[i] = settings.spans == SpanMode::Black ? rgb > kAsdfBlackRgb : rgb < kAsdfWhiteRgb;
+      }
+      break;
+    }
     case SpanMode::Mask:
       for (std::size_t i = 0; i < count; ++i)
         inside[i] = luminance01(sources.mask->pixel(static_cast<int>(i % picture.width), static_cast<int>(i / picture.width))) >= 0.5;

@@ -21,8 +21,10 @@ const ModeOption kModeOptions[] = {
     {"--span-length", {art::SpanMode::Random, art::SpanMode::Waves}, "random or waves"},
     {"--span-key", {art::SpanMode::Threshold}, "threshold"},
     {"--intervals", {art::SpanMode::Intervals, art::SpanMode::File}, "intervals or file"},
-    {"--invert", {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Mask, art::SpanMode::Intervals},
-     "threshold, edges, mask or intervals"},
+    {"--invert",
+     {art::SpanMode::Threshold, art::SpanMode::Edges, art::SpanMode::Mask, art::SpanMode::Intervals, art::SpanMode::Black,
+      art::SpanMode::White},
+     "threshold, edges, mask, intervals, black or white"},
 };
 
 const char* const kArtOptionNames[] = {"--path", "--spans", "--span-key", "--lower", "--upper", "--span-length", "--max-span", "--skip",
@@ -35,7 +37,7 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_option("--path", text.path, "pixel-sort along: rows, columns, angle:DEG (clockwise, 0 = rows, 90 = columns), "
                                           "rings[:CX,CY] or spokes[:CX,CY] (centre as fractions, default 0.5,0.5)");
   command.add_option("--spans", text.spans, "sort spans of each line: none, threshold, edges, random, mask, intervals, "
-                                            "waves, file");
+                                            "waves, file, black, white");
   command.add_option("--span-key", text.spanKey, "threshold: the pixel key that cuts the spans, when it is not the one that "
                                                   "sorts them (--key): " + pixelKeyList());
   command.add_option("--lower", text.lower, "threshold: lowest key inside, as a fraction of the key's range (default 0.25); "

@@ -14,7 +14,7 @@ constexpr KeyName kKeyNames[] = {
     {PixelKey::Luminance, "luminance"}, {PixelKey::Hue, "hue"},     {PixelKey::Saturation, "saturation"},
     {PixelKey::Value, "value"},         {PixelKey::Red, "red"},     {PixelKey::Green, "green"},
     {PixelKey::Blue, "blue"},           {PixelKey::Lightness, "lightness"}, {PixelKey::Intensity, "intensity"},
-    {PixelKey::Minimum, "minimum"},
+    {PixelKey::Minimum, "minimum"},     {PixelKey::Rgb, "rgb"},
 };
 
 std::uint32_t hueMilliDegrees(std::int64_t r, std::int64_t g, std::int64_t b) {
@@ -83,6 +83,7 @@ std::uint32_t pixelKey(PixelKey key, std::uint32_t rgba) {
     case PixelKey::Lightness: return std::max({r, g, b}) + std::min({r, g, b});
     case PixelKey::Intensity: return r + g + b;
     case PixelKey::Minimum: return std::min({r, g, b});
+    case PixelKey::Rgb: return r << 16 | g << 8 | b;
   }
   return 0;
 }
@@ -99,6 +100,7 @@ std::uint32_t pixelKeyMax(PixelKey key) {
     case PixelKey::Green:
     case PixelKey::Blue:
     case PixelKey::Minimum: return 255u;
+    case PixelKey::Rgb: return 0xFFFFFFu;
   }
   return 0;
 }

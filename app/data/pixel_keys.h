@@ -10,7 +10,9 @@
 
 namespace shadersort {
 
-enum class PixelKey { Luminance, Hue, Saturation, Value, Red, Green, Blue, Lightness, Intensity, Minimum };
+// Rgb: the colour as one number, R << 16 | G << 8 | B, the order ASDFPixelSort sorts by (Processing's
+// colour ints, red first).
+enum class PixelKey { Luminance, Hue, Saturation, Value, Red, Green, Blue, Lightness, Intensity, Minimum, Rgb };
 
 std::optional<PixelKey> parsePixelKey(std::string_view name);
 std::string_view pixelKeyName(PixelKey key);

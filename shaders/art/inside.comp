@@ -43,8 +43,11 @@ void main() {
   bool inside = true;
   if (u_mode == SPAN_THRESHOLD) inside = u_lowKey <= b_keys[pixel] && b_keys[pixel] <= u_highKey;
   else if (u_mode == SPAN_EDGES || u_mode == SPAN_INTERVALS) inside = !isEdge(pixel);
+  else if (u_mode == SPAN_BLACK) inside = pixelKey(KEY_RGB, b_picture[pixel]) > ASDF_BLACK_RGB;
+  else if (u_mode == SPAN_WHITE) inside = pixelKey(KEY_RGB, b_picture[pixel]) < ASDF_WHITE_RGB;
   else if (u_mode == SPAN_MASK) inside = pixelKey(KEY_LUMINANCE, b_other[pixel]) >= 1275000u;  // half of white
-  const bool invertible = u_mode == SPAN_THRESHOLD || u_mode == SPAN_EDGES || u_mode == SPAN_MASK || u_mode == SPAN_INTERVALS;
+  const bool invertible = u_mode == SPAN_THRESHOLD || u_mode == SPAN_EDGES || u_mode == SPAN_MASK ||
+                          u_mode == SPAN_INTERVALS || u_mode == SPAN_BLACK || u_mode == SPAN_WHITE;
   if (u_invert && invertible) inside = !inside;
   if (u_maskNarrows && inside) inside = pixelKey(KEY_LUMINANCE, b_mask[pixel]) >= 1275000u;
   if (!u_sortTransparent && (b_picture[pixel] >> 24) == 0u) inside = false;

@@ -36,5 +36,6 @@ uint pixelKey(uint key, uint rgba) {
   if (key == KEY_BLUE) return b;
   if (key == KEY_LIGHTNESS) return maxChannel + minChannel;
   if (key == KEY_INTENSITY) return r + g + b;
+  if (key == KEY_RGB) return r << 16 | g << 8 | b;
   return minChannel;  // KEY_MINIMUM
 }
