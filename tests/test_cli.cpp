@@ -213,7 +213,7 @@ const BadInput kBadInputs[] = {
     {"KeysBeyondTextureLimit", "sort --algo frag-odd-even --in {dir}/many.bin --out {dir}/o.bin", "GL_MAX_TEXTURE_SIZE"},
     {"OutputFolderMissing", "run --out {dir}/no/such/folder/o.png", "does not exist"},
     {"OutputIsAFolder", "run --out {dir}/folder", "folder"},
-    {"OutputNotPng", "run --out {dir}/o.jpg", ".png"},
+    {"OutputNotAPicture", "run --out {dir}/o.bmp", ".png"},
     {"UnknownSetting", "run --set sparkle=3 --out {dir}/o.png", "sparkle"},
     {"MalformedSetting", "run --set sparkle --out {dir}/o.png", "NAME=INTEGER"},
     {"SettingWordNoAlgorithmNames", "run --set workgroup-size=big --out {dir}/o.png", "wants an integer or one of auto, got 'big'"},
