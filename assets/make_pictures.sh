@@ -63,6 +63,13 @@ done
   --upper 0.8 --out assets/art/span-key.png
 "$bin" run assets/astronaut.png --path rows --spans threshold --lower 0.2 --upper 0.9 --key lightness \
   --mask assets/art/rings.png --out assets/art/masked.png
+# Sapphire S_PixelSort's circular and radial controls, and ASDFPixelSort's columns-then-rows loop.
+"$bin" run assets/astronaut.png --path rings:0.5,0.4 --spans threshold --lower 0.2 --upper 0.9 --key lightness \
+  --start-angle 200 --degrees-sorted 270 --inner-radius 60 --thickness 150 --vary-start 0.3 --out assets/art/circular.png
+"$bin" run assets/astronaut.png --path spokes:0.5,0.35 --spans none --inner-radius 40 --ray-length 120 --vary-start 0.8 \
+  --degrees-sorted 180 --out assets/art/radial.png
+"$bin" run assets/astronaut.png --path angle:70 --then angle:160 --spans threshold --lower 0.3 --upper 0.9 \
+  --key lightness --out assets/art/then.png
 # The viewer's art panel: the angle:30 look above, finished at once (e: a change shows the result).
 "$bin" view assets/astronaut.png --algo radix --path angle:30 --spans threshold --lower 0.25 --upper 0.8 \
   --key lightness --offscreen --keys e --frames 2 --screenshot assets/art/panel.png

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <fstream>
 #include <numeric>
@@ -143,7 +144,85 @@ TEST(ArtPaths, TheGpuMapIsTheCpuMap) {
       ASSERT_EQ(gpu.lineStarts, cpu.lineStarts);
       ASSERT_EQ(gpu.lineIds, cpu.lineIds);
     }
+    // Rings that start at an angle, each moved by its draw (Sapphire's start angle, vary start).
+    for (const double vary : {0.0, 0.7}) {
+      SCOPED_TRACE("rings from 123 degrees, vary " + std::to_string(vary));
+      ArtSettings settings = settingsFor("rings:0.3,0.6", SpanMode::None);
+      settings.radial.startDegrees = 123;
+      settings.radial.varyStart = vary;
+      settings.seed = 5;
+      pipeline.setSettings(settings);
+      const PathMap gpu = pipeline.readMap();
+      const PathMap cpu = buildPathMap(settings.path, width, height, radialWindow(settings, radialGeometry(settings.path, width, height)));
+      ASSERT_EQ(checkPartition(gpu), "");
+      ASSERT_TRUE(gpu.pixels == cpu.pixels) << "the pixels along the rings differ";
+      ASSERT_EQ(gpu.lineStarts, cpu.lineStarts);
+    }
   }
+}
+
+// Sapphire S_PixelSort's circular (rings) and radial (spokes) controls: the arc from the start
+// angle, the inner radius, the thickness or ray length, and vary start.
+TEST(ArtPaths, RadialControlsChooseTheArcTheRadiiAndTheStart) {
+  const int size = 61;
+  Image picture = randomImage(size, size, 21);
+  for (std::size_t i = 3; i < picture.rgba.size(); i += 4) picture.rgba[i] = 255;
+  const RadialGeometry geometry = radialGeometry(parsePathSpec("rings"), size, size);
+  const auto dxOf = [&](std::uint32_t pixel) { return 2 * static_cast<std::int64_t>(pixel % size) + 1 - geometry.centreX2; };
+  const auto dyOf = [&](std::uint32_t pixel) { return 2 * static_cast<std::int64_t>(pixel / size) + 1 - geometry.centreY2; };
+  const auto sortedPixels = [](const ArtPlan& plan) {
+    std::set<std::uint32_t> sorted;
+    for (const Span& span : plan.spans)
+      for (std::uint32_t at = span.start; at < span.start + span.length; ++at) sorted.insert(plan.map.pixels[at]);
+    return sorted;
+  };
+
+  // A quarter turn from 0 degrees (x right, y down), rings 5 to 14.
+  ArtSettings rings = settingsFor("rings", SpanMode::None);
+  rings.radial = {.startDegrees = 0, .degreesSorted = 90, .innerRadius = 5, .thickness = 10};
+  const std::set<std::uint32_t> sorted = sortedPixels(planArt(rings, {&picture}));
+  for (std::uint32_t pixel = 0; pixel < size * size; ++pixel) {
+    const std::int64_t dx = dxOf(pixel), dy = dyOf(pixel);
+    const std::uint32_t ring = ringOf(dx, dy);
+    const bool wanted = dx > 0 && dy >= 0 && ring >= 5 && ring < 15;
+    ASSERT_EQ(sorted.count(pixel) == 1, wanted) << "pixel " << pixel << " ring " << ring << " dx " << dx << " dy " << dy;
+  }
+
+  // Each ring's line starts at the start angle: at 90 degrees, just below the centre.
+  rings.radial = {.startDegrees = 90};
+  const PathMap map = planArt(rings, {&picture}).map;
+  for (std::uint32_t line = 3; line < size / 2; ++line) {  // whole rings: the outer ones are corners
+    const std::uint32_t first = map.pixels[map.lineStarts[line]];
+    ASSERT_TRUE(dyOf(first) > 0 && -dxOf(first) < dyOf(first)) << "ring " << line << " starts elsewhere";
+  }
+  // Vary start: the rings start at angles drawn from the seed.
+  rings.radial.varyStart = 1.0;
+  const PathMap varied = planArt(rings, {&picture}).map;
+  std::set<std::uint32_t> startQuadrants;
+  for (std::uint32_t line = 3; line < varied.lineCount(); ++line)
+    startQuadrants.insert(diamondTurns(dxOf(varied.pixels[varied.lineStarts[line]]), dyOf(varied.pixels[varied.lineStarts[line]])) >> 30);
+  EXPECT_EQ(startQuadrants.size(), 4u) << "the starts spread around the turn";
+  rings.seed = 2;
+  EXPECT_NE(planArt(rings, {&picture}).map.pixels, varied.pixels) << "another seed, other starts";
+
+  // Spokes: rays sorted from radius 4 for 6 pixels; with vary radius each ray's start moves out by
+  // up to half its length.
+  ArtSettings spokes = settingsFor("spokes", SpanMode::None);
+  spokes.radial = {.innerRadius = 4, .rayLength = 6};
+  const auto ringsSorted = [&](const ArtSettings& settings) {
+    std::map<std::uint32_t, std::uint32_t> count;  // by ring
+    for (std::uint32_t pixel : sortedPixels(planArt(settings, {&picture}))) ++count[ringOf(dxOf(pixel), dyOf(pixel))];
+    return count;
+  };
+  const std::map<std::uint32_t, std::uint32_t> plain = ringsSorted(spokes);
+  ASSERT_FALSE(plain.empty());
+  EXPECT_EQ(plain.begin()->first, 4u);
+  EXPECT_EQ(plain.rbegin()->first, 9u);
+  spokes.radial.varyStart = 0.5;  // starts moved out by 0, 1 or 2 pixels
+  const std::map<std::uint32_t, std::uint32_t> moved = ringsSorted(spokes);
+  EXPECT_GE(moved.rbegin()->first, 10u);
+  EXPECT_LE(moved.rbegin()->first, 11u);
+  EXPECT_LT(moved.at(4), plain.at(4)) << "some rays start further out";
 }
 
 // Keys, and the spans found on the GPU, equal the CPU's: an unsorted packing (no pass run) puts
@@ -277,6 +356,45 @@ TEST(ArtPipeline, OneSequenceInTwoSortsMatchesTheReference) {
 
 // A span as long as an 8K row sorts with no padding limit: radix in one sequence (one sort with
 // lightness, two with luminance) and bitonic in rows of bins, each equal to the CPU reference.
+Image photograph(int width, int height);
+
+// A then path (ASDFPixelSort's columns, then rows): the second pass sorts the first one's result
+// along its own path with the same settings, exactly as the CPU reference of each pass does.
+TEST(ArtPipeline, ThenPassSortsTheFirstResultAlongItsPath) {
+  Image picture = photograph(96, 80);
+  const Image mask = randomImage(96, 80, 5);
+  for (const char* algorithm : {"radix", "odd-even", "bitonic"}) {
+    for (const bool masked : {false, true}) {
+      SCOPED_TRACE(std::string(algorithm) + (masked ? " masked" : ""));
+      ArtSettings settings = settingsFor("columns", SpanMode::Black, PixelKey::Rgb);
+      settings.then = parsePathSpec("angle:10");
+      const ArtImages images{&picture, masked ? &mask : nullptr};
+      ArtPipeline pipeline(testSortContext());
+      pipeline.setImages(images);
+      pipeline.setSettings(settings);
+      auto sorter = findAlgorithm(algorithm).create(testSortContext(), SorterOptions{});
+      pipeline.sort(*sorter);
+      ASSERT_NE(pipeline.thenPass(), nullptr);
+      const std::vector<std::uint32_t> first = pipeline.sources(*sorter);
+      EXPECT_EQ(checkSources(planArt(settings, images), first, findAlgorithm(algorithm).stable), "");
+      const Image firstResult = applySources(picture, first);
+      ArtImages thenImages = images;
+      thenImages.picture = &firstResult;
+      const ArtPlan thenPlan = planArt(thenPassSettings(settings), thenImages);
+      ASSERT_FALSE(thenPlan.spans.empty());
+      EXPECT_TRUE(pipeline.thenSources() == referenceSources(thenPlan));
+      const Image result = pipeline.readResult();
+      EXPECT_TRUE(result.rgba == applySources(firstResult, referenceSources(thenPlan)).rgba);
+      EXPECT_FALSE(result.rgba == firstResult.rgba) << "the then pass moved nothing";
+      // Without it the result is the first pass's.
+      settings.then.reset();
+      pipeline.setSettings(settings);
+      pipeline.sort(*sorter);
+      EXPECT_EQ(pipeline.thenPass(), nullptr);
+    }
+  }
+}
+
 TEST(ArtPipeline, SpansAsLongAsAnEightKRowMatchTheReference) {
   const Image picture = randomImage(8192, 3, 7);
   for (const char* algorithm : {"radix", "bitonic"})
@@ -611,6 +729,7 @@ struct ArtCase {
   PixelKey key;
   bool masked = false;  // the mask image given: the mask mode's spans, or a narrowing of another's
   std::optional<PixelKey> spanKey = std::nullopt;
+  RadialControls radial = {};
 };
 
 class ArtSort : public ::testing::TestWithParam<Schedule> {};
@@ -639,6 +758,11 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
       {"spokes", SpanMode::File, PixelKey::Blue, true},
       {"columns", SpanMode::Black, PixelKey::Rgb},  // ASDFPixelSort's modes
       {"angle:45", SpanMode::White, PixelKey::Rgb},
+      // Sapphire's circular and radial controls.
+      {"rings:0.4,0.55", SpanMode::Threshold, PixelKey::Lightness, false, std::nullopt,
+       RadialControls{.startDegrees = 45, .degreesSorted = 250, .innerRadius = 3, .thickness = 9, .varyStart = 0.3}},
+      {"spokes:0.6,0.4", SpanMode::None, PixelKey::Luminance, true, std::nullopt,
+       RadialControls{.startDegrees = 300, .degreesSorted = 140, .innerRadius = 2, .rayLength = 11, .varyStart = 0.5}},
   };
   for (const Image& picture : pictures) {
     const Image mask = randomImage(picture.width, picture.height, 13);
@@ -648,6 +772,7 @@ TEST_P(ArtSort, EverySpanOfEveryPathMatchesTheReference) {
                    std::to_string(picture.width) + "x" + std::to_string(picture.height));
       ArtSettings settings = settingsFor(artCase.path, artCase.spans, artCase.key);
       settings.spanKey = artCase.spanKey;
+      settings.radial = artCase.radial;
       settings.spanLength = 9;
       settings.maxSpan = artCase.spans == SpanMode::Threshold ? 40 : 0;
       settings.lower = artCase.spans == SpanMode::Threshold ? 0.2 : 0.05;
@@ -760,6 +885,10 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
       "--spans none --skip 101", "--algo bitonic --spans none --passes 3",
       "--algo radix --spans none --gif " + folder.path("a.gif"),
       "--spans threshold --mask " + small, "--spans edges --span-key hue", "--spans threshold --span-key shade",
+      // Sapphire's radial controls: only on the paths that read them, within their ranges.
+      "--path rows --inner-radius 3", "--path angle:30 --start-angle 10", "--path spokes --thickness 4",
+      "--path rings --ray-length 9", "--path rings --degrees-sorted 400", "--path spokes --vary-start 1.5",
+      "--path rings --thickness 0", "--then spokes", "--then sideways",
   };
   for (const std::string& arguments : cases) {
     SCOPED_TRACE(arguments);
@@ -831,6 +960,13 @@ TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {
   EXPECT_EQ(back.settings.path.centreX, 0.1);
   EXPECT_EQ(back.maskPath, odd.maskPath);
   EXPECT_EQ(presetToml(back), presetToml(odd));
+  // Sapphire's circular controls on rings.
+  Preset circular;
+  circular.settings = settingsFor("rings:0.4,0.6", SpanMode::Threshold);
+  circular.settings.radial = {.startDegrees = 12.5, .degreesSorted = 270, .innerRadius = 30, .thickness = 80, .varyStart = 0.25};
+  const Preset circularBack = parsePreset(presetToml(circular), "circular.toml", "");
+  EXPECT_EQ(circularBack.settings.radial, circular.settings.radial);
+  EXPECT_EQ(presetToml(circularBack), presetToml(circular));
   // Values whose shortest form would be an exponent, seeds past TOML's integers, paths relative to the file.
   Preset hard;
   hard.settings = settingsFor("angle:0.0001", SpanMode::Edges);
@@ -861,6 +997,9 @@ TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
       {"lower = nan\n", "lower wants a number"},
       {"skip = inf\n", "skip wants a number"},
       {"span-length = 1\n", "span-length wants"},
+      {"path = \"rows\"\ninner-radius = 4\n", "inner-radius needs --path rings or spokes (path is rows)"},
+      {"path = \"rings\"\nthickness = -1\n", "thickness wants 1 to 2^30"},
+      {"path = \"spokes\"\ndegrees-sorted = 361\n", "degrees-sorted wants a number"},
   };
   for (const auto& [toml, expected] : cases) {
     SCOPED_TRACE(toml);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "art/art_pipeline.h"
+#include "art/presets.h"
 #include "cli_support.h"
 #include "sort/registry.h"
 #include "sort_test_support.h"
@@ -152,6 +153,47 @@ TEST_F(ViewerVideo, AClipCutShortPausesOnItsLastGoodFrameAndSaysWhy) {
   EXPECT_LT(stoppedAt, 23);
   press(*app, "wait,wait");
   EXPECT_EQ(app->videoFrameIndex(), stoppedAt) << "the last good frame stays";
+}
+
+// A clip played with a keyframed preset: the panel's command carries the keyframes (as the
+// preset, with no option that would replace a track) and writes what the preset writes.
+TEST_F(ViewerVideo, ThePanelsRunCommandCarriesThePresetsKeyframes) {
+  const std::string presetPath = folder_.path("turning lower.toml");
+  {
+    std::ofstream preset(presetPath);
+    preset << "path = \"rows\"\nspans = \"threshold\"\nkey = \"lightness\"\nupper = 0.9\nmax-span = 12\n"
+              "lower = [[0.0, 0.05], [0.4, 0.6]]\n";
+  }
+  const art::Preset preset = art::loadPreset(presetPath);
+  ui::ArtConfig config{preset.settings, "", "", ""};
+  config.settings.maxSpan = 0;  // changed in the viewer: the command must say so over the preset
+  ui::ViewerConfig viewer;
+  viewer.algorithm = "radix";
+  viewer.videoPath = clip();
+  viewer.animation = preset.animation;
+  viewer.presetPath = presetPath;
+  viewer.frames = 1000000;
+  viewer.art = config;
+  ui::ViewerApp app(std::move(viewer), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app.frame();
+  const std::string command = app.artRunCommand(folder_.path("from panel.mkv"));
+  EXPECT_NE(command.find("--preset '" + presetPath + "'"), std::string::npos) << command;
+  EXPECT_EQ(command.find("--lower"), std::string::npos) << "--lower would replace the keyframes: " << command;
+  EXPECT_NE(command.find("--max-span 0"), std::string::npos) << command;
+  const auto fromPanel = runShadersort(command.substr(std::string("shadersort ").size()) + " --quiet");
+  ASSERT_EQ(fromPanel.exitCode, 0) << command << "\n" << fromPanel.err;
+  const auto direct = runShadersort("run --video " + clip() + " --algo radix --preset '" + presetPath +
+                                    "' --max-span 0 --quiet --out " + folder_.path("direct.mkv"));
+  ASSERT_EQ(direct.exitCode, 0) << direct.err;
+  const auto staticLower = runShadersort("run --video " + clip() + " --algo radix --preset '" + presetPath +
+                                         "' --max-span 0 --lower 0.05 --quiet --out " + folder_.path("static.mkv"));
+  ASSERT_EQ(staticLower.exitCode, 0) << staticLower.err;
+  const std::vector<Image> panelFrames = decodeAllFrames(folder_.path("from panel.mkv"));
+  const std::vector<Image> directFrames = decodeAllFrames(folder_.path("direct.mkv"));
+  ASSERT_EQ(panelFrames.size(), directFrames.size());
+  for (std::size_t i = 0; i < panelFrames.size(); ++i) EXPECT_TRUE(panelFrames[i].rgba == directFrames[i].rgba) << "frame " << i;
+  EXPECT_FALSE(decodeAllFrames(folder_.path("static.mkv")).back().rgba == directFrames.back().rgba)
+      << "the keyframes must change the later frames";
 }
 
 TEST(ViewerVideoCommand, ThePanelsRunCommandNamesTheClip) {

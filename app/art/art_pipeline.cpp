@@ -150,6 +150,19 @@ struct ArtPipeline::Gpu {
     glUniform2ui(program.uniformLocation(name), static_cast<GLuint>(value), static_cast<GLuint>(value >> 32));
   }
 
+  // art::RadialWindow's fields for shaders/art/radial.glsl.
+  static void setRadialWindow(const gl::Program& program, const RadialWindow& window) {
+    setUniform(program, "u_radialRings", window.rings ? 1u : 0u);
+    setUniform(program, "u_wholeTurn", window.wholeTurn ? 1u : 0u);
+    setUniform(program, "u_startTurns", window.startTurns);
+    setUniform(program, "u_arcTurns", window.arcTurns);
+    setUniform(program, "u_innerRadius", window.innerRadius);
+    setUniform(program, "u_reach", window.reach);
+    setUniform(program, "u_varyUnits", window.varyUnits);
+    setUniform(program, "u_varyPixels", window.varyPixels);
+    setUniform(program, "u_radialSeed", window.seed);
+  }
+
   // One invocation per element of `count`; its writes are then visible to later kernels, copies
   // and texture reads.
   static void dispatch(std::uint64_t count) {
@@ -295,12 +308,22 @@ void ArtPipeline::setSettings(const ArtSettings& settings) {
     throw UsageError("the interval image (--intervals) is needed by this span mode");
   settings_ = settings;
   preparedFor_.reset();
+  thenPainted_ = false;
+}
+
+// What of the settings a rings map depends on besides the path: where each ring starts.
+static std::tuple<std::uint32_t, std::uint32_t, std::uint64_t> ringStarts(const ArtSettings& settings, int width,
+                                                                          int height) {
+  if (settings.path.kind != PathKind::Rings) return {};
+  const RadialWindow window = radialWindow(settings, radialGeometry(settings.path, width, height));
+  return {window.startTurns, window.varyUnits, window.varyUnits > 0 ? window.seed : 0};
 }
 
 bool ArtPipeline::mapIsCurrent() const {
   const PathSpec& path = settings_.path;
   return mappedPath_ && mappedPath_->kind == path.kind && mappedPath_->angleDegrees == path.angleDegrees &&
-         mappedPath_->centreX == path.centreX && mappedPath_->centreY == path.centreY;
+         mappedPath_->centreX == path.centreX && mappedPath_->centreY == path.centreY &&
+         mappedRingStarts_ == ringStarts(settings_, width_, height_);
 }
 
 void ArtPipeline::buildMap() {
@@ -337,6 +360,7 @@ void ArtPipeline::buildMap() {
       Gpu::setUniform(kernel, "u_centreY2", geometry.centreY2);
       Gpu::setUniform(kernel, "u_spokes", path.kind == PathKind::Spokes ? geometry.spokes : 0u);
       Gpu::setUniform(kernel, "u_lineKeys", lineKeys ? 1u : 0u);
+      Gpu::setRadialWindow(kernel, radialWindow(settings_, geometry));
       Gpu::dispatch(pixels);
       sortByKeys(lineKeys ? bitsBelow(geometry.lineCount) : 0xFFFFFFFFu);
     }
@@ -374,6 +398,7 @@ void ArtPipeline::buildMap() {
   Gpu::setUniform(bounds, "u_count", count);
   Gpu::dispatch(pixels);
   mappedPath_ = path;
+  mappedRingStarts_ = ringStarts(settings_, width_, height_);
 }
 
 void ArtPipeline::computeKeys() {
@@ -475,6 +500,14 @@ void ArtPipeline::findSpans() {
     Gpu::setUniform(kernel, "u_invert", settings_.invert ? 1u : 0u);
     Gpu::setUniform(kernel, "u_sortTransparent", settings_.sortTransparent ? 1u : 0u);
     Gpu::setUniform(kernel, "u_maskNarrows", maskNarrows ? 1u : 0u);
+    const bool radial = settings_.path.kind == PathKind::Rings || settings_.path.kind == PathKind::Spokes;
+    const RadialGeometry geometry = radial ? radialGeometry(settings_.path, width_, height_) : RadialGeometry{};
+    const RadialWindow window = radialWindow(settings_, geometry);
+    Gpu::setUniform(kernel, "u_radialNarrows", window.narrows ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_centreX2", geometry.centreX2);
+    Gpu::setUniform(kernel, "u_centreY2", geometry.centreY2);
+    Gpu::setUniform(kernel, "u_spokes", geometry.spokes);
+    Gpu::setRadialWindow(kernel, window);
     Gpu::dispatch(pixels);
   }
 
@@ -678,6 +711,7 @@ void ArtPipeline::sort(Sorter& sorter, std::optional<std::uint32_t> passes) {
 }
 
 void ArtPipeline::paintInput() {
+  thenPainted_ = false;
   Gpu& gpu = *gpu_;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   if (pixels == 0) return;
@@ -692,6 +726,65 @@ void ArtPipeline::paintInput() {
 }
 
 void ArtPipeline::paint(const Sorter& sorter) {
+  thenPainted_ = false;
+  const bool finishedSort = preparedFor_ && (packedNothing() || sortedInPlace_ || sorter.finished());
+  paintFirstPass(sorter);
+  if (settings_.then && finishedSort) runThenPass();
+}
+
+void ArtPipeline::runThenPass() {
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (pixels == 0) return;
+  if (!then_) then_ = std::make_unique<ArtPipeline>(*context_);
+  ArtPipeline& then = *then_;
+  Gpu& from = *gpu_;
+  Gpu& to = *then.gpu_;
+  // Its images: this result as its picture, the same mask, intervals and key image, copied on the
+  // GPU into buffers kept while the size stays.
+  if (then.width_ != width_ || then.height_ != height_ || !to.picture) {
+    then.width_ = width_;
+    then.height_ = height_;
+    to.picture = StorageBuffer("art: then picture", pixels * 4);
+    to.result = gl::makeNearestTexture("art: then result", GL_RGBA8, width_, height_);
+    to.mask.reset();
+    to.intervals.reset();
+    to.keyImage.reset();
+    then.mappedPath_.reset();
+  }
+  const auto copy = [&](const StorageBuffer& source, StorageBuffer& into, bool present, const char* label) {
+    if (!present) return;
+    if (!into) into = StorageBuffer(label, pixels * 4);
+    gl::copyBuffer(source.buffer(), into.buffer(), pixels * 4);
+  };
+  copy(from.mask, to.mask, hasMask_, "art: then mask");
+  copy(from.intervals, to.intervals, hasIntervals_, "art: then interval image");
+  copy(from.keyImage, to.keyImage, hasKeyImage_, "art: then key image");
+  then.hasMask_ = hasMask_;
+  then.hasIntervals_ = hasIntervals_;
+  then.hasKeyImage_ = hasKeyImage_;
+  // The result texture into the picture buffer, on the GPU (a pixel-pack read into a buffer).
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, to.picture.id());
+  glBindTexture(GL_TEXTURE_2D, from.result.id());
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+  then.setSettings(thenPassSettings(settings_));
+  if (!thenSorter_) thenSorter_ = std::make_unique<RadixSorter>(*context_, SorterOptions{});
+  then.sort(*thenSorter_);
+  glCopyImageSubData(to.result.id(), GL_TEXTURE_2D, 0, 0, 0, 0, from.result.id(), GL_TEXTURE_2D, 0, 0, 0, 0, width_,
+                     height_, 1);
+  thenPainted_ = true;
+}
+
+std::vector<std::uint32_t> ArtPipeline::thenSources() const {
+  if (!thenPass()) throw std::logic_error("ArtPipeline::thenSources without a then pass painted");
+  return then_->sources(*thenSorter_);
+}
+
+void ArtPipeline::paintFirstPass(const Sorter& sorter) {
   if (packedNothing() || !preparedFor_) {
     paintInput();
     return;
@@ -719,6 +812,7 @@ void ArtPipeline::paint(const Sorter& sorter) {
 }
 
 void ArtPipeline::paintSpanOverlay() {
+  thenPainted_ = false;
   if (!preparedFor_) prepare(Packing::LongRows);
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   if (pixels == 0) return;

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "art/art_plan.h"
@@ -127,8 +128,15 @@ class ArtPipeline {
   void sort(Sorter& sorter, std::optional<std::uint32_t> passes = std::nullopt);
   // Writes the sorter's current state into the result picture, on the GPU: each span's pixels as
   // the sorter has arranged them, every other pixel as in the input. With nothing packed (or a
-  // sorter never loaded) the result is the input.
+  // sorter never loaded) the result is the input. Once the sort is finished, settings with a then
+  // path take a second pass over that result (thenPass()), and the result is the second pass's.
   void paint(const Sorter& sorter);
+  // The then pass of the last finished paint(): a pipeline of its own over the first pass's result,
+  // sorted by a radix engine (stable, so it equals the CPU reference whatever sorted the first);
+  // null when the settings have no then path or no finished sort was painted since they changed.
+  const ArtPipeline* thenPass() const { return thenPainted_ ? then_.get() : nullptr; }
+  // Its sources (in the then pass's input, the first pass's result).
+  std::vector<std::uint32_t> thenSources() const;
   // The input picture again as the result (before any sort).
   void paintInput();
   // The span overlay (AcerolaFX's debug view) as the result: pixels inside a sorted span in a
@@ -169,6 +177,10 @@ class ArtPipeline {
   void uploadImage(const Image& image, const compute::StorageBuffer& into);
   void packBins(Packing packing);
   void packOneSequence();
+  // paint() without the then pass.
+  void paintFirstPass(const Sorter& sorter);
+  // The then pass over the result just painted, into the result.
+  void runThenPass();
   void finished(ArtStage stage) const {
     if (observer_) observer_(stage);
   }
@@ -180,10 +192,14 @@ class ArtPipeline {
   int width_ = 0, height_ = 0;
   bool hasMask_ = false, hasIntervals_ = false, hasKeyImage_ = false;
   std::optional<PathSpec> mappedPath_;
+  std::tuple<std::uint32_t, std::uint32_t, std::uint64_t> mappedRingStarts_;  // rings: where each starts
   std::optional<Packing> preparedFor_;  // empty: settings changed since the last prepare()
   PackedSpans packed_;
   mutable std::optional<SpanCounts> spanCounts_;  // read back on demand for one sequence
   bool sortedInPlace_ = false;  // sort() sorted the packing where it lies: paint from it, not the sorter
+  std::unique_ptr<ArtPipeline> then_;  // the then pass's, made on first use
+  std::unique_ptr<Sorter> thenSorter_;
+  bool thenPainted_ = false;
   StageObserver observer_;
 };
 

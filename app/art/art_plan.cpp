@@ -39,7 +39,8 @@ ArtPlan planArt(const ArtSettings& settings, const ArtImages& images) {
 
   ArtPlan plan;
   plan.settings = settings;
-  plan.map = buildPathMap(settings.path, picture.width, picture.height);
+  plan.map = buildPathMap(settings.path, picture.width, picture.height,
+                          radialWindow(settings, radialGeometry(settings.path, picture.width, picture.height)));
   const Image& keySource = images.keyImage != nullptr ? *images.keyImage : picture;
   const std::uint32_t max = pixelKeyMax(settings.key);
   std::vector<std::uint32_t> keys(picture.pixelCount());

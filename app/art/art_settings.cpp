@@ -95,6 +95,33 @@ void requireConsistent(const ArtSettings& settings) {
   // Only the threshold mode reads a band; edges and intervals read `lower` alone.
   if (settings.spans == SpanMode::Threshold && settings.lower > settings.upper)
     throw UsageError("--lower " + decimalText(settings.lower) + " is above --upper " + decimalText(settings.upper));
+  requireRadialControlsFit(settings);
+}
+
+void requireRadialControlsFit(const ArtSettings& settings) {
+  const RadialControls& radial = settings.radial;
+  const bool rings = settings.path.kind == PathKind::Rings, spokes = settings.path.kind == PathKind::Spokes;
+  const auto refuse = [](const char* option, const char* paths) {
+    throw UsageError(std::string(option) + " needs --path " + paths);
+  };
+  if (!rings && !spokes) {
+    if (radial.startDegrees != 0.0) refuse("--start-angle", "rings or spokes");
+    if (radial.degreesSorted != 360.0) refuse("--degrees-sorted", "rings or spokes");
+    if (radial.innerRadius != 0) refuse("--inner-radius", "rings or spokes");
+    if (radial.varyStart != 0.0) refuse("--vary-start", "rings or spokes");
+  }
+  if (!spokes && radial.rayLength != 0) refuse("--ray-length", "spokes");
+  if (!rings && radial.thickness != 0) refuse("--thickness", "rings");
+  if (settings.then && (settings.then->kind == PathKind::Rings || settings.then->kind == PathKind::Spokes))
+    throw UsageError("--then takes rows, columns or angle:DEG, not " + pathSpecText(*settings.then));
+}
+
+ArtSettings thenPassSettings(const ArtSettings& settings) {
+  ArtSettings then = settings;
+  then.path = settings.then.value_or(settings.path);
+  then.radial = {};
+  then.then.reset();
+  return then;
 }
 
 const std::vector<std::string_view>& pathNames() {

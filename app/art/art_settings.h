@@ -22,6 +22,7 @@ struct PathSpec {
   PathKind kind = PathKind::Columns;
   double angleDegrees = 0.0;
   double centreX = 0.5, centreY = 0.5;
+  bool operator==(const PathSpec&) const = default;
 };
 
 // waves and file are pixelsort's intervals of those names (README: Pixel-sort art).
@@ -43,8 +44,28 @@ inline bool invertible(SpanMode mode) {
 // Modes that read the interval image (--intervals): its edges (intervals), its black pixels (file).
 inline bool readsIntervalImage(SpanMode mode) { return mode == SpanMode::Intervals || mode == SpanMode::File; }
 
+// Sapphire S_PixelSort's controls of its radial (our spokes) and circular (rings) patterns, in
+// degrees clockwise from +x and in pixels from the centre. Pixels outside what they select are
+// boundaries, as outside a mask: they never move.
+struct RadialControls {
+  double startDegrees = 0.0;     // rings: where each ring's line starts; both: the sorted arc's start
+  double degreesSorted = 360.0;  // the arc sorted, clockwise from the start (0 to 360)
+  std::uint32_t innerRadius = 0; // pixels nearer the centre than this stay
+  std::uint32_t rayLength = 0;   // spokes: pixels sorted along each ray from its start (0: to the edge)
+  std::uint32_t thickness = 0;   // rings: how many rings are sorted from the inner radius (0: all)
+  // 0 to 1. Rings: each ring's start moves clockwise by a seeded draw of up to this share of a
+  // turn (Sapphire's vary start); spokes: each ray's start moves out by up to this share of the ray
+  // length (of the farthest ring without one: Sapphire's vary radius).
+  double varyStart = 0.0;
+  bool operator==(const RadialControls&) const = default;
+};
+
 struct ArtSettings {
   PathSpec path;
+  RadialControls radial;  // rings and spokes only
+  // A second pass over the first one's result along this path (rows, columns or angle:DEG), with
+  // every other setting the same: ASDFPixelSort sorts its columns, then its rows.
+  std::optional<PathSpec> then;
   SpanMode spans = SpanMode::None;
   PixelKey key = PixelKey::Luminance;  // what sorts the spans
   // What cuts them (the threshold's key); unset: the sort key. pixelsort's and HitFilm's split of
@@ -83,14 +104,19 @@ inline PixelKey spanKeyOf(const ArtSettings& settings) { return settings.spanKey
 
 // Strict parsers; each throws UsageError (exit 2) in one line naming `what` and the text.
 PathSpec parsePathSpec(std::string_view text);
+// The settings of the then pass: the then path, no radial controls, no further pass.
+ArtSettings thenPassSettings(const ArtSettings& settings);
 std::string pathSpecText(const PathSpec& path);
 // The shortest decimal that reads back as the same double, never with an exponent (which the
 // number parser refuses): 0.0001, 30, 12.5.
 std::string decimalText(double value);
 SpanMode parseSpanMode(std::string_view text);
 std::string_view spanModeName(SpanMode mode);
-// Throws UsageError when the settings contradict each other (threshold: lower > upper).
+// Throws UsageError when the settings contradict each other (threshold: lower > upper; radial
+// controls on a path that is not rings or spokes).
 void requireConsistent(const ArtSettings& settings);
+// The radial controls' part of it: each on a path that reads it; and a then path of straight lines.
+void requireRadialControlsFit(const ArtSettings& settings);
 
 // For `info` and help texts.
 const std::vector<std::string_view>& pathNames();

@@ -6,6 +6,8 @@
 #include <numeric>
 #include <utility>
 
+#include "art/spans.h"
+
 namespace shadersort::art {
 namespace {
 
@@ -56,7 +58,7 @@ PathMap angleMap(double degrees, int width, int height) {
   return fromLineNumbers(width, height, lineOf, lines.lineCount, visitOrder);
 }
 
-PathMap radialMap(const PathSpec& path, int width, int height) {
+PathMap radialMap(const PathSpec& path, int width, int height, const RadialWindow& window) {
   const RadialGeometry geometry = radialGeometry(path, width, height);
   const bool rings = path.kind == PathKind::Rings;
   const std::size_t pixelCount = static_cast<std::size_t>(width) * height;
@@ -67,7 +69,8 @@ PathMap radialMap(const PathSpec& path, int width, int height) {
       const std::size_t pixel = static_cast<std::size_t>(y) * width + x;
       const std::uint32_t turns = diamondTurns(dx, dy);
       lineOf[pixel] = rings ? ringOf(dx, dy) : spokeOf(turns, geometry.spokes);
-      along[pixel] = rings ? turns : static_cast<std::uint32_t>(dx * dx + dy * dy);
+      // Along a ring: clockwise from the ring's start (the difference wraps modulo a turn).
+      along[pixel] = rings ? turns - ringStartTurns(window, lineOf[pixel]) : static_cast<std::uint32_t>(dx * dx + dy * dy);
     }
   std::vector<std::uint32_t> visitOrder(pixelCount);
   std::iota(visitOrder.begin(), visitOrder.end(), 0u);
@@ -139,17 +142,77 @@ RadialGeometry radialGeometry(const PathSpec& path, int width, int height) {
     farthest = std::max(farthest, std::sqrt(static_cast<double>(dx * dx + dy * dy)) / 2.0);
   }
   geometry.spokes = static_cast<std::uint32_t>(std::max(8.0, std::ceil(2.0 * std::numbers::pi * farthest)));
+  geometry.farthestRing = farthestRing;
   geometry.lineCount = path.kind == PathKind::Rings ? farthestRing + 1 : geometry.spokes;
   return geometry;
 }
 
-PathMap buildPathMap(const PathSpec& path, int width, int height) {
+namespace {
+
+// Degrees clockwise from +x as a diamond angle, through a direction of integer coordinates.
+std::uint32_t turnsOfDegrees(double degrees) {
+  const double radians = normalisedDegrees(degrees) * std::numbers::pi / 180.0;
+  constexpr double kScale = 1 << 24;
+  return diamondTurns(std::llround(std::cos(radians) * kScale), std::llround(std::sin(radians) * kScale));
+}
+
+// A share from 0 to 1 in 2^-32 units, the largest being 2^32 - 1.
+std::uint32_t shareUnits(double share) {
+  return static_cast<std::uint32_t>(std::llround(std::clamp(share, 0.0, 1.0) * 4294967295.0));
+}
+
+// Its draw (stream 4 of the seed, by line) scaled to [0, units * scale / 2^32): the upper words of
+// two products, as the GPU takes them.
+std::uint32_t scaledDraw(const RadialWindow& window, std::uint32_t line, std::uint32_t scale) {
+  const auto draw = static_cast<std::uint32_t>(seededDraw(window.seed, 4, line));
+  const auto share = static_cast<std::uint32_t>((std::uint64_t{draw} * window.varyUnits) >> 32);
+  return static_cast<std::uint32_t>((std::uint64_t{share} * scale) >> 32);
+}
+
+}  // namespace
+
+RadialWindow radialWindow(const ArtSettings& settings, const RadialGeometry& geometry) {
+  RadialWindow window;
+  const RadialControls& radial = settings.radial;
+  const PathKind kind = settings.path.kind;
+  if (kind != PathKind::Rings && kind != PathKind::Spokes) return window;
+  window.rings = kind == PathKind::Rings;
+  window.startTurns = turnsOfDegrees(radial.startDegrees);
+  window.wholeTurn = radial.degreesSorted >= 360.0;
+  if (!window.wholeTurn)
+    window.arcTurns = radial.degreesSorted <= 0.0 ? 0u : turnsOfDegrees(radial.startDegrees + radial.degreesSorted) - window.startTurns;
+  window.innerRadius = radial.innerRadius;
+  window.reach = window.rings ? radial.thickness : radial.rayLength;
+  window.varyUnits = shareUnits(radial.varyStart);
+  // Rings: a share of the turn (2^32); spokes: of the ray length or the farthest ring.
+  window.varyPixels = window.rings ? 0u : (radial.rayLength > 0 ? radial.rayLength : geometry.farthestRing);
+  window.seed = settings.seed;
+  window.narrows = !window.wholeTurn || window.innerRadius > 0 || window.reach > 0 || (!window.rings && window.varyUnits > 0);
+  return window;
+}
+
+std::uint32_t ringStartTurns(const RadialWindow& window, std::uint32_t ring) {
+  if (!window.rings || window.varyUnits == 0) return window.startTurns;
+  const auto draw = static_cast<std::uint32_t>(seededDraw(window.seed, 4, ring));
+  return window.startTurns + static_cast<std::uint32_t>((std::uint64_t{draw} * window.varyUnits) >> 32);
+}
+
+bool insideRadialWindow(const RadialWindow& window, std::uint32_t ring, std::uint32_t turns, std::uint32_t line) {
+  const std::uint32_t start = window.rings ? ringStartTurns(window, line) : window.startTurns;
+  if (!window.wholeTurn && turns - start >= window.arcTurns) return false;
+  std::uint32_t inner = window.innerRadius;
+  if (!window.rings && window.varyUnits > 0) inner += scaledDraw(window, line, window.varyPixels);
+  if (ring < inner) return false;
+  return window.reach == 0 || ring - inner < window.reach;
+}
+
+PathMap buildPathMap(const PathSpec& path, int width, int height, const RadialWindow& window) {
   switch (path.kind) {
     case PathKind::Rows: return angleMap(0.0, width, height);
     case PathKind::Columns: return angleMap(90.0, width, height);
     case PathKind::Angle: return angleMap(path.angleDegrees, width, height);
     case PathKind::Rings:
-    case PathKind::Spokes: return radialMap(path, width, height);
+    case PathKind::Spokes: return radialMap(path, width, height, window);
   }
   return {};
 }

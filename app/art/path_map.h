@@ -46,6 +46,7 @@ struct RadialGeometry {
   std::int32_t centreX2 = 0, centreY2 = 0;  // the centre in half pixels
   std::uint32_t lineCount = 0;              // rings up to the farthest pixel, or rays
   std::uint32_t spokes = 0;
+  std::uint32_t farthestRing = 0;
 };
 RadialGeometry radialGeometry(const PathSpec& path, int width, int height);
 // Clockwise diamond angle of (dx, dy) (y down) in 2^-32 turns: quadrant << 30 | floor(2^30 * part).
@@ -53,6 +54,28 @@ std::uint32_t diamondTurns(std::int64_t dx, std::int64_t dy);
 std::uint32_t ringOf(std::int64_t dx2, std::int64_t dy2);
 std::uint32_t spokeOf(std::uint32_t turns, std::uint32_t spokes);
 
-PathMap buildPathMap(const PathSpec& path, int width, int height);
+// The radial controls (ArtSettings::radial) in the integers that the CPU and the GPU share.
+struct RadialWindow {
+  bool rings = false;
+  std::uint32_t startTurns = 0;  // the start angle as a diamond angle
+  bool wholeTurn = true;         // every angle is sorted; else those within arcTurns of the start
+  std::uint32_t arcTurns = 0;
+  std::uint32_t innerRadius = 0;
+  std::uint32_t reach = 0;       // rings: thickness; spokes: ray length (0: no limit)
+  std::uint32_t varyUnits = 0;   // vary start in 2^-32 of its whole
+  std::uint32_t varyPixels = 0;  // spokes: the most pixels a ray's start moves out
+  std::uint64_t seed = 0;
+  // Some pixel may be left out (else insideRadialWindow holds everywhere).
+  bool narrows = false;
+};
+RadialWindow radialWindow(const ArtSettings& settings, const RadialGeometry& geometry);
+// Where ring `ring` starts, as a diamond angle: the start angle moved by the ring's draw.
+std::uint32_t ringStartTurns(const RadialWindow& window, std::uint32_t ring);
+// Whether a pixel at whole distance `ring` and diamond angle `turns` on line `line` (its ring or
+// ray) is sorted.
+bool insideRadialWindow(const RadialWindow& window, std::uint32_t ring, std::uint32_t turns, std::uint32_t line);
+
+// Rings start at `window`'s ring starts (angle paths ignore it).
+PathMap buildPathMap(const PathSpec& path, int width, int height, const RadialWindow& window = {});
 
 }  // namespace shadersort::art

@@ -17,9 +17,9 @@ namespace {
 
 // Named after the looks they make; each is what the README's gallery shows.
 const std::vector<BuiltInPreset> kBuiltIns = {
-    {"asendorf", "columns: every run of pixels brighter than ASDFPixelSort's black sorted by colour number, as its "
-                 "black mode sorts columns",
-     "path = \"columns\"\nspans = \"black\"\nkey = \"rgb\"\n"},
+    {"asendorf", "ASDFPixelSort's black mode: every run of pixels brighter than its black sorted by colour number, "
+                 "columns, then rows",
+     "path = \"columns\"\nthen = \"rows\"\nspans = \"black\"\nkey = \"rgb\"\n"},
     {"melt", "bright areas dripping downwards in capped runs",
      "path = \"angle:90\"\nspans = \"threshold\"\nkey = \"lightness\"\nlower = 0.45\nupper = 1.0\nmax-span = 90\n"
      "descending = true\n"},
@@ -34,7 +34,8 @@ const std::vector<BuiltInPreset> kBuiltIns = {
 const char* const kKnownSettings[] = {"path",          "spans",      "key",    "span-key", "descending", "lower",
                                       "upper",         "invert",     "span-length", "max-span", "skip",
                                       "seed",          "sort-transparent", "mask", "intervals", "key-image",
-                                      "angle",         "centre-x",   "centre-y"};
+                                      "angle",         "centre-x",   "centre-y",  "start-angle", "degrees-sorted", "inner-radius",
+                                      "ray-length",    "thickness",  "vary-start", "then"};
 
 std::string where(const std::string& name, const toml::node& node) {
   return "preset " + quote(name) + " line " + std::to_string(node.source().begin.line);
@@ -132,7 +133,10 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
       else if (setting == "angle") pathNumbers[*animated] = number(name, node, setting, -360, 360);
       else if (setting == "centre-x" || setting == "centre-y") pathNumbers[*animated] = number(name, node, setting, 0, 1);
       else if (setting == "path") s.path = parsePathSpec(required<std::string>(name, node, setting, "a string such as \"angle:30\""));
-      else if (setting == "spans") s.spans = parseSpanMode(required<std::string>(name, node, setting, "a string"));
+      else if (setting == "then") {
+        const std::string thenText = required<std::string>(name, node, setting, "a string such as \"rows\"");
+        s.then = thenText == "none" ? std::nullopt : std::optional(parsePathSpec(thenText));
+      } else if (setting == "spans") s.spans = parseSpanMode(required<std::string>(name, node, setting, "a string"));
       else if (setting == "key") {
         const std::string keyName = required<std::string>(name, node, setting, "a string");
         const auto parsed = parsePixelKey(keyName);
@@ -148,6 +152,17 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
       else if (setting == "lower") s.lower = number(name, node, setting, 0, 1);
       else if (setting == "upper") s.upper = number(name, node, setting, 0, 1);
       else if (setting == "skip") s.skipPercent = number(name, node, setting, 0, 100);
+      else if (setting == "start-angle") s.radial.startDegrees = number(name, node, setting, -360, 360);
+      else if (setting == "degrees-sorted") s.radial.degreesSorted = number(name, node, setting, 0, 360);
+      else if (setting == "vary-start") s.radial.varyStart = number(name, node, setting, 0, 1);
+      else if (setting == "inner-radius" || setting == "ray-length" || setting == "thickness") {
+        const std::int64_t pixels = required<std::int64_t>(name, node, setting, "a whole number");
+        const std::int64_t least = setting == "inner-radius" ? 0 : 1;
+        if (pixels < least || pixels > (1 << 30))
+          throw UsageError(where(name, node) + ": " + std::string(setting) + " wants " + std::to_string(least) + " to 2^30");
+        (setting == "inner-radius" ? s.radial.innerRadius : setting == "ray-length" ? s.radial.rayLength : s.radial.thickness) =
+            static_cast<std::uint32_t>(pixels);
+      }
       else if (setting == "span-length") {
         const std::int64_t length = required<std::int64_t>(name, node, setting, "a whole number");
         if (length < 2 || length > (1 << 30)) throw UsageError(where(name, node) + ": span-length wants 2 to 2^30");
@@ -186,6 +201,11 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
     if (setting == AnimatedSetting::Angle) s.path.angleDegrees = value;
     else if (setting == AnimatedSetting::CentreX) s.path.centreX = value;
     else s.path.centreY = value;
+  }
+  try {
+    requireRadialControlsFit(s);
+  } catch (const UsageError& error) {
+    throw UsageError("preset " + quote(name) + ": " + std::string(error.what()).substr(2) + " (path is " + pathKind + ")");
   }
   for (const Track& track : preset.animation.tracks)
     if (const auto problem = pathProblem(track, s.path)) throw UsageError(where(name, *written[track.setting]) + ": " + *problem);
@@ -240,6 +260,16 @@ std::string presetToml(const Preset& preset) {
   for (AnimatedSetting setting : {AnimatedSetting::Angle, AnimatedSetting::CentreX, AnimatedSetting::CentreY})
     if (const Track* track = preset.animation.find(setting))
       text << animatedSettingName(setting) << " = " << keyframeText(*track) << "\n";
+  if (s.path.kind == PathKind::Rings || s.path.kind == PathKind::Spokes) {
+    const RadialControls& radial = s.radial;
+    text << "start-angle = " << tomlFloat(radial.startDegrees) << "\n";
+    text << "degrees-sorted = " << tomlFloat(radial.degreesSorted) << "\n";
+    text << "inner-radius = " << radial.innerRadius << "\n";
+    if (s.path.kind == PathKind::Spokes && radial.rayLength > 0) text << "ray-length = " << radial.rayLength << "\n";
+    if (s.path.kind == PathKind::Rings && radial.thickness > 0) text << "thickness = " << radial.thickness << "\n";
+    text << "vary-start = " << tomlFloat(radial.varyStart) << "\n";
+  }
+  if (s.then) string("then", pathSpecText(*s.then));
   string("spans", std::string(spanModeName(s.spans)));
   string("key", std::string(pixelKeyName(s.key)));
   if (s.spanKey) string("span-key", std::string(pixelKeyName(*s.spanKey)));

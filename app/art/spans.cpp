@@ -7,7 +7,7 @@ namespace shadersort::art {
 namespace {
 
 // Streams of seededDraw, so that each use of the seed draws independent numbers.
-enum Stream : std::uint64_t { kRandomLengths = 1, kMaxSpanOffset = 2, kSkip = 3 };
+enum Stream : std::uint64_t { kRandomLengths = 1, kMaxSpanOffset = 2, kSkip = 3 };  // 4: path_map.cpp's vary start
 
 double luminance01(std::uint32_t rgba) {
   return pixelKey(PixelKey::Luminance, rgba) / static_cast<double>(pixelKeyMax(PixelKey::Luminance));
@@ -61,6 +61,19 @@ std::vector<bool> insidePixels(const ArtSettings& settings, const SpanSources& s
     for (std::size_t i = 0; i < count; ++i)
       if (inside[i])
         inside[i] = luminance01(sources.mask->pixel(static_cast<int>(i % picture.width), static_cast<int>(i / picture.width))) >= 0.5;
+  // The radial controls leave pixels out as a mask does.
+  if (settings.path.kind == PathKind::Rings || settings.path.kind == PathKind::Spokes) {
+    const RadialGeometry geometry = radialGeometry(settings.path, picture.width, picture.height);
+    const RadialWindow window = radialWindow(settings, geometry);
+    if (window.narrows)
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!inside[i]) continue;
+        const std::int64_t dx = 2 * static_cast<std::int64_t>(i % picture.width) + 1 - geometry.centreX2;
+        const std::int64_t dy = 2 * static_cast<std::int64_t>(i / picture.width) + 1 - geometry.centreY2;
+        const std::uint32_t ring = ringOf(dx, dy), turns = diamondTurns(dx, dy);
+        inside[i] = insideRadialWindow(window, ring, turns, window.rings ? ring : spokeOf(turns, geometry.spokes));
+      }
+  }
   if (!settings.sortTransparent)
     for (std::size_t i = 0; i < count; ++i)
       if (picture.rgba[i * 4 + 3] == 0) inside[i] = false;

@@ -41,6 +41,18 @@ std::string checkArtResult(const art::ArtPipeline& pipeline, const Sorter& sorte
                 : algorithm.stable ? art::SourceCheck::SortedStably : art::SourceCheck::Sorted);
   if (problem.empty() && finished && algorithm.stable && sources != art::referenceSources(reference))
     problem = "differs from the CPU reference";
+  // The then pass, over what the first pass made: a stable radix sort, so exactly the reference.
+  if (problem.empty() && finished && settings.then) {
+    if (pipeline.thenPass() == nullptr) return "the then pass (--then) did not run";
+    const Image firstResult = art::applySources(*images.picture, sources);
+    art::ArtImages thenImages = images;
+    thenImages.picture = &firstResult;
+    const art::ArtPlan thenReference = art::planArt(art::thenPassSettings(settings), thenImages);
+    const std::vector<std::uint32_t> thenSources = pipeline.thenSources();
+    problem = art::checkSources(thenReference, thenSources, art::SourceCheck::SortedStably);
+    if (problem.empty() && thenSources != art::referenceSources(thenReference)) problem = "differs from the CPU reference";
+    if (!problem.empty()) problem = "the then pass " + problem;
+  }
   return problem;
 }
 
@@ -118,7 +130,10 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
       spanWords += ", span key " + std::string(pixelKeyName(*request.settings.spanKey));
     if (request.settings.spans != art::SpanMode::Mask && !request.maskPath.empty()) spanWords += ", masked";
     std::printf("%s: %s, spans %s: %u spans of 2+ pixels (%llu pixels, longest %u); packed as %s, %u x %u\n",
-                std::string(algorithm.name).c_str(), art::pathSpecText(request.settings.path).c_str(),
+                std::string(algorithm.name).c_str(),
+                (art::pathSpecText(request.settings.path) +
+                 (request.settings.then ? " then " + art::pathSpecText(*request.settings.then) : std::string()))
+                    .c_str(),
                 spanWords.c_str(), spans.spanCount,
                 static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
                 std::string(art::packingName(pipeline.packed().packing)).c_str(), shape.sequenceCount,

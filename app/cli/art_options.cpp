@@ -29,7 +29,8 @@ const ModeOption kModeOptions[] = {
 
 const char* const kArtOptionNames[] = {"--path", "--spans", "--span-key", "--lower", "--upper", "--span-length", "--max-span", "--skip",
                                        "--mask", "--intervals", "--key-image", "--invert", "--sort-transparent",
-                                       "--preset"};
+                                       "--preset", "--start-angle", "--degrees-sorted", "--inner-radius", "--ray-length",
+                                       "--thickness", "--vary-start", "--then"};
 
 }  // namespace
 
@@ -46,13 +47,25 @@ void addArtOptions(CLI::App& command, ArtOptionText& text) {
   command.add_flag("--invert", text.invert, "the pixels outside the band (or the edges, or the mask's black) are the spans");
   command.add_option("--span-length", text.spanLength, "random: the mean span length in pixels (default 64); waves: the "
                                                       "shortest (spans of L to L + 10)");
-  command.add_option("--max-span", text.maxSpan, "cut spans to at most N pixels, the cuts offset at random per line");
+  command.add_option("--max-span", text.maxSpan, "cut spans to at most N pixels, the cuts offset at random per line (0: no cap)");
   command.add_option("--skip", text.skip, "leave P percent of the spans unsorted, drawn from --seed (0 to 100)");
   command.add_option("--mask", text.mask, "an image of the input's size; white (luminance >= half) is sortable: the mask "
                                           "mode's spans, or with another mode a narrowing of its spans");
   command.add_option("--intervals", text.intervals, "intervals: an image of the input's size whose edges break the spans");
   command.add_option("--key-image", text.keyImage, "take each pixel's key from this image (same size) at the pixel's place");
   command.add_flag("--sort-transparent", text.sortTransparent, "sort fully transparent pixels too (default: they break spans)");
+  command.add_option("--then", text.then, "then sort the result again along rows, columns or angle:DEG with the same "
+                                          "settings (ASDFPixelSort sorts columns, then rows; the second pass sorts with radix)");
+  // Sapphire S_PixelSort's radial and circular controls.
+  command.add_option("--start-angle", text.startAngle, "rings, spokes: where the sorted arc starts, degrees clockwise from +x "
+                                                      "(rings also start each line there; default 0)");
+  command.add_option("--degrees-sorted", text.degreesSorted, "rings, spokes: the arc sorted from the start angle, 0 to 360 "
+                                                            "(default 360)");
+  command.add_option("--inner-radius", text.innerRadius, "rings, spokes: pixels nearer the centre than this stay (default 0)");
+  command.add_option("--ray-length", text.rayLength, "spokes: pixels sorted along each ray from its start (default: to the edge)");
+  command.add_option("--thickness", text.thickness, "rings: how many rings are sorted, out from the inner radius (default: all)");
+  command.add_option("--vary-start", text.varyStart, "rings: move each ring's start by up to this share of a turn; spokes: "
+                                                    "each ray's start out by up to this share of its length; 0 to 1, drawn from --seed");
   command.add_option("--preset", text.preset, "every art setting from a TOML file, or a built-in look: asendorf, melt, rain, "
                                               "radial-burst, glitch-rows; options given beside it win; a still takes keyframed settings at 0 s");
 }
@@ -86,6 +99,7 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   art::ArtSettings& settings = request.settings;
   settings = preset.settings;
   request.animation = preset.animation;
+  request.presetPath = text.preset;
   // An option on the command line wins over the preset's keyframes of its setting, as over its
   // value. A path given there (or --axis) is the whole path, its angle and centre included.
   using art::AnimatedSetting;
@@ -136,9 +150,24 @@ std::optional<ArtRequest> toArtRequest(const CLI::App& command, const ArtOptionT
   if (given("--sort-transparent")) settings.sortTransparent = true;
   if (given("--span-length"))
     settings.spanLength = static_cast<std::uint32_t>(parseUnsigned(text.spanLength, "--span-length", 2, 1u << 30));
-  if (given("--max-span"))
-    settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 2, 1u << 30));
+  if (given("--max-span")) {
+    // 0: no cap (a preset's cap removed); 1 would leave no span at all.
+    settings.maxSpan = static_cast<std::uint32_t>(parseUnsigned(text.maxSpan, "--max-span", 0, 1u << 30));
+    if (settings.maxSpan == 1) throw UsageError("--max-span wants 0 (no cap) or 2 to 2^30, got 1");
+  }
   if (given("--skip")) settings.skipPercent = parseDecimal(text.skip, "--skip", 0.0, 100.0);
+  art::RadialControls& radial = settings.radial;
+  if (given("--start-angle")) radial.startDegrees = parseDecimal(text.startAngle, "--start-angle", -360.0, 360.0);
+  if (given("--degrees-sorted")) radial.degreesSorted = parseDecimal(text.degreesSorted, "--degrees-sorted", 0.0, 360.0);
+  if (given("--inner-radius"))
+    radial.innerRadius = static_cast<std::uint32_t>(parseUnsigned(text.innerRadius, "--inner-radius", 0, 1u << 30));
+  if (given("--ray-length"))
+    radial.rayLength = static_cast<std::uint32_t>(parseUnsigned(text.rayLength, "--ray-length", 1, 1u << 30));
+  if (given("--thickness"))
+    radial.thickness = static_cast<std::uint32_t>(parseUnsigned(text.thickness, "--thickness", 1, 1u << 30));
+  if (given("--vary-start")) radial.varyStart = parseDecimal(text.varyStart, "--vary-start", 0.0, 1.0);
+  if (given("--then")) settings.then = text.then == "none" ? std::nullopt : std::optional(art::parsePathSpec(text.then));
+  art::requireConsistent(settings);
   // Still images read `settings` alone: they take t = 0 (a preset's base already holds it).
   settings = request.animation.at(settings, 0.0);
   request.maskPath = given("--mask") ? text.mask : preset.resolve(preset.maskPath);

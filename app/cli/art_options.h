@@ -13,6 +13,7 @@ namespace shadersort::cli {
 
 struct ArtOptionText {
   std::string path, spans, spanKey, lower, upper, spanLength, maxSpan, skip;
+  std::string startAngle, degreesSorted, innerRadius, rayLength, thickness, varyStart, then;
   std::string mask, intervals, keyImage, preset;
   bool invert = false, sortTransparent = false;
 };

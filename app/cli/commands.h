@@ -45,6 +45,7 @@ struct ArtRequest {
   // option given on the command line removes its setting's track, as it overrides a static value.
   art::Animation animation;
   std::string maskPath, intervalsPath, keyImagePath;
+  std::string presetPath;  // --preset as given (a built-in's name or a file), empty without
 };
 
 // run --video: a clip or an animated GIF pixel-sorted frame by frame into a video file.

@@ -100,7 +100,10 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (!options.race.empty()) throw UsageError("--video and --race do not mix: a clip plays in one lane");
     if (options.arrayMode) throw UsageError("--array shows plain sorts, not a clip (--video)");
     config.videoPath = options.videoPath;
-    if (options.art) config.animation = options.art->animation;
+    if (options.art) {
+      config.animation = options.art->animation;
+      config.presetPath = options.art->presetPath;
+    }
   }
   if (options.art) {
     if (!options.race.empty()) throw UsageError("--race and the pixel-sort options (--path, --spans, --preset, ...) do not mix");

@@ -34,6 +34,15 @@ bool sliderDouble(const char* label, double& value, double least, double most, c
   return true;
 }
 
+// A length in pixels (or rings) up to 4096 with 0 shown as `zero` when it means "no limit".
+bool slideLength(const char* label, std::uint32_t& value, const char* format, const char* zero = nullptr) {
+  int edited = static_cast<int>(std::min<std::uint32_t>(value, 4096));
+  if (!ImGui::SliderInt(label, &edited, 0, 4096, edited == 0 && zero ? zero : format, ImGuiSliderFlags_Logarithmic))
+    return false;
+  value = static_cast<std::uint32_t>(std::max(0, edited));
+  return true;
+}
+
 template <typename Enum>
 bool comboOf(const char* label, Enum& value, const std::vector<std::pair<Enum, std::string>>& choices) {
   std::string current;
@@ -110,7 +119,12 @@ ArtPanelEdits ArtPanel::draw(ArtSource& source, const ArtPanelView& view, float 
                                 {PathKind::Spokes, "spokes"}});
   if (s.path.kind == PathKind::Angle)
     changed |= sliderDouble("angle", s.path.angleDegrees, -180.0, 180.0, "%.1f deg", 0.1);
-  if (s.path.kind == PathKind::Rings || s.path.kind == PathKind::Spokes) {
+  // Radial controls another path does not read would be refused: they go with the path.
+  const bool rings = s.path.kind == PathKind::Rings, spokes = s.path.kind == PathKind::Spokes;
+  if (!rings && !spokes) s.radial = {};
+  if (!rings) s.radial.thickness = 0;
+  if (!spokes) s.radial.rayLength = 0;
+  if (rings || spokes) {
     double centre[2] = {s.path.centreX, s.path.centreY};
     const double least = 0.0, most = 1.0;
     if (ImGui::SliderScalarN("centre", ImGuiDataType_Double, centre, 2, &least, &most, "%.3f")) {
@@ -118,7 +132,20 @@ ArtPanelEdits ArtPanel::draw(ArtSource& source, const ArtPanelView& view, float 
       s.path.centreY = std::clamp(onGrid(centre[1], 0.001), 0.0, 1.0);
       changed = true;
     }
+    art::RadialControls& radial = s.radial;
+    changed |= sliderDouble("start angle", radial.startDegrees, 0.0, 360.0, "%.1f deg", 0.1);
+    changed |= sliderDouble("degrees sorted", radial.degreesSorted, 0.0, 360.0, "%.1f deg", 0.1);
+    changed |= slideLength("inner radius", radial.innerRadius, "%d px");
+    if (spokes) changed |= slideLength("ray length", radial.rayLength, "%d px", "to the edge");
+    if (rings) changed |= slideLength("thickness", radial.thickness, "%d rings", "all");
+    changed |= sliderDouble(spokes ? "vary radius" : "vary start", radial.varyStart, 0.0, 1.0, "%.3f", 0.001);
   }
+
+  // A second pass along straight lines (ASDF's columns, then rows); an angle given elsewhere stays listed.
+  std::vector<std::pair<std::optional<art::PathSpec>, std::string>> thens = {
+      {std::nullopt, "none"}, {art::parsePathSpec("rows"), "rows"}, {art::parsePathSpec("columns"), "columns"}};
+  if (s.then && s.then->kind == PathKind::Angle) thens.emplace_back(s.then, art::pathSpecText(*s.then));
+  changed |= comboOf<std::optional<art::PathSpec>>("then", s.then, thens);
 
   std::vector<std::pair<SpanMode, std::string>> modes;
   for (std::string_view name : art::spanModeNames()) modes.emplace_back(art::parseSpanMode(name), std::string(name));

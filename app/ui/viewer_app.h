@@ -62,6 +62,8 @@ struct ViewerConfig {
   std::string videoPath;
   // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
   art::Animation animation;
+  // The preset they came from, which the panel's run command names to carry them.
+  std::string presetPath;
   // GPU memory each lane's step-back checkpoints may hold; less means longer replays.
   std::size_t checkpointBudgetBytes = SortLane::kDefaultCheckpointBudgetBytes;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
@@ -108,6 +110,9 @@ class ViewerApp {
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
   const std::string& message() const { return message_; }
+  // The art panel's `shadersort run` command, writing `outputPath` (empty outside art mode): a
+  // clip's keyframes travel as the preset they came from.
+  std::string artRunCommand(const std::string& outputPath) const;
   // While a step back replays passes over several frames: how far it has come, 0 to 1.
   std::optional<double> stepBackProgress() const;
   // Algorithms a race could not run on this input, with the reason (shown in their lanes).

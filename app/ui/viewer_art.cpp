@@ -187,6 +187,13 @@ void ViewerApp::showArtChange() {
   }
 }
 
+std::string ViewerApp::artRunCommand(const std::string& outputPath) const {
+  if (!art_) return {};
+  return video_ ? equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, outputPath,
+                                       video_->path(), config_.animation, config_.presetPath)
+                : equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, outputPath);
+}
+
 void ViewerApp::drawArtControls() {
   bool on = art_ != nullptr;
   if (ImGui::Checkbox("pixel-sort art (p)", &on)) handleKey(ViewerKey::ToggleArt);
@@ -195,9 +202,7 @@ void ViewerApp::drawArtControls() {
   view.spanOverlay = view_.spanOverlay;
   view.showResultAfterChange = artShowsResult_;
   view.nothingToSort = lanes_.front()->nothingToSort();
-  view.runCommand = video_ ? equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec,
-                                                  "OUT.mp4", video_->path())
-                          : equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, "OUT.png");
+  view.runCommand = artRunCommand(video_ ? "OUT.mp4" : "OUT.png");
   const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
   if (edits.key) handleKey(*edits.key);
   if (edits.config) changeArt(*edits.config);

@@ -1,10 +1,11 @@
 // Whether each pixel may be in a span (art::findSpans' insidePixels): by span mode, then invert,
-// then a mask beside another mode narrows it, then fully transparent pixels out unless they are
-// sorted too.
+// then a mask beside another mode narrows it, then the radial controls, then fully transparent
+// pixels out unless they are sorted too.
 
 #include "shaders/art/art_common.glsl"
 #include "shaders/art/pixel_key.glsl"
 #include "shaders/art/wide_math.glsl"
+#include "shaders/art/radial.glsl"
 
 layout(std430, binding = 0) readonly buffer Picture { uint b_picture[]; };
 layout(std430, binding = 1) readonly buffer Keys { uint b_keys[]; };  // the span key's
@@ -18,6 +19,9 @@ uniform uint u_mode;  // SPAN_* numbers of art::SpanMode
 uniform uint u_lowKey, u_highKey;  // threshold: inside when lowKey <= key <= highKey
 uniform uvec2 u_edgeLimit;  // edges, intervals: an edge where Sobel^2 >= this (64-bit)
 uniform bool u_invert, u_sortTransparent, u_maskNarrows;
+uniform bool u_radialNarrows;        // rings or spokes with radial controls that leave pixels out
+uniform int u_centreX2, u_centreY2;  // their centre in half pixels
+uniform uint u_spokes;
 
 uint luminanceAt(int x, int y) {
   x = clamp(x, 0, int(u_width) - 1);
@@ -50,6 +54,11 @@ void main() {
                           u_mode == SPAN_INTERVALS || u_mode == SPAN_BLACK || u_mode == SPAN_WHITE;
   if (u_invert && invertible) inside = !inside;
   if (u_maskNarrows && inside) inside = pixelKey(KEY_LUMINANCE, b_mask[pixel]) >= 1275000u;
+  if (u_radialNarrows && inside) {
+    const int dx = 2 * int(pixel % u_width) + 1 - u_centreX2, dy = 2 * int(pixel / u_width) + 1 - u_centreY2;
+    const uint ring = ringOf(dx, dy), turns = diamondTurns(dx, dy);
+    inside = insideRadialWindow(ring, turns, u_radialRings ? ring : spokeOf(turns, u_spokes));
+  }
   if (!u_sortTransparent && (b_picture[pixel] >> 24) == 0u) inside = false;
   b_inside[pixel] = inside ? 1u : 0u;
 }
