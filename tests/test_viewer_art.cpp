@@ -261,6 +261,82 @@ TEST(ViewerArt, ExportWritesTheFinishedPictureEqualToRunWithTheCopiedCommand) {
   EXPECT_FALSE(exported.rgba == picture.rgba) << "the export must be sorted";
 }
 
+// The mask brush (i): a scripted stroke changes the mask where it went and nowhere else, the
+// picture follows that mask as the CPU reference does, and w saves the mask beside the export,
+// which the run command then names.
+TEST(ViewerArt, ABrushStrokeChangesTheMaskWhereItWentAndNowhereElse) {
+  ScratchFolder folder;
+  const Image picture = gradientPicture(5);
+  const std::string input = folder.path("picture.png");
+  savePng(picture, input);
+  ui::ViewerConfig config;
+  config.algorithm = "radix";
+  config.input.imagePath = input;
+  config.startPlaying = false;
+  config.frames = 1000000;
+  config.art = ui::ArtConfig{thresholdAt30Degrees(), "", "", ""};
+  config.exportPath = folder.path("export.png");
+  ui::ViewerApp app(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app.frame();
+  press(app, "e,i,i");  // the result at once; the brush erases
+  ASSERT_EQ(app.brush().mode, ui::BrushMode::Erase);
+  app.brush().radius = 4.0f;
+  app.brush().feather = 0.0f;
+  const auto placement = app.lanePlacement(0);
+  const auto toWindow = [&](float x, float y) {
+    return std::pair{placement.min.x + x / kPictureWidth * (placement.max.x - placement.min.x),
+                     placement.min.y + y / kPictureHeight * (placement.max.y - placement.min.y)};
+  };
+  double seconds = 1.0;
+  const auto send = [&](ui::MouseEvent::Kind kind, float x, float y) {
+    const auto [windowX, windowY] = toWindow(x, y);
+    app.host().queueMouse({kind, windowX, windowY, seconds});
+    app.frame();
+    seconds += 1.0 / 60.0;
+  };
+  using Kind = ui::MouseEvent::Kind;
+  const float fromX = 10.5f, toX = 40.5f, strokeY = 20.5f;
+  send(Kind::Move, fromX, strokeY);
+  send(Kind::Press, fromX, strokeY);
+  for (float x = fromX + 5; x <= toX; x += 5) send(Kind::Move, x, strokeY);
+  send(Kind::Release, toX, strokeY);
+  EXPECT_FLOAT_EQ(app.view().centre.x, 0.5f) << "a brush stroke must not pan";
+  ASSERT_TRUE(app.art()->maskPainted());
+  const Image mask = app.art()->paintedMask();
+  ASSERT_EQ(mask.width, kPictureWidth);
+  int erased = 0;
+  for (int y = 0; y < kPictureHeight; ++y)
+    for (int x = 0; x < kPictureWidth; ++x) {
+      const float cx = x + 0.5f, cy = y + 0.5f;
+      const float nearestX = std::clamp(cx, fromX, toX);
+      const float distance = std::hypot(cx - nearestX, cy - strokeY);
+      const std::uint32_t grey = mask.pixel(x, y) & 0xFFu;
+      if (distance < 3.5f) {
+        EXPECT_EQ(grey, 0u) << "not erased at " << x << "," << y;
+        ++erased;
+      } else if (distance > 4.5f) {
+        EXPECT_EQ(grey, 255u) << "changed away from the stroke at " << x << "," << y;
+      }
+    }
+  EXPECT_GT(erased, 150);
+  // The picture follows the painted mask exactly as the CPU reference does.
+  const art::ArtPlan plan = art::planArt(thresholdAt30Degrees(), {&picture, &mask});
+  EXPECT_TRUE(app.art()->pipeline().readResult().rgba == art::applySources(picture, art::referenceSources(plan)).rgba);
+  EXPECT_FALSE(app.art()->pipeline().readResult().rgba ==
+               art::applySources(picture, art::referenceSources(art::planArt(thresholdAt30Degrees(), {&picture}))).rgba)
+      << "the erased pixels must stay";
+  // w: the mask saved beside the picture; the run command names it and writes the same picture.
+  press(app, "w");
+  ASSERT_TRUE(std::filesystem::exists(folder.path("export-mask.png"))) << app.message();
+  EXPECT_TRUE(loadImage(folder.path("export-mask.png")).rgba == mask.rgba);
+  EXPECT_NE(readText(folder.path("export.toml")).find("export-mask.png"), std::string::npos);
+  const std::string command = app.artRunCommand(folder.path("run.png"));
+  EXPECT_NE(command.find("--mask " + folder.path("export-mask.png")), std::string::npos) << command;
+  const auto run = runShadersort(command.substr(std::string("shadersort ").size()));
+  ASSERT_EQ(run.exitCode, 0) << command << "\n" << run.err;
+  EXPECT_TRUE(loadImage(folder.path("run.png")).rgba == loadImage(folder.path("export.png")).rgba) << command;
+}
+
 // b: before / after. Left of the divider the frame shows the input, right of it the result, in
 // one picture's coordinates; b again shows the result whole.
 TEST(ViewerArt, SplitViewShowsTheInputLeftAndTheResultRight) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <string>
@@ -290,6 +291,55 @@ void ArtPipeline::uploadImage(const Image& image, const StorageBuffer& into) {
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void ArtPipeline::paintMask(const BrushStroke& stroke) {
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (pixels == 0) return;
+  Gpu& gpu = *gpu_;
+  if (!hasMask_) {
+    gpu.mask = StorageBuffer("art: mask", pixels * 4);
+    gpu.mask.clear(0xFFFFFFFFu);
+    hasMask_ = true;
+  }
+  // The segment's bounding box, grown by the radius and kept within the picture.
+  const auto low = [&](float a, float b, int size) {
+    return std::clamp(static_cast<int>(std::floor(std::min(a, b) - stroke.radius)) - 1, 0, size);
+  };
+  const auto high = [&](float a, float b, int size) {
+    return std::clamp(static_cast<int>(std::ceil(std::max(a, b) + stroke.radius)) + 1, 0, size);
+  };
+  const int x0 = low(stroke.fromX, stroke.toX, width_), x1 = high(stroke.fromX, stroke.toX, width_);
+  const int y0 = low(stroke.fromY, stroke.toY, height_), y1 = high(stroke.fromY, stroke.toY, height_);
+  if (x1 <= x0 || y1 <= y0) return;
+  const auto boxWidth = static_cast<std::uint32_t>(x1 - x0);
+  const auto boxCount = boxWidth * static_cast<std::uint32_t>(y1 - y0);
+  const gl::Program& kernel = gpu.program("shaders/art/brush.comp");
+  kernel.use();
+  Gpu::bind({&gpu.mask});
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
+  glUniform2i(kernel.uniformLocation("u_origin"), x0, y0);
+  Gpu::setUniform(kernel, "u_boxWidth", boxWidth);
+  Gpu::setUniform(kernel, "u_boxCount", boxCount);
+  glUniform2f(kernel.uniformLocation("u_from"), stroke.fromX, stroke.fromY);
+  glUniform2f(kernel.uniformLocation("u_to"), stroke.toX, stroke.toY);
+  glUniform1f(kernel.uniformLocation("u_radius"), std::max(stroke.radius, 0.5f));
+  glUniform1f(kernel.uniformLocation("u_feather"), std::clamp(stroke.feather, 0.0f, 1.0f));
+  glUniform1f(kernel.uniformLocation("u_target"), stroke.erase ? 0.0f : 255.0f);
+  Gpu::dispatch(boxCount);
+  preparedFor_.reset();
+  thenPainted_ = false;
+}
+
+Image ArtPipeline::readMask() const {
+  if (!hasMask_) return Image();
+  Image mask(width_, height_);
+  if (mask.pixelCount() == 0) return mask;
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  const std::vector<std::uint32_t> words = gl::downloadWords(gpu_->mask.buffer(), mask.pixelCount());
+  std::memcpy(mask.rgba.data(), words.data(), mask.rgba.size());
+  return mask;
 }
 
 void ArtPipeline::setMask(const Image& mask) {

@@ -92,6 +92,19 @@ class ArtPipeline {
   // A new mask of the same size (an animated matte's next frame), into the mask setImages() was
   // given (UsageError without one, or for another size).
   void setMask(const Image& mask);
+  // One segment of a stroke of the viewer's mask brush, in picture pixels (y down): a round brush
+  // of `radius` pixels whose outer `feather` share (0 to 1) fades out.
+  struct BrushStroke {
+    float fromX = 0, fromY = 0, toX = 0, toY = 0;
+    float radius = 16, feather = 0;
+    bool erase = false;  // towards black (pixels stay); else towards white (sortable)
+  };
+  // Paints it into the mask on the GPU: each pixel's grey moves towards the target by the brush's
+  // strength. Without a mask it starts from a white one (every pixel sortable, nothing changed).
+  void paintMask(const BrushStroke& stroke);
+  bool hasMask() const { return hasMask_; }
+  // The mask read back (for saving a painted one); an empty image without one.
+  Image readMask() const;
   // Takes new settings; the next prepare() rebuilds the path map only when the path changed.
   // Throws UsageError when they contradict each other or need an image setImages() lacks.
   void setSettings(const ArtSettings& settings);

@@ -424,6 +424,8 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_flag("--offscreen", view.offscreen, "no window or X server: render frames on the headless context (needs --frames)");
   viewCommand->add_option("--window-size", view.frameSize, "window (or offscreen frame) size WxH")->capture_default_str();
   viewCommand->add_option("--keys", view.keys, "keys pressed one per frame, e.g. \"space,right,right,left,a,t\"");
+  viewCommand->add_option("--mouse", view.mouse, "--offscreen: mouse events one per frame in window pixels, e.g. "
+                                                 "\"press@400:300,move@420:300,release@420:300,wait\" (a drag paints with the mask brush, i)");
   viewCommand->add_flag("--stats", view.stats, "print frames per second and the median GPU time of a frame's display and sort work");
   auto* viewRaceOption =
       viewCommand->add_option("--race", viewRace, "race 2 to 4 algorithms side by side on the same input, e.g. radix,bitonic");

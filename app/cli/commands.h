@@ -97,6 +97,7 @@ struct ViewOptions {
   bool offscreen = false;      // no window: frames go into a framebuffer on the headless context
   std::string frameSize = "1280x800";
   std::string keys;            // --keys "space,right,..." one per frame
+  std::string mouse;           // --mouse "press@X:Y,move@X:Y,release@X:Y,wait" one per frame (--offscreen)
   bool stats = false;
   std::string shaderDirectory;
   std::vector<std::string> race;      // 2 to 4 algorithms side by side

@@ -80,6 +80,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.exportPath = options.exportPath;
   config.recordPath = options.recordPath;
   config.keys = ui::parseKeyScript(options.keys);
+  if (!options.mouse.empty() && !options.offscreen)
+    throw UsageError("--mouse scripts the offscreen viewer: give --offscreen with it");
+  config.mouse = ui::parseMouseScript(options.mouse);
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
   if (!options.race.empty() && (options.race.size() < 2 || options.race.size() > 4))
     throw UsageError("--race takes 2 to 4 algorithms, got " + std::to_string(options.race.size()));

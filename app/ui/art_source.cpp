@@ -44,9 +44,29 @@ ArtImageFiles ArtSource::loadChanged(const ArtConfig& config) const {
           loadIfChanged(config.keyImagePath, config_.keyImagePath, images_.keyImage)};
 }
 
+void ArtSource::paintMask(const art::ArtPipeline::BrushStroke& stroke) {
+  pipeline_->paintMask(stroke);
+  maskPainted_ = maskOnGpuOnly_ = true;
+}
+
+void ArtSource::keepPaintedMask() {
+  if (!maskOnGpuOnly_) return;
+  images_.mask = std::make_shared<const Image>(pipeline_->readMask());
+  maskOnGpuOnly_ = false;
+}
+
+void ArtSource::maskSavedAs(const std::string& path) {
+  keepPaintedMask();
+  config_.maskPath = path;
+  maskPainted_ = false;
+}
+
 Image ArtSource::finishedPicture(SortContext& context, Sorter& sorter) const {
   art::ArtPipeline exporter(context);
-  exporter.setImages({&picture_, images_.mask.get(), images_.intervals.get(), images_.keyImage.get()});
+  // A painted mask as it is now on the GPU.
+  const std::shared_ptr<const Image> mask =
+      maskOnGpuOnly_ ? std::make_shared<const Image>(pipeline_->readMask()) : images_.mask;
+  exporter.setImages({&picture_, mask.get(), images_.intervals.get(), images_.keyImage.get()});
   exporter.setSettings(config_.settings);
   exporter.sort(sorter);
   return exporter.readResult();
@@ -58,7 +78,12 @@ void ArtSource::upload(const ArtImageFiles& images) {
 
 void ArtSource::configure(const ArtConfig& config) {
   // Files are read before anything changes, so an unreadable one leaves all as it was.
-  const ArtImageFiles images = loadChanged(config);
+  ArtImageFiles images = loadChanged(config);
+  const bool sameMask = config.maskPath == config_.maskPath;
+  if (sameMask && maskOnGpuOnly_ && (images.intervals != images_.intervals || images.keyImage != images_.keyImage)) {
+    keepPaintedMask();  // the upload below must take the painted mask, not the file's
+    images.mask = images_.mask;
+  }
   const bool imagesChanged =
       images.mask != images_.mask || images.intervals != images_.intervals || images.keyImage != images_.keyImage;
   try {
@@ -71,6 +96,7 @@ void ArtSource::configure(const ArtConfig& config) {
   }
   images_ = images;
   config_ = config;
+  if (!sameMask) maskPainted_ = maskOnGpuOnly_ = false;  // another mask file replaced the painted one
 }
 
 void ArtSource::setPicture(Image picture) {

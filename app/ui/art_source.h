@@ -54,6 +54,16 @@ class ArtSource {
   // map; the lane reloads the packing after it (SortLane::reloadArt). UsageError for another size.
   void setPicture(Image picture);
 
+  // The viewer's mask brush: a stroke segment painted into the mask on the GPU (a white mask is
+  // made first when there is none). The lane reloads the packing after it (SortLane::reloadArt).
+  void paintMask(const art::ArtPipeline::BrushStroke& stroke);
+  // The mask was painted since it was read from or saved to config().maskPath.
+  bool maskPainted() const { return maskPainted_; }
+  // The painted mask, read back.
+  Image paintedMask() const { return pipeline_->readMask(); }
+  // The painted mask was saved as `path`: the config names it from now on (nothing is reloaded).
+  void maskSavedAs(const std::string& path);
+
   art::ArtPipeline& pipeline() { return *pipeline_; }
   const art::ArtPipeline& pipeline() const { return *pipeline_; }
 
@@ -67,11 +77,15 @@ class ArtSource {
 
  private:
   ArtImageFiles loadChanged(const ArtConfig& config) const;
+  // The GPU's painted mask into images_.mask, so that an upload of the images keeps it.
+  void keepPaintedMask();
   void upload(const ArtImageFiles& images);
 
   ArtConfig config_;
   Image picture_;
   ArtImageFiles images_;  // kept alive while the pipeline holds them
+  bool maskPainted_ = false;
+  bool maskOnGpuOnly_ = false;  // painted since images_.mask was last brought up to date
   std::unique_ptr<art::ArtPipeline> pipeline_;
   struct HistogramOf {
     PixelKey key;

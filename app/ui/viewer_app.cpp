@@ -167,6 +167,11 @@ void ViewerApp::frame() {
   const std::uint64_t artBefore = artGeneration_;
   clock_->sort.begin(static_cast<std::uint64_t>(frame_));
   if (frame_ < static_cast<int>(config_.keys.size())) handleKey(config_.keys[static_cast<std::size_t>(frame_)]);
+  if (frame_ < static_cast<int>(config_.mouse.size())) {
+    MouseEvent event = config_.mouse[static_cast<std::size_t>(frame_)];
+    event.seconds = frame_ / 60.0;
+    if (event.kind != MouseEvent::Kind::Wheel) host_->queueMouse(event);
+  }
   for (ViewerKey key : host_->takeKeys()) handleKey(key);
   handleDrops(host_->takeDroppedFiles());
   reloadShadersIfChanged();

@@ -49,6 +49,7 @@ struct ViewerConfig {
   std::string screenshotPath;  // written after the last frame
   std::string exportPath;      // where w writes the finished art picture (.png, .jpg, .webp); empty: beside the input
   std::vector<ViewerKey> keys;  // pressed one per frame, from the first frame
+  std::vector<MouseEvent> mouse;  // one per frame, from the first frame (a Wheel of 0 notches: none)
   std::optional<std::string> shaderDirectory;
   std::string recordPath;  // record the lanes from the first frame to the last as this GIF
   // A race: one lane per algorithm (2 to 4) on the same input, started together.
@@ -106,6 +107,8 @@ class ViewerApp {
   // How many lanes show a check mark (verified sorted).
   std::uint64_t verifiedLanes() const;
   const LaneView& view() const { return view_; }
+  // The art mode's mask brush (its size and feather are the panel's sliders).
+  Brush& brush() { return input_.brush; }
   const InputSpec& inputSpec() const { return inputs_.spec; }
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
@@ -190,6 +193,9 @@ class ViewerApp {
   // settings before it for undo (z) and forgets what could be redone (y).
   // w: the finished picture at full resolution (config_.exportPath, else beside the input) and its preset.
   void exportArt();
+  // The mask brush: a stroke segment between two picture points, then the picture re-sorted.
+  void paintMaskStroke(ImVec2 from, ImVec2 to);
+  void drawBrushControls();
   void changeArt(const ArtConfig& config, bool remember = true);
   void showArtChange();
   ArtConfig startingArtConfig() const;

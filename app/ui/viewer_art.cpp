@@ -34,6 +34,12 @@ std::string pathFromFolder(const std::string& path, const std::filesystem::path&
   return relative.empty() ? absolute.string() : relative.string();
 }
 
+// Where a painted mask is saved: beside the export, named after it.
+std::string paintedMaskPath(const std::string& exportPath) {
+  std::filesystem::path path(exportPath);
+  return (path.parent_path() / (path.stem().string() + "-mask.png")).string();
+}
+
 }  // namespace
 
 bool ViewerApp::handleArtKey(ViewerKey key) {
@@ -44,7 +50,7 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
   const bool artKey = key == ViewerKey::ToggleSpanOverlay || key == ViewerKey::LowerThresholdDown ||
                       key == ViewerKey::LowerThresholdUp || key == ViewerKey::ToggleResultAfterChange ||
                       key == ViewerKey::ShuffleSeed || key == ViewerKey::UndoArt || key == ViewerKey::RedoArt ||
-                      key == ViewerKey::ExportArt || key == ViewerKey::ToggleSplit;
+                      key == ViewerKey::ExportArt || key == ViewerKey::ToggleSplit || key == ViewerKey::CycleBrush;
   if (!art_) {
     if (artKey) message_ = "pixel-sort art mode is off (p turns it on)";
     return artKey;
@@ -73,6 +79,14 @@ bool ViewerApp::handleArtKey(ViewerKey key) {
     case ViewerKey::ToggleSplit:
       view_.split = view_.split >= 0 ? -1.0f : 0.5f;
       return true;
+    case ViewerKey::CycleBrush: {
+      BrushMode& mode = input_.brush.mode;
+      mode = mode == BrushMode::Off ? BrushMode::Paint : mode == BrushMode::Paint ? BrushMode::Erase : BrushMode::Off;
+      message_ = mode == BrushMode::Off ? "mask brush off"
+                 : mode == BrushMode::Paint ? "mask brush: a drag paints the mask white (sorted)"
+                                            : "mask brush: a drag erases the mask to black (pixels stay)";
+      return true;
+    }
     case ViewerKey::UndoArt:
     case ViewerKey::RedoArt: {
       std::vector<ArtConfig>& from = key == ViewerKey::UndoArt ? artUndo_ : artRedo_;
@@ -189,9 +203,40 @@ void ViewerApp::showArtChange() {
 
 std::string ViewerApp::artRunCommand(const std::string& outputPath) const {
   if (!art_) return {};
-  return video_ ? equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, outputPath,
+  ArtConfig config = art_->config();
+  // A painted mask is saved beside the export (w): the command names that file.
+  if (art_->maskPainted()) config.maskPath = paintedMaskPath(outputPath);
+  return video_ ? equivalentRunCommand(config, lanes_.front()->algorithm().name, inputs_.spec, outputPath,
                                        video_->path(), config_.animation, config_.presetPath)
-                : equivalentRunCommand(art_->config(), lanes_.front()->algorithm().name, inputs_.spec, outputPath);
+                : equivalentRunCommand(config, lanes_.front()->algorithm().name, inputs_.spec, outputPath);
+}
+
+void ViewerApp::paintMaskStroke(ImVec2 from, ImVec2 to) {
+  const Brush& brush = input_.brush;
+  art_->paintMask({.fromX = from.x, .fromY = from.y, .toX = to.x, .toY = to.y, .radius = brush.radius,
+                   .feather = brush.feather, .erase = brush.mode == BrushMode::Erase});
+  try {
+    lanes_.front()->reloadArt();
+  } catch (const std::exception& refused) {
+    message_ = refused.what();
+    return;
+  }
+  ++artGeneration_;
+  showArtChange();
+}
+
+void ViewerApp::drawBrushControls() {
+  ImGui::TextUnformatted("mask brush (i): drag over the picture");
+  int mode = static_cast<int>(input_.brush.mode);
+  ImGui::RadioButton("off", &mode, static_cast<int>(BrushMode::Off));
+  ImGui::SameLine();
+  ImGui::RadioButton("paint", &mode, static_cast<int>(BrushMode::Paint));
+  ImGui::SameLine();
+  ImGui::RadioButton("erase", &mode, static_cast<int>(BrushMode::Erase));
+  input_.brush.mode = static_cast<BrushMode>(mode);
+  ImGui::SliderFloat("brush radius", &input_.brush.radius, 1.0f, 512.0f, "%.0f px", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("feather", &input_.brush.feather, 0.0f, 1.0f, "%.2f");
+  if (art_->maskPainted()) ImGui::TextDisabled("painted mask: saved beside the export (w)");
 }
 
 void ViewerApp::drawArtControls() {
@@ -204,6 +249,7 @@ void ViewerApp::drawArtControls() {
   view.nothingToSort = lanes_.front()->nothingToSort();
   view.runCommand = artRunCommand(video_ ? "OUT.mp4" : "OUT.png");
   const ArtPanelEdits edits = artPanel_.draw(*art_, view, uiScale_);
+  drawBrushControls();
   if (edits.key) handleKey(*edits.key);
   if (edits.config) changeArt(*edits.config);
 }
@@ -214,6 +260,13 @@ void ViewerApp::exportArt() {
     // A sorter of the lane's algorithm on its fast schedule: what `run` with the copied command uses.
     std::unique_ptr<Sorter> sorter = lanes_.front()->algorithm().create(*sortContext_, SorterOptions{});
     savePicture(art_->finishedPicture(*sortContext_, *sorter), path);
+    if (art_->maskPainted()) {
+      // The painted mask beside the picture, which the preset and the run command then name.
+      const std::string maskPath = paintedMaskPath(path);
+      savePicture(art_->paintedMask(), maskPath);
+      art_->maskSavedAs(maskPath);
+      std::printf("mask: %s\n", quote(maskPath).c_str());
+    }
     std::printf("export: %s\n", quote(path).c_str());
     std::fflush(stdout);
     message_ = "exported " + quote(path);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/error.h"
+#include "core/number_text.h"
 #include "ui/playback_limits.h"
 #include "ui/viewer_app.h"
 
@@ -165,7 +167,8 @@ void ViewerApp::handleKey(ViewerKey key) {
     case ViewerKey::UndoArt:
     case ViewerKey::RedoArt:
     case ViewerKey::ExportArt:
-    case ViewerKey::ToggleSplit: break;  // handleArtKey's
+    case ViewerKey::ToggleSplit:
+    case ViewerKey::CycleBrush: break;  // handleArtKey's
     case ViewerKey::NextFrame:
     case ViewerKey::PreviousFrame: break;  // handleVideoKey's
   }
@@ -178,6 +181,35 @@ void ViewerApp::handleDrops(const std::vector<std::string>& paths) {
   spec.imagePath = paths.front();
   chooseInput(spec);
   if (inputs_.spec.imagePath == spec.imagePath) inputs_.imageFile = spec.imagePath;
+}
+
+std::vector<MouseEvent> parseMouseScript(std::string_view script) {
+  std::vector<MouseEvent> events;
+  while (!script.empty()) {
+    const std::size_t comma = script.find(',');
+    const std::string_view entry = script.substr(0, comma);
+    script = comma == std::string_view::npos ? std::string_view{} : script.substr(comma + 1);
+    if (entry == "wait") {
+      events.push_back({.kind = MouseEvent::Kind::Wheel});
+      continue;
+    }
+    const std::size_t at = entry.find('@'), colon = entry.find(':');
+    const std::string_view kind = entry.substr(0, at);
+    const auto bad = [&] {
+      return UsageError("--mouse: '" + std::string(entry) + "' is not press@X:Y, move@X:Y, release@X:Y or wait");
+    };
+    if (at == std::string_view::npos || colon == std::string_view::npos || colon < at) throw bad();
+    MouseEvent event;
+    if (kind == "press") event.kind = MouseEvent::Kind::Press;
+    else if (kind == "move") event.kind = MouseEvent::Kind::Move;
+    else if (kind == "release") event.kind = MouseEvent::Kind::Release;
+    else throw bad();
+    const std::string x(entry.substr(at + 1, colon - at - 1)), y(entry.substr(colon + 1));
+    event.x = static_cast<float>(parseDecimal(x, "--mouse x", -1e6, 1e6));
+    event.y = static_cast<float>(parseDecimal(y, "--mouse y", -1e6, 1e6));
+    events.push_back(event);
+  }
+  return events;
 }
 
 void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
@@ -210,7 +242,27 @@ void ViewerApp::handleMouse(ImVec2 rectMin, ImVec2 rectMax) {
       return;
     }
   }
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !drawing_.placements.empty()) {
+  // The mask brush: a press and drag over the picture paints (or erases) instead of panning.
+  Brush& brush = input_.brush;
+  bool painting = false;
+  if (art_ && brush.mode != BrushMode::Off && !drawing_.placements.empty()) {
+    painting = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
+    if (painting) {
+      const SortLane::Placement shown = drawing_.placements.front();
+      const ImVec2 size(shown.max.x - shown.min.x, shown.max.y - shown.min.y);
+      if (size.x > 0 && size.y > 0) {
+        const art::ArtPipeline& pipeline = art_->pipeline();
+        const ImVec2 at((io.MousePos.x - shown.min.x) / size.x * static_cast<float>(pipeline.width()),
+                        (io.MousePos.y - shown.min.y) / size.y * static_cast<float>(pipeline.height()));
+        // A held pointer that does not move paints nothing more (strokes would build up).
+        if (!brush.last || brush.last->x != at.x || brush.last->y != at.y) paintMaskStroke(brush.last.value_or(at), at);
+        brush.last = at;
+      }
+    } else {
+      brush.last.reset();
+    }
+  }
+  if (!painting && ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !drawing_.placements.empty()) {
     const SortLane::Placement shown = drawing_.placements.front();
     const ImVec2 size(shown.max.x - shown.min.x, shown.max.y - shown.min.y);
     if (size.x > 0 && size.y > 0) {

@@ -3,7 +3,10 @@
 // double-click, told by the events' own times and positions rather than by ImGui's per-frame
 // state (ImGui 1.86 drops a double-click whose pointer moved more than 6 px between the clicks).
 
+#include <imgui.h>
+
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace shadersort::ui {
@@ -44,10 +47,25 @@ class DoubleClickDetector {
   std::optional<Press> click_;  // the last click, waiting for its second press
 };
 
+// The art mode's mask brush: what a drag over the picture does to the mask.
+enum class BrushMode { Off, Paint, Erase };
+
+struct Brush {
+  BrushMode mode = BrushMode::Off;
+  float radius = 24.0f;  // picture pixels
+  float feather = 0.5f;  // the outer share of the radius that fades out
+  std::optional<ImVec2> last;  // where the stroke under way last painted (picture pixels)
+};
+
 struct InputState {
   DoubleClickDetector laneDoubleClicks{0.30};  // ImGui's double-click time
   bool draggingDivider = false;  // art mode, split view: a press near the divider moves it, not the picture
+  Brush brush;
 };
+
+// --mouse: "press@X:Y,move@X:Y,release@X:Y,wait", one event (or none) per frame, in window pixels;
+// a wait is a Move to nowhere (kind Wheel with no notches). Throws UsageError naming a bad entry.
+std::vector<MouseEvent> parseMouseScript(std::string_view script);
 
 // Where the presses of `events` that complete a double-click happened (feeds `detector` with all).
 std::vector<MouseEvent> doubleClicks(DoubleClickDetector& detector, const std::vector<MouseEvent>& events);

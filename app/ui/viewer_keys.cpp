@@ -9,7 +9,7 @@ namespace {
 constexpr int kSpace = 32, kComma = 44, kMinus = 45, kPeriod = 46, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kE = 69,
               kF = 70, kG = 71, kK = 75, kO = 79, kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91,
               kRightBracket = 93, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
-              kKeypadSubtract = 333, kKeypadAdd = 334, kM = 77, kB = 66, kN = 78, kW = 87, kY = 89, kZ = 90;
+              kKeypadSubtract = 333, kKeypadAdd = 334, kM = 77, kB = 66, kI = 73, kN = 78, kW = 87, kY = 89, kZ = 90;
 }  // namespace
 
 const std::vector<KeyBinding>& keyBindings() {
@@ -44,6 +44,7 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::RedoArt, "y", kY, -1, "art: redo what z undid"},
       {ViewerKey::ToggleSplit, "b", kB, -1, "art: before / after, split by a draggable divider"},
       {ViewerKey::ExportArt, "w", kW, -1, "art: export the finished picture (full resolution) and its preset"},
+      {ViewerKey::CycleBrush, "i", kI, -1, "art: mask brush: paint / erase / off (drag over the picture)"},
       // Named in scripts, since a script's names are separated by commas.
       {ViewerKey::NextFrame, "period", kPeriod, -1, "video: pause, next frame"},
       {ViewerKey::PreviousFrame, "comma", kComma, -1, "video: pause, previous frame"},

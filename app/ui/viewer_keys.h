@@ -38,6 +38,7 @@ enum class ViewerKey {
   RedoArt,         // y: art mode: redo what z undid
   ExportArt,       // w: art mode: write the finished picture at full resolution, and its preset
   ToggleSplit,     // b: art mode: before / after, split by a draggable divider
+  CycleBrush,      // i: art mode: the mask brush paints / erases / is off (a drag over the picture)
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
