@@ -1000,6 +1000,13 @@ TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
       {"path = \"rows\"\ninner-radius = 4\n", "inner-radius needs --path rings or spokes (path is rows)"},
       {"path = \"rings\"\nthickness = -1\n", "thickness wants 1 to 2^30"},
       {"path = \"spokes\"\ndegrees-sorted = 361\n", "degrees-sorted wants a number"},
+      // toml++ recursed once per dotted part: 40,000 crashed the process.
+      {"a" + [] { std::string parts; for (int i = 0; i < 40000; ++i) parts += ".a"; return parts; }() + " = 1\n",
+       "line 1: a key of more than 64 dotted parts"},
+      {"[a" + [] { std::string parts; for (int i = 0; i < 40000; ++i) parts += ".a"; return parts; }() + "]\n",
+       "line 1: a key of more than 64 dotted parts"},
+      {"descending = 2\n", "descending wants true or false"},
+      {"invert = 0\n", "invert wants true or false"},
   };
   for (const auto& [toml, expected] : cases) {
     SCOPED_TRACE(toml);

@@ -88,7 +88,11 @@ TEST(CliNumbers, DecimalsCountsAndSizesFollowTheSameRules) {
   EXPECT_EQ(parseDecimal("0.1", "--race-seconds", 0.1, 3600), 0.1);
   EXPECT_EQ(parseDecimal("3600", "--race-seconds", 0.1, 3600), 3600);
   EXPECT_EQ(parseDecimal("2.25", "--race-seconds", 0.1, 3600), 2.25);
-  for (const std::string text : {"1e1", ".5", "5.", "0x1p3", "010.5", "inf", "nan", "+2", " 2", "2.5.1", "1,5"}) {
+  // Between -1 and 0 the whole part is "-0" (issue: --path angle:-0.5 was "not a number").
+  EXPECT_EQ(parseDecimal("-0.5", "--path angle", -360, 360), -0.5);
+  EXPECT_EQ(parseDecimal("-0.0001", "--path angle", -360, 360), -0.0001);
+  for (const std::string text : {"1e1", ".5", "5.", "0x1p3", "010.5", "inf", "nan", "+2", " 2", "2.5.1", "1,5", "-0", "-.5",
+                                 "-00.5"}) {
     SCOPED_TRACE(text);
     expectNotANumber(refusalOf([&] { parseDecimal(text, "--race-seconds", 0.1, 3600); }), text);
   }

@@ -261,6 +261,25 @@ TEST(ViewerArt, ExportWritesTheFinishedPictureEqualToRunWithTheCopiedCommand) {
   EXPECT_FALSE(exported.rgba == picture.rgba) << "the export must be sorted";
 }
 
+// s in art mode writes a screenshot and a preset beside it: a default name whose preset (or
+// painted mask) already exists is passed over, not overwritten (it was, with only the .png checked).
+TEST(ViewerArt, AScreenshotNeverOverwritesAPresetOrMaskBesideIt) {
+  ScratchFolder folder;
+  savePng(gradientPicture(3), folder.path("picture.png"));
+  const std::string mine = "path = \"rows\"\n# mine\n";
+  writeBytes(folder.path("shadersort-radix-pass0.toml"), std::vector<std::uint8_t>(mine.begin(), mine.end()));
+  writeBytes(folder.path("shadersort-radix-pass0-2-mask.png"), std::vector<std::uint8_t>{1, 2, 3});
+  auto app = makeArtViewer(folder.path("picture.png"), {thresholdAt30Degrees(), "", "", ""}, "radix");
+  app->frame();
+  press(*app, "s");
+  ASSERT_TRUE(app->outputFailures().empty()) << app->outputFailures().front();
+  EXPECT_EQ(readText(folder.path("shadersort-radix-pass0.toml")), mine) << "the user's preset was overwritten";
+  EXPECT_EQ(readText(folder.path("shadersort-radix-pass0-2-mask.png")), std::string("\x01\x02\x03"));
+  EXPECT_TRUE(std::filesystem::exists(folder.path("shadersort-radix-pass0-3.png")));
+  EXPECT_TRUE(std::filesystem::exists(folder.path("shadersort-radix-pass0-3.toml")));
+  EXPECT_FALSE(std::filesystem::exists(folder.path("shadersort-radix-pass0.png")));
+}
+
 // The mask brush (i): a scripted stroke changes the mask where it went and nowhere else, the
 // picture follows that mask as the CPU reference does, and w saves the mask beside the export,
 // which the run command then names.

@@ -48,6 +48,12 @@ T required(const std::string& name, const toml::node& node, std::string_view set
   return *value;
 }
 
+// Only true or false: toml++ would read an integer as a boolean (descending = 2 as true).
+bool boolean(const std::string& name, const toml::node& node, std::string_view setting) {
+  if (!node.is_boolean()) throw UsageError(where(name, node) + ": " + std::string(setting) + " wants true or false");
+  return node.as_boolean()->get();
+}
+
 double number(const std::string& name, const toml::node& node, std::string_view setting, double least, double most) {
   const auto value = node.value<double>();  // integers convert too
   if (!value || !(*value >= least && *value <= most)) {  // NaN is neither
@@ -106,7 +112,40 @@ std::string Preset::resolve(const std::string& path) const {
 
 const std::vector<BuiltInPreset>& builtInPresets() { return kBuiltIns; }
 
+namespace {
+
+// toml++ recurses once per part of a dotted key (a.b.c) or table header: a key of 40,000 parts
+// overflows the stack inside it, on a file far under the size cap. Presets nest nothing, so a
+// chain of more than kMostKeyParts parts is refused before toml++ sees it. Dots inside quotes and
+// between the numbers of an array (reset at each comma or bracket) are not parts.
+void refuseDeepKeys(std::string_view text, const std::string& name) {
+  constexpr std::size_t kMostKeyParts = 64;
+  std::size_t line = 1, chain = 0;
+  char quote = 0;
+  for (char c : text) {
+    if (c == '\n') {
+      ++line;
+      chain = 0;
+      quote = 0;  // a multi-line string's lines are read as keys at worst: they only shorten chains
+      continue;
+    }
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '.') ++chain;
+    else if (c == ',' || c == '=' || c == '[' || c == ']' || c == '{' || c == '}' || c == '#') chain = 0;
+    if (chain >= kMostKeyParts)
+      throw UsageError("preset " + shadersort::quote(name) + " line " + std::to_string(line) + ": a key of more than " +
+                       std::to_string(kMostKeyParts) + " dotted parts (no setting is nested)");
+  }
+}
+
+}  // namespace
+
 Preset parsePreset(std::string_view text, const std::string& name, const std::string& folder) {
+  refuseDeepKeys(text, name);
   toml::table table;
   try {
     table = toml::parse(text, name);
@@ -146,9 +185,9 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
         const std::string keyName = required<std::string>(name, node, setting, "a string");
         s.spanKey = parsePixelKey(keyName);
         if (!s.spanKey) throw UsageError("unknown span-key " + quote(keyName) + " (known: " + pixelKeyList() + ")");
-      } else if (setting == "descending") s.descending = required<bool>(name, node, setting, "true or false");
-      else if (setting == "invert") s.invert = required<bool>(name, node, setting, "true or false");
-      else if (setting == "sort-transparent") s.sortTransparent = required<bool>(name, node, setting, "true or false");
+      } else if (setting == "descending") s.descending = boolean(name, node, setting);
+      else if (setting == "invert") s.invert = boolean(name, node, setting);
+      else if (setting == "sort-transparent") s.sortTransparent = boolean(name, node, setting);
       else if (setting == "lower") s.lower = number(name, node, setting, 0, 1);
       else if (setting == "upper") s.upper = number(name, node, setting, 0, 1);
       else if (setting == "skip") s.skipPercent = number(name, node, setting, 0, 100);

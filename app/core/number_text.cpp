@@ -100,7 +100,8 @@ double parseDecimal(std::string_view text, std::string_view option, double least
   const auto point = text.find('.');
   const std::string_view whole = text.substr(0, point);
   bool negative = false;
-  bool wellFormed = integerDigits(whole, negative).has_value();
+  // "-0" is refused as an integer but is the whole part of -0.5.
+  bool wellFormed = integerDigits(whole, negative).has_value() || (whole == "-0" && point != std::string_view::npos);
   if (point != std::string_view::npos) {
     const std::string_view fraction = text.substr(point + 1);
     wellFormed = wellFormed && !fraction.empty();

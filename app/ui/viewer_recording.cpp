@@ -107,9 +107,16 @@ std::string ViewerApp::defaultOutputPath(const std::string& extension) const {
   if (video_) folder = std::filesystem::path(video_->path()).parent_path();
   if (folder.empty()) folder = ".";
   const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
+  // Art mode writes a preset (NAME.toml) and a painted mask (NAME-mask.png) beside a picture: a
+  // name is free only when they are too, so that nothing of the user's is overwritten.
+  const auto taken = [](const std::filesystem::path& path) {
+    std::filesystem::path preset = path, mask = path;
+    preset.replace_extension(".toml");
+    mask.replace_filename(path.stem().string() + "-mask.png");
+    return std::filesystem::exists(path) || std::filesystem::exists(preset) || std::filesystem::exists(mask);
+  };
   std::filesystem::path candidate = folder / (stem + extension);
-  for (int n = 2; std::filesystem::exists(candidate) && n < 10000; ++n)
-    candidate = folder / (stem + "-" + std::to_string(n) + extension);
+  for (int n = 2; taken(candidate) && n < 10000; ++n) candidate = folder / (stem + "-" + std::to_string(n) + extension);
   return candidate.string();
 }
 
