@@ -899,6 +899,20 @@ TEST(ArtCommand, BadValuesAreRefusedInOneLineAndWriteNothing) {
   }
 }
 
+// A side past GL_MAX_TEXTURE_SIZE in art mode: refused in words before anything is made (it was
+// exit 3, "the GL driver reported an error", when the result texture was made).
+TEST(ArtCommand, APictureWiderThanTheGpusTexturesIsRefusedInWords) {
+  ScratchFolder folder;
+  const int side = testLimits().maxTextureSize + 1;
+  savePng(randomImage(side, 2, 3), folder.path("wide.png"));
+  const auto result = runShadersort("run " + folder.path("wide.png") + " --algo radix --path angle:30 --out " + folder.path("o.png"));
+  EXPECT_NE(result.exitCode, 0);
+  EXPECT_NE(result.exitCode, 3) << "a GL error: " << result.err;
+  EXPECT_EQ(lineCount(result.err), 1) << result.err;
+  EXPECT_NE(result.err.find("GL_MAX_TEXTURE_SIZE"), std::string::npos) << result.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("o.png")));
+}
+
 TEST(ArtGolden, OneRenderPerSpanModeMatchesItsGoldenAndTheReference) {
   const std::pair<const char*, const char*> cases[] = {
       {"none", "path = \"angle:45\"\nspans = \"none\"\nkey = \"luminance\"\n"},

@@ -16,6 +16,7 @@
 #include "sort/compute/storage_buffer.h"
 #include "sort/radix/radix_sorter.h"
 #include "sort/registry.h"
+#include "sort/size_advice.h"
 
 namespace shadersort::art {
 namespace {
@@ -252,6 +253,10 @@ void ArtPipeline::setImages(const ArtImages& images) {
   requireSameSize(images.intervals, picture.width, picture.height, "the interval image (--intervals)");
   requireSameSize(images.keyImage, picture.width, picture.height, "the key image (--key-image)");
   if (picture.pixelCount() >= 0xFFFFFFFFull) throw UserError("a pixel-sort takes fewer than 2^32 pixels");
+  // The result is a texture: refused here in words, not as a GL error when it is made.
+  if (const std::string why = whyPictureTooLarge(picture.width, picture.height, context_->limits()); !why.empty())
+    throw UserError("pixel-sort: " + why + "; give a picture of at most " +
+                    std::to_string(context_->limits().maxTextureSize) + " pixels a side");
   width_ = picture.width;
   height_ = picture.height;
   const auto upload = [](const Image* image, const char* label) {
