@@ -184,6 +184,39 @@ INSTANTIATE_TEST_SUITE_P(EveryMoment, RunInterrupted,
                          ::testing::Combine(::testing::Values(SIGINT, SIGTERM), ::testing::ValuesIn(writeMoments)),
                          interruptionName);
 
+// --slides stages in a hidden folder inside DIR. A signal removes it; one that SIGKILL left (no
+// handler sees that) is removed by the next run, which writes the set. Before, the folder stayed
+// and every later --slides into DIR failed.
+class SlidesInterrupted : public ::testing::TestWithParam<int> {};
+
+TEST_P(SlidesInterrupted, LeaveNoStagingFolderAndTheNextRunWritesTheSet) {
+  const int number = GetParam();
+  ScratchFolder folder;
+  const std::string slides = folder.path("s1");
+  interruptAt({"run", "--algo", "odd-even", "--pattern", "random", "--size", "8x6", "--slides", slides}, "half-written#3",
+              number);
+  if (HasFatalFailure()) return;
+  const auto stagingFolders = [&] {
+    int count = 0;
+    std::error_code error;
+    if (std::filesystem::exists(slides))
+      for (const auto& entry : std::filesystem::directory_iterator(slides, error))
+        count += entry.path().filename().string().starts_with(".shadersort-slides");
+    return count;
+  };
+  if (number == SIGKILL) EXPECT_EQ(stagingFolders(), 1) << "SIGKILL leaves it (the case this test is for)";
+  else EXPECT_EQ(stagingFolders(), 0) << "a staging folder was left";
+  const auto again = runShadersort("run --algo odd-even --pattern random --size 8x6 --slides " + slides);
+  ASSERT_EQ(again.exitCode, 0) << again.err;
+  EXPECT_EQ(stagingFolders(), 0);
+  EXPECT_TRUE(std::filesystem::exists(slides + "/index.html"));
+}
+
+INSTANTIATE_TEST_SUITE_P(EachSignal, SlidesInterrupted, ::testing::Values(SIGINT, SIGTERM, SIGKILL),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return std::string(info.param == SIGINT ? "SIGINT" : info.param == SIGTERM ? "SIGTERM" : "SIGKILL");
+                         });
+
 // `sort` writes two outputs: every moment of each, the first (#1) and the second (#2).
 std::vector<std::string> sortMoments() {
   std::vector<std::string> moments;

@@ -1,6 +1,9 @@
 #include "cli/run_slides.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +22,26 @@ namespace {
 
 constexpr const char* kNetworkName = "network.svg";
 constexpr const char* kIndexName = "index.html";
+constexpr const char* kStagingPrefix = ".shadersort-slides";  // and -XXXXXX
+constexpr const char* kStagingLock = ".lock";
+
+// A staging folder a run left (killed by SIGKILL, which no handler sees): removed when no live
+// run holds its lock. False when one does.
+bool removeIfStale(const fs::path& staging) {
+  const int lock = ::open((staging / kStagingLock).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (lock >= 0) {
+    const bool held = ::flock(lock, LOCK_EX | LOCK_NB) != 0;
+    ::close(lock);
+    if (held) return false;
+  }
+  std::error_code error;
+  fs::remove_all(staging, error);
+  return true;
+}
+
+bool isStagingName(const std::string& name) {
+  return name.size() == std::string(kStagingPrefix).size() + 7 && name.starts_with(std::string(kStagingPrefix) + "-");
+}
 
 void writeText(const fs::path& path, const std::string& contents) {
   writeFileAtomically(path.string(), {reinterpret_cast<const std::uint8_t*>(contents.data()), contents.size()});
@@ -63,6 +86,11 @@ void requireSlidesFolder(const std::string& directory) {
     throw UserError("--slides: " + quote(directory) + " exists and is not a folder");
   for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
     const std::string name = entry.path().filename().string();
+    if (isStagingName(name) && entry.is_directory(error) && !entry.is_symlink(error)) {
+      if (!removeIfStale(entry.path()))
+        throw UserError("--slides: another run is writing slides into " + quote(directory));
+      continue;
+    }
     if (!isSlidesFile(name) || !entry.is_regular_file(error))
       throw UserError("--slides: " + quote(directory) + " holds " + quote(name) +
                       ", which is not part of a slides set; give an empty or new folder");
@@ -84,18 +112,21 @@ SlidesRecording::SlidesRecording(std::string directory, std::string title, std::
     madeDirectory_ = true;
   }
   // A hidden folder beside the slides, so that a failed run leaves the earlier set untouched.
-  std::string pattern = (fs::path(directory_) / ".shadersort-slides-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) {
-    const std::string why = std::generic_category().message(errno);
+  try {
+    stagingFolder_ = std::make_unique<TemporaryFolder>(directory_, kStagingPrefix);
+  } catch (const UserError& failure) {
     if (madeDirectory_) fs::remove(directory_, error);
-    throw UserError("--slides: cannot write in " + quote(directory_) + ": " + why);
+    throw UserError("--slides: cannot write in " + quote(directory_) + ": " + failure.what());
   }
-  staging_ = pattern;
+  staging_ = stagingFolder_->path();
+  stagingLock_ = ::open((staging_ / kStagingLock).c_str(), O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (stagingLock_ >= 0) ::flock(stagingLock_, LOCK_EX);
 }
 
 SlidesRecording::~SlidesRecording() {
   std::error_code error;
-  if (!staging_.empty()) fs::remove_all(staging_, error);
+  stagingFolder_.reset();
+  if (stagingLock_ >= 0) ::close(stagingLock_);
   if (!committed_ && madeDirectory_) fs::remove(directory_, error);
 }
 
@@ -142,7 +173,9 @@ void SlidesRecording::commit() {
         std::find(written_.begin(), written_.end(), name) == written_.end())
       fs::remove(entry.path(), error);
   }
-  fs::remove_all(staging_, error);
+  stagingFolder_.reset();
+  if (stagingLock_ >= 0) ::close(stagingLock_);
+  stagingLock_ = -1;
   staging_.clear();
 }
 

@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/temporary_files.h"
 #include "data/image.h"
 #include "render/caption_strip.h"
 #include "sort/sorter.h"
@@ -59,6 +61,10 @@ class SlidesRecording {
   std::uint32_t lastPass_;
   int scale_;
   bool madeDirectory_ = false;
+  // A hidden folder in DIR, removed when the recording ends or a terminating signal arrives; a
+  // lock file in it, held while it lives, tells a later run that one SIGKILL left is stale.
+  std::unique_ptr<TemporaryFolder> stagingFolder_;
+  int stagingLock_ = -1;
   std::filesystem::path staging_;
   std::vector<std::string> written_;  // names in staging_
   std::vector<std::string> captions_;  // one line per slide

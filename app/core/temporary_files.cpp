@@ -54,7 +54,8 @@ struct ChildSlot {
 // An output, and `sort`'s keys and values at once, need one or two; eight is room to spare.
 Slot fileSlots[8];
 // The plot's folder; gnuplot.
-Slot folderSlots[2];
+// The plot's folder, a --slides staging folder; room to spare.
+Slot folderSlots[4];
 ChildSlot childSlots[2];
 
 void waitWhileBusy(const std::atomic<int>& state) {
@@ -323,10 +324,13 @@ void forgetChildProcess(pid_t child) {
     if (slot.state.load() == Live && slot.child == child) slot.state.store(Free);
 }
 
-TemporaryFolder::TemporaryFolder(const std::string& prefix) {
+TemporaryFolder::TemporaryFolder(const std::string& prefix) : TemporaryFolder("", prefix) {}
+
+TemporaryFolder::TemporaryFolder(const std::string& parent, const std::string& prefix) {
   installHandlersOnce();
   std::error_code ec;
-  const std::filesystem::path base = std::filesystem::temp_directory_path(ec);  // $TMPDIR, else /tmp
+  // $TMPDIR, else /tmp, unless a parent is given.
+  const std::filesystem::path base = parent.empty() ? std::filesystem::temp_directory_path(ec) : std::filesystem::path(parent);
   if (ec) throw UserError("cannot make a temporary folder: " + ec.message() + " (check TMPDIR)");
   std::string pattern = (base / (prefix + "-XXXXXX")).string();
   if (pattern.size() >= PATH_MAX)

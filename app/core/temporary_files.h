@@ -52,6 +52,8 @@ class TemporaryFolder {
  public:
   // `prefix` names the folder in $TMPDIR (else /tmp): PREFIX-XXXXXX. Throws UserError.
   explicit TemporaryFolder(const std::string& prefix);
+  // The same in `parent` (a staging folder beside outputs, renamed from on the same file system).
+  TemporaryFolder(const std::string& parent, const std::string& prefix);
   ~TemporaryFolder();
   TemporaryFolder(const TemporaryFolder&) = delete;
   TemporaryFolder& operator=(const TemporaryFolder&) = delete;
