@@ -228,6 +228,24 @@ TEST_F(ViewerApp, RefusedChangesShowAReasonAndKeepTheLastGoodState) {
   EXPECT_TRUE(app->inputSpec().pattern.has_value());
 }
 
+// A picture dropped while typed keys (--values) are shown is loaded: the keys gave way to it
+// (before, the values won and the drop did nothing).
+TEST_F(ViewerApp, APictureDroppedOnTypedKeysIsLoaded) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 16, 16), "odd-even");
+  config.input.pattern.reset();
+  config.input.values = std::vector<std::uint32_t>{5, 3, 9, 1};
+  auto app = makeViewer(config);
+  app->frame();
+  ASSERT_TRUE(app->inputSpec().values.has_value());
+  ScratchFolder folder;
+  savePng(randomImage(12, 10, 4), folder.path("dropped.png"));
+  app->host().queueDrop(folder.path("dropped.png"));
+  app->frame();
+  EXPECT_FALSE(app->inputSpec().values.has_value()) << app->message();
+  ASSERT_TRUE(app->inputSpec().imagePath.has_value());
+  EXPECT_EQ(*app->inputSpec().imagePath, folder.path("dropped.png"));
+}
+
 TEST_F(ViewerApp, SwitchingAlgorithmsWhilePausedMakesNoGlError) {
   // Regression: a sorter's program deleted while bound came back through ImGui's state restore.
   auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 16, 16), "frag-odd-even"));

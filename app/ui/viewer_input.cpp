@@ -178,6 +178,7 @@ void ViewerApp::handleDrops(const std::vector<std::string>& paths) {
   if (paths.empty()) return;
   InputSpec spec = inputs_.spec;
   spec.pattern.reset();
+  spec.values.reset();  // typed keys (--values, the values box) give way to the dropped picture
   spec.imagePath = paths.front();
   chooseInput(spec);
   if (inputs_.spec.imagePath == spec.imagePath) inputs_.imageFile = spec.imagePath;
