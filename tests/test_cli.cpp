@@ -95,13 +95,34 @@ TEST(RunCommand, OutputMayNameTheInput) {
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"same.png"});
 }
 
-TEST(RunCommand, VerifyFailsWhenTheResultIsWrong) {
-  // A pattern with more passes than run: --verify after a partial sort checks conservation
-  // only; a full sort of a reversed pattern must verify.
+TEST(RunCommand, VerifyChecksOnlyConservationAfterAPartialSort) {
+  // A pattern with more passes than run: --verify after a partial sort checks conservation only.
   ScratchFolder folder;
   const auto partial = runShadersort("run --pattern reversed --size 8x8 --passes 3 --verify --out " + folder.path("p.png"));
   EXPECT_EQ(partial.exitCode, 0) << partial.err;
   EXPECT_NE(partial.err.find("conserved"), std::string::npos);
+}
+
+// --verify fails a wrong result: odd-even's round shader, given through --shader-dir with its
+// comparison turned round, sorts a reversed pattern the wrong way. The unchanged copy verifies.
+TEST(RunCommand, VerifyFailsWhenTheResultIsWrong) {
+  ScratchFolder folder;
+  const std::string original = readText(SHADERSORT_SOURCE_DIR "/shaders/sort/odd_even/round.comp");
+  const std::string compare = "if (leftKey > rightKey) {";
+  ASSERT_NE(original.find(compare), std::string::npos) << "the test's edit no longer applies";
+  std::filesystem::create_directories(folder.path("good/sort/odd_even"));
+  std::filesystem::create_directories(folder.path("broken/sort/odd_even"));
+  std::string broken = original;
+  broken.replace(broken.find(compare), compare.size(), "if (leftKey < rightKey) {");
+  writeBytes(folder.path("good/sort/odd_even/round.comp"), std::vector<std::uint8_t>(original.begin(), original.end()));
+  writeBytes(folder.path("broken/sort/odd_even/round.comp"), std::vector<std::uint8_t>(broken.begin(), broken.end()));
+  const std::string common = "run --algo odd-even --teaching --pattern reversed --size 8x8 --verify --out ";
+  const auto good = runShadersort(common + folder.path("good.png") + " --shader-dir " + folder.path("good"));
+  EXPECT_EQ(good.exitCode, 0) << good.err;
+  const auto wrong = runShadersort(common + folder.path("wrong.png") + " --shader-dir " + folder.path("broken"));
+  EXPECT_EQ(wrong.exitCode, 1) << wrong.err;
+  EXPECT_NE(wrong.err.find("verify failed"), std::string::npos) << wrong.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("wrong.png"))) << "a wrong result must not be written";
 }
 
 class SortCommandTypes : public ::testing::TestWithParam<KeyType> {};

@@ -78,7 +78,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
   const auto intervals = loadArtImage(request.intervalsPath);
   const auto keyImage = loadArtImage(request.keyImagePath);
 
-  GpuSession gpu(global);
+  GpuSession gpu(global, options.shaderDirectory);
   auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   art::ArtPipeline pipeline(gpu.sortContext());
   pipeline.setImages({&input.image, mask.get(), intervals.get(), keyImage.get()});

@@ -302,6 +302,8 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_option("--passes", runPasses, "passes to run: a number or 'all'")->capture_default_str();
   auto* runOut = runCommand->add_option("--out", run.outputPath, "output picture: .png, .jpg or .webp (optional with --gif or --sheet)");
   runCommand->add_flag("--verify", run.verify, "check each sequence is ordered and holds the input's pixels; exit 1 if not");
+  runCommand->add_option("--shader-dir", run.shaderDirectory, "read shaders from this folder (laid out like shaders/) over the "
+                                                             "built-in ones, to try an edit headlessly (--verify checks it)");
   runCommand->add_flag("--stats", run.stats, "print passes run, schedule and time");
   RecordNumberText runRecordNumbers;
   addRecordOptions(*runCommand, run.record, runRecordNumbers, runOut);

@@ -70,6 +70,7 @@ struct RunOptions {
   RecordOptions record;
   bool verify = false;
   bool stats = false;
+  std::string shaderDirectory;  // --shader-dir: shaders read from this folder over the embedded ones
   SorterOptions sorter;
   std::optional<ArtRequest> art;  // spans and paths (--path, --spans, ...)
   VideoOptions video;

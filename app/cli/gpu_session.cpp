@@ -16,7 +16,11 @@
 
 namespace shadersort::cli {
 
-GpuSession::GpuSession(const GlobalOptions& global) : context_({.debug = global.glDebug}) {
+GpuSession::GpuSession(const GlobalOptions& global, const std::string& shaderDirectory)
+    : context_({.debug = global.glDebug}),
+      sortContext_(gl::queryLimits(), gl::ShaderSource::from(shaderDirectory.empty()
+                                                                 ? std::nullopt
+                                                                 : std::optional<std::filesystem::path>(shaderDirectory))) {
   if (const char* test = std::getenv("SHADERSORT_TEST_GL_ERROR"); test && std::strcmp(test, "1") == 0)
     glEnable(0xFFFF);  // no such capability
 }

@@ -15,7 +15,7 @@ class GpuSession {
  public:
   // With SHADERSORT_TEST_GL_ERROR=1 in the environment it makes one GL error (GL_INVALID_ENUM)
   // once the context exists, so a test can see that each command checks before it exits 0.
-  explicit GpuSession(const GlobalOptions& global);
+  explicit GpuSession(const GlobalOptions& global, const std::string& shaderDirectory = "");
   const gl::Limits& limits() const { return sortContext_.limits(); }
   SortContext& sortContext() { return sortContext_; }
   // Throws GpuError when the driver reported a GL error: a result made with one is not trusted.

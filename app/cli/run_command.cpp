@@ -63,7 +63,7 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   // The input's size (an image's header, a pattern's WxH) meets every limit before it is built.
   const InputPlan plan = planInput(options.input);
 
-  GpuSession gpu(global);
+  GpuSession gpu(global, options.shaderDirectory);
   requirePaintablePictures(options, plan, gpu.limits());
   auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   requireSortableInput(algorithm, plan.shape, gpu.limits(), plan.description);

@@ -147,7 +147,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const auto intervals = loadArtImage(request.intervalsPath);
   const auto keyImage = loadArtImage(request.keyImagePath);
 
-  GpuSession gpu(global);
+  GpuSession gpu(global, options.shaderDirectory);
   auto sorter = createSorter(algorithm, options.sorter, gpu.sortContext(), global.useTuneCache);
   art::ArtPipeline pipeline(gpu.sortContext());
   const Image blank(info.width, info.height);
