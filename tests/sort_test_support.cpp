@@ -51,6 +51,34 @@ SortData sortOnGpu(const Schedule& schedule, const SortData& input) {
   return sorter->read();
 }
 
+std::string sortsLikeStableSort(Sorter& sorter, const SortData& input, bool stable) {
+  sorter.load(input);
+  sorter.runAll();
+  if (!sorter.finished()) return "not finished after every pass";
+  const SortData output = sorter.read();
+  const std::size_t length = input.sequenceLength;
+  for (std::size_t sequence = 0; sequence < input.sequenceCount; ++sequence) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> expected, got;
+    for (std::size_t i = sequence * length; i < (sequence + 1) * length; ++i) {
+      expected.emplace_back(input.keys[i], input.values.empty() ? 0u : input.values[i]);
+      got.emplace_back(output.keys[i], output.values.empty() ? 0u : output.values[i]);
+    }
+    std::stable_sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (!stable) {  // equal keys in any order: compare as sorted pairs
+      std::sort(expected.begin(), expected.end());
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> keysInOrder = got;
+      std::sort(got.begin(), got.end());
+      for (std::size_t i = 1; i < keysInOrder.size(); ++i)
+        if (keysInOrder[i].first < keysInOrder[i - 1].first)
+          return "sequence " + std::to_string(sequence) + " is out of order at " + std::to_string(i);
+    }
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      if (expected[i] != got[i])
+        return "sequence " + std::to_string(sequence) + " differs from std::stable_sort at " + std::to_string(i);
+  }
+  return "";
+}
+
 bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b) {
   switch (type) {
     case KeyType::U32: return a < b;

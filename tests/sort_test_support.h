@@ -33,6 +33,11 @@ const gl::Limits& testLimits();
 // Loads, runs every pass, reads back; fails the test on a limit the registry refuses.
 SortData sortOnGpu(const Schedule& schedule, const SortData& input);
 
+// `sorter` loaded with `input` (values numbering the elements), every pass run: empty when each
+// sequence then holds std::stable_sort's keys, and its values too when `stable` (else the same
+// pairs in some order of equal keys); otherwise the first difference.
+std::string sortsLikeStableSort(Sorter& sorter, const SortData& input, bool stable);
+
 // Order of raw key bits of each type, written without encodeKey so the check is independent:
 // u32 and i32 by value, f32 by IEEE 754 totalOrder.
 bool rawKeyLess(KeyType type, std::uint32_t a, std::uint32_t b);

@@ -250,12 +250,16 @@ TEST_F(OddEven, RejectsUnknownAndUnusableSettings) {
   EXPECT_NO_THROW(makeSorter(false, {{"workgroup-size", 8}, {"items-per-thread", 2}, {"rounds-per-dispatch", 7}}));
 }
 
-TEST_F(OddEven, EveryTuningCandidateIsAccepted) {
+// Each candidate the tuner may pick sorts (accepted was all this checked before; nothing was
+// compiled): two sequences of an odd length past a workgroup, with values, stably.
+TEST_F(OddEven, EveryTuningCandidateSorts) {
+  const SortData input = makeSequences(Pattern::FewUnique, 2, 301);
   for (const Tunable& tunable : OddEvenSettings::table().tunables(testLimits())) {
     EXPECT_FALSE(tunable.candidates.empty()) << tunable.name;
     for (int value : tunable.candidates) {
       SCOPED_TRACE(tunable.name + " " + std::to_string(value));
-      EXPECT_NO_THROW(makeSorter(false, {{tunable.name, value}}));
+      OddEvenSorter sorter = makeSorter(false, {{tunable.name, value}});
+      EXPECT_EQ(sortsLikeStableSort(sorter, input, true), "");
     }
   }
 }
