@@ -974,6 +974,10 @@ TEST(ArtPresets, EveryBuiltInLoadsAndATomlFileRoundTrips) {
   EXPECT_EQ(back.settings.path.centreX, 0.1);
   EXPECT_EQ(back.maskPath, odd.maskPath);
   EXPECT_EQ(presetToml(back), presetToml(odd));
+  // An angle between -1 and 0, as the viewer's slider saves it, reads back (it was refused).
+  Preset slight;
+  slight.settings = settingsFor("angle:-0.5", SpanMode::None);
+  EXPECT_EQ(parsePreset(presetToml(slight), "slight.toml", "").settings.path.angleDegrees, -0.5);
   // Sapphire's circular controls on rings.
   Preset circular;
   circular.settings = settingsFor("rings:0.4,0.6", SpanMode::Threshold);
