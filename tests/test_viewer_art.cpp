@@ -231,21 +231,27 @@ TEST(ViewerArt, SeedShuffleUndoAndRedoReturnEachPictureExactly) {
   EXPECT_EQ(app->message(), "nothing to redo");
 }
 
+// Radix on threshold spans at 30 degrees over `picture` (saved as picture.png in `folder`),
+// exporting to export.png there.
+std::unique_ptr<ui::ViewerApp> makeExportingViewer(const ScratchFolder& folder, const Image& picture) {
+  savePng(picture, folder.path("picture.png"));
+  ui::ViewerConfig config;
+  config.algorithm = "radix";
+  config.input.imagePath = folder.path("picture.png");
+  config.startPlaying = false;
+  config.frames = 1000000;
+  config.art = ui::ArtConfig{thresholdAt30Degrees(), "", "", ""};
+  config.exportPath = folder.path("export.png");
+  return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+}
+
 // w exports the finished picture at full resolution, whatever pass the lane shows, equal to what
 // `run` writes with the panel's copied command; its preset lands beside it.
 TEST(ViewerArt, ExportWritesTheFinishedPictureEqualToRunWithTheCopiedCommand) {
   ScratchFolder folder;
   const Image picture = gradientPicture(7);
-  const std::string input = folder.path("picture.png");
-  savePng(picture, input);
-  ui::ViewerConfig config;
-  config.algorithm = "radix";
-  config.input.imagePath = input;
-  config.startPlaying = false;
-  config.frames = 1000000;
-  config.art = ui::ArtConfig{thresholdAt30Degrees(), "", "", ""};
-  config.exportPath = folder.path("export.png");
-  ui::ViewerApp app(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  auto exporting = makeExportingViewer(folder, picture);
+  ui::ViewerApp& app = *exporting;
   app.frame();
   press(app, "],w");  // a change (not played: the lane is at pass 0), then the export
   EXPECT_FALSE(app.lane(0).finished()) << "the lane shows an unfinished state";
@@ -286,16 +292,8 @@ TEST(ViewerArt, AScreenshotNeverOverwritesAPresetOrMaskBesideIt) {
 TEST(ViewerArt, ABrushStrokeChangesTheMaskWhereItWentAndNowhereElse) {
   ScratchFolder folder;
   const Image picture = gradientPicture(5);
-  const std::string input = folder.path("picture.png");
-  savePng(picture, input);
-  ui::ViewerConfig config;
-  config.algorithm = "radix";
-  config.input.imagePath = input;
-  config.startPlaying = false;
-  config.frames = 1000000;
-  config.art = ui::ArtConfig{thresholdAt30Degrees(), "", "", ""};
-  config.exportPath = folder.path("export.png");
-  ui::ViewerApp app(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  auto exporting = makeExportingViewer(folder, picture);
+  ui::ViewerApp& app = *exporting;
   app.frame();
   press(app, "e,i,i");  // the result at once; the brush erases
   ASSERT_EQ(app.brush().mode, ui::BrushMode::Erase);
