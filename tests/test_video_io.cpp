@@ -2,6 +2,11 @@
 // decoded with FFmpeg's libraries directly (video_clips.h).
 #include <gtest/gtest.h>
 
+extern "C" {
+#include <libavformat/avformat.h>
+}
+
+#include <cmath>
 #include <filesystem>
 #include <random>
 
@@ -47,6 +52,31 @@ void copyClip(const std::string& input, const std::string& output, const WriterO
   }
   for (AudioPacket& packet : audio) writer.write(std::move(packet));
   writer.finish();
+}
+
+// Where a file's audio starts, alone and against its video, in seconds, as libavformat reads it
+// back: the streams' start_time, which counts a start skip in (MP4's edit list leaving out the
+// AAC encoder's priming), so it is when the first sample played plays. NaN where unknown.
+struct AudioStart {
+  double audio = NAN, againstVideo = NAN;
+};
+AudioStart audioStartOf(const std::string& path) {
+  AudioStart start;
+  AVFormatContext* format = nullptr;
+  if (avformat_open_input(&format, path.c_str(), nullptr, nullptr) < 0) {
+    ADD_FAILURE() << "cannot open " << path;
+    return start;
+  }
+  avformat_find_stream_info(format, nullptr);
+  const auto seconds = [&](AVMediaType type) {
+    const int index = av_find_best_stream(format, type, -1, -1, nullptr, 0);
+    if (index < 0 || format->streams[index]->start_time == AV_NOPTS_VALUE) return static_cast<double>(NAN);
+    return static_cast<double>(format->streams[index]->start_time) * av_q2d(format->streams[index]->time_base);
+  };
+  start.audio = seconds(AVMEDIA_TYPE_AUDIO);
+  start.againstVideo = start.audio - seconds(AVMEDIA_TYPE_VIDEO);
+  avformat_close_input(&format);
+  return start;
 }
 
 // The UserError's text when `action` throws one (else a failure), for checking its one line.
@@ -329,6 +359,30 @@ TEST(VideoIo, Mp4RefusesPcmAudioAndNamesTheContainerThatTakesIt) {
   const std::string message = userErrorOf([&] { VideoWriter writer(folder.path("out.mp4"), reader); });
   EXPECT_NE(message.find("cannot carry the input's pcm_s16le audio unchanged; use .mkv, or --no-audio"), std::string::npos)
       << message;
+}
+
+TEST(VideoIo, CopiedAacStartsAgainstTheVideoAsInTheInput) {
+  // libavcodec's AAC encoder puts 1024 samples of priming first (21.3 ms at 48 kHz); the MP4 input
+  // leaves them out with an edit list, so its audio plays from the first frame's time. The copies
+  // must play their first sample there too: an .mkv that kept the priming started its audio 21 ms
+  // before the video.
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 10, .codec = "libx264", .withAudio = true, .audioCodec = "aac"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), spec));
+  const AudioStart in = audioStartOf(folder.path("in.mp4"));
+  ASSERT_FALSE(std::isnan(in.againstVideo));
+  for (const std::string name : {"out.mkv", "out.mp4"}) {
+    copyClip(folder.path("in.mp4"), folder.path(name));
+    const AudioStart out = audioStartOf(folder.path(name));
+    EXPECT_NEAR(out.againstVideo, in.againstVideo, 1e-3) << name;
+    EXPECT_NEAR(out.audio, in.audio, 1e-3) << name;
+  }
+  // An .mkv input says nothing of the priming: all of it plays, 21 ms before the video, and so it
+  // does in the copy (no packet is left out without a skip asking for it).
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const AudioStart mkvIn = audioStartOf(folder.path("in.mkv"));
+  copyClip(folder.path("in.mkv"), folder.path("copy.mkv"));
+  EXPECT_NEAR(audioStartOf(folder.path("copy.mkv")).againstVideo, mkvIn.againstVideo, 1e-3);
 }
 
 TEST(VideoIo, Mpeg4WritesAnEvenSizeAndRefusesAnOddOne) {

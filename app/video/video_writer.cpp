@@ -4,6 +4,7 @@
 #include <cmath>
 
 extern "C" {
+#include <libavutil/intreadwrite.h>
 #include <libavutil/opt.h>
 }
 
@@ -32,6 +33,12 @@ struct VideoWriter::State {
   AVCodecContext* encoder = nullptr;
   AVStream* videoOut = nullptr;
   AVStream* audioOut = nullptr;  // null: audio is not copied
+  // The input's start skip (AAC's priming, which MP4 leaves out with an edit list) cannot be said
+  // in this output: FFmpeg 5.1's Matroska muxer writes CodecDelay for Opus only. Played, it would
+  // start the audio before the video (21 ms for AAC), so the packets wholly inside it are left out;
+  // the first kept one then decodes without its predecessor's overlap (a fade-in over one frame).
+  bool dropSkippedAudio = false;
+  std::int64_t audioSkipLeft = 0;  // samples of that skip still to leave out
   PixelConverter fromRgba;
   AVFrame* picture = nullptr;
   AVPacket* packet = nullptr;
@@ -187,6 +194,8 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
     avcodec_parameters_copy(s.audioOut->codecpar, audioIn->codecpar);
     s.audioOut->codecpar->codec_tag = 0;  // the input container's tag may mean nothing in ours
     s.audioOut->time_base = audioIn->time_base;
+    const std::string muxer = container->name;
+    s.dropSkippedAudio = (muxer == "matroska" || muxer == "webm") && audioIn->codecpar->codec_id != AV_CODEC_ID_OPUS;
   }
 
   s.file = std::make_unique<OutputFile>(path);
@@ -200,6 +209,26 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.picture->width = info.width;
   s.picture->height = info.height;
   if (av_frame_get_buffer(s.picture, 0) < 0) throw s.failure("out of memory");
+}
+
+// Whether `packet` lies wholly inside the start skip the demuxer asked for, counting it off. The
+// skip comes as AV_PKT_DATA_SKIP_SAMPLES on the stream's first packet and may span several. A
+// packet only partly inside it is kept (its audio is needed): at most one frame of priming plays.
+bool whollySkipped(VideoWriter::State& s, const AVPacket& packet) {
+  std::size_t size = 0;
+  if (const std::uint8_t* skip = av_packet_get_side_data(&packet, AV_PKT_DATA_SKIP_SAMPLES, &size); skip && size >= 4)
+    s.audioSkipLeft = AV_RL32(skip);
+  const AVCodecParameters& audio = *s.source->audio->codecpar;
+  if (s.audioSkipLeft <= 0 || audio.sample_rate <= 0) return false;
+  const std::int64_t samples = packet.duration > 0
+                                   ? av_rescale_q(packet.duration, s.source->audio->time_base, AVRational{1, audio.sample_rate})
+                                   : audio.frame_size;
+  if (samples <= 0 || samples > s.audioSkipLeft) {
+    s.audioSkipLeft = 0;
+    return false;
+  }
+  s.audioSkipLeft -= samples;
+  return true;
 }
 
 }  // namespace
@@ -258,6 +287,7 @@ void VideoWriter::write(AudioPacket audio) {
   if (!s.audioOut || !s.source || !audio.data() || !audio.data()->packet) return;  // no audio in this output
   if (s.finished) throw s.failure("the video is already finished");
   AVPacket* packet = audio.data()->packet;
+  if (s.dropSkippedAudio && whollySkipped(s, *packet)) return;
   const std::int64_t origin = s.source->audioOriginPts();
   if (packet->pts != AV_NOPTS_VALUE) packet->pts -= origin;
   if (packet->dts != AV_NOPTS_VALUE) packet->dts -= origin;
