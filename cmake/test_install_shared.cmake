@@ -1,20 +1,18 @@
-# Library.InstallShared: configures a build of its own with -DBUILD_SHARED_LIBS=ON, builds only the
-# library (not the app or the tests), installs it into a fresh prefix, builds examples/sort_buffer
+# Library.InstallShared: installs libshadersort.so from the archive build (as a -DBUILD_SHARED_LIBS=ON
+# build installs it: shared_library_build.cmake) into a fresh prefix, builds examples/sort_buffer
 # against it through find_package(shadersort) (the installed RPATH-less library found through the
 # example's build RPATH, as CMake gives a user) and through pkg-config (found through
 # LD_LIBRARY_PATH), runs both, and checks that they load libshadersort.so under its SONAME.
-#   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<scratch folder> -DCC=<C compiler> -DCXX=<compiler>
-#         [-DLAUNCHER=<compiler launcher, e.g. ccache>] -P cmake/test_install_shared.cmake
+#   cmake -DSOURCE_DIR=<repository> -DBUILD_DIR=<archive build> -DWORK_DIR=<scratch folder>
+#         -DCXX=<compiler> -P cmake/test_install_shared.cmake
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/shared_library_build.cmake)
 
-# The build folder (install_shared_library's) is kept between runs, so that a second run
-# rebuilds nothing; the prefix and the example's builds are made afresh.
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
-install_shared_library(${WORK_DIR}/build ${prefix})
+install_shared_library(${BUILD_DIR} ${prefix})
 
 file(STRINGS ${SOURCE_DIR}/CMakeLists.txt project_line REGEX "^project\\(shadersort VERSION")
 string(REGEX MATCH "VERSION ([0-9]+)\\.([0-9]+)\\.([0-9]+)" version "${project_line}")

@@ -1,12 +1,12 @@
 # Library.ArchiveInPlugin, Library.OwnGladArchive, Library.OwnGladShared: installs libshadersort.a
-# (FORM=static, from BUILD_DIR) or libshadersort.so (FORM=shared, from a -DBUILD_SHARED_LIBS=ON
-# build in SHARED_BUILD) into a fresh prefix, checks with nm that the library makes none of glad's
+# (FORM=static) or libshadersort.so (FORM=shared, as a -DBUILD_SHARED_LIBS=ON build installs it)
+# from the archive build BUILD_DIR into a fresh prefix, checks with nm that the library makes none of glad's
 # symbols and none of its internals global, builds tests/library_consumer against it (a user with
 # a glad of its own, GL 4.6 core) and runs TARGET: own_glad_consumer, the program, or plugin_host,
 # which dlopens the plug-in that links the library into a shared object.
 #   cmake -DFORM=static|shared -DTARGET=<own_glad_consumer|plugin_host> -DSOURCE_DIR=<repository>
 #         -DWORK_DIR=<scratch folder> -DCC=<C compiler> -DCXX=<compiler> -DNM=<nm>
-#         [-DBUILD_DIR=<build> | -DSHARED_BUILD=<folder> -DLAUNCHER=<compiler launcher>]
+#         -DBUILD_DIR=<archive build> [-DLAUNCHER=<compiler launcher>]
 #         -P cmake/test_library_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
 
@@ -20,7 +20,7 @@ if(FORM STREQUAL "static")
   set(library ${prefix}/lib/libshadersort.a)
   set(nm_symbols --extern-only)
 elseif(FORM STREQUAL "shared")
-  install_shared_library(${SHARED_BUILD} ${prefix})
+  install_shared_library(${BUILD_DIR} ${prefix})
   set(library ${prefix}/lib/libshadersort.so)
   set(nm_symbols --dynamic)
 else()

@@ -73,14 +73,16 @@ TEST(RunCommand, VerifiesImagesOfEveryChannelCountKeyAndAxis) {
   const std::vector<std::pair<std::string, int>> files = {
       {"grey.png", 1}, {"grey-alpha.png", 2}, {"rgb.bmp", 3}, {"rgba.tga", 4}, {"photo.jpg", 3}};
   for (const auto& [name, channels] : files) writeImageAs(folder.path(name), noiseImage(15, 9, channels), channels);
-  for (const auto& [name, channels] : files) {
-    for (std::string_view key : pixelKeyNames()) {
-      for (const char* axis : {"columns", "rows"}) {
-        SCOPED_TRACE(name + " " + std::string(key) + " " + axis);
-        const auto result = runShadersort("run --algo frag-odd-even --image " + folder.path(name) + " --key " +
-                                          std::string(key) + " --axis " + axis + " --verify --out " + folder.path("out.png"));
-        EXPECT_EQ(result.exitCode, 0) << result.err;
-      }
+  // Every file with every key; the axis alternates, so that each file and each key meets both
+  // axes in half the runs of the whole product.
+  for (std::size_t file = 0; file < files.size(); ++file) {
+    const std::string& name = files[file].first;
+    for (std::size_t key = 0; key < pixelKeyNames().size(); ++key) {
+      const char* axis = (file + key) % 2 ? "rows" : "columns";
+      SCOPED_TRACE(name + " " + std::string(pixelKeyNames()[key]) + " " + axis);
+      const auto result = runShadersort("run --algo frag-odd-even --image " + folder.path(name) + " --key " +
+                                        std::string(pixelKeyNames()[key]) + " --axis " + axis + " --verify --out " + folder.path("out.png"));
+      EXPECT_EQ(result.exitCode, 0) << result.err;
     }
   }
 }
