@@ -417,5 +417,18 @@ TEST(VideoInterrupted, HalfWayLeavesTheOldFileAndNoTemporary) {
   }
 }
 
+// A GIF recording stopped once its temporary file exists, and again once it is whole but not renamed:
+// no file is left. (Replaces a test that polled the folder for the temporary file.)
+TEST(RecordingInterrupted, AGifRecordingLeavesNoFile) {
+  ScratchFolder folder;
+  for (const char* moment : {"temp-created", "before-rename"}) {
+    SCOPED_TRACE(moment);
+    interruptAt({"run", "--pattern", "random", "--size", "64x64", "--gif", folder.path("x.gif"), "--every", "1"}, moment,
+                SIGTERM);
+    if (HasFatalFailure()) return;
+    EXPECT_TRUE(folder.entries().empty()) << folder.entries().front();
+  }
+}
+
 }  // namespace
 }  // namespace shadersort::testing

@@ -318,20 +318,6 @@ TEST(Recording, AFailedWriteLeavesNoFileNorTemporaryFile) {
   EXPECT_TRUE(folder.entries().empty()) << folder.entries().front();
 }
 
-TEST(Recording, AKilledRunLeavesNoTemporaryFile) {
-  ScratchFolder folder;
-  // A long recording, killed with SIGTERM as soon as its temporary file exists.
-  const auto result = runScript("cd '" + folder.root().string() + "'\n"
-                                "\"$SHADERSORT\" run " + patternArguments("64x4096") + " --gif x.gif --every 1 &\n"
-                                "pid=$!\n"
-                                "for i in $(seq 3000); do ls .shadersort-* >/dev/null 2>&1 && break; sleep 0.01; done\n"
-                                "ls .shadersort-* >/dev/null 2>&1 && echo started\n"
-                                "kill -TERM $pid; wait $pid; echo \"status $?\"");
-  EXPECT_NE(result.out.find("started"), std::string::npos) << result.out << result.err;
-  EXPECT_NE(result.out.find("status 143"), std::string::npos) << "not ended by the signal: " << result.out << result.err;
-  EXPECT_TRUE(folder.entries().empty()) << folder.entries().front();
-}
-
 TEST(Recording, SheetCellsHoldTheStatesAfterTheLabelledPasses) {
   ScratchFolder folder;
   // frag-odd-even sorts 64-long columns in 64 passes: every 16 keeps passes 0, 16, 32, 48, 64.
