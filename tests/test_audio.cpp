@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <random>
@@ -18,6 +19,7 @@
 
 #include "audio/chord_synth.h"
 #include "audio/pass_sound.h"
+#include "audio/sort_sound.h"
 #include "cli_support.h"
 #include "data/image.h"
 #include "data/inputs.h"
@@ -76,31 +78,31 @@ TEST(PassSound, OneToneForEachComparisonThatExchanged) {
   const std::vector<std::uint32_t> after = {10, 30, 20, 40, /**/ 10, 20, 30, 40};
   const std::vector<Comparator> comparators = {{0, 1}, {2, 3}};
   const audio::KeyRange range{10, 40};
-  const auto tones = audio::passTones({before, after, 4, comparators, range});
+  const auto tones = audio::passTones({before, after, 4, comparators, range, {}, {}});
   ASSERT_EQ(tones.size(), 2u);
   // Pitched by the larger key of each exchanged pair: 30, then 40.
   EXPECT_NEAR(tones[0].frequency, expectedPitch(30, 10, 40), 1e-9);
   EXPECT_NEAR(tones[1].frequency, expectedPitch(40, 10, 40), 1e-9);
   // A comparator whose keys did not trade places (20 < 40 stays) sounds nothing; nor do equal keys.
   const std::vector<std::uint32_t> equal = {5, 5, 5, 5};
-  EXPECT_TRUE(audio::passTones({equal, equal, 4, comparators, {5, 5}}).empty());
+  EXPECT_TRUE(audio::passTones({equal, equal, 4, comparators, {5, 5}, {}, {}}).empty());
 }
 
 TEST(PassSound, WithoutComparatorsOneTonePerKeyThatChangedSlot) {
   // Radix: no comparators; keys 3 and 1 moved, 2 stayed.
   const std::vector<std::uint32_t> before = {3, 2, 1}, after = {1, 2, 3};
-  const auto tones = audio::passTones({before, after, 3, {}, {1, 3}});
+  const auto tones = audio::passTones({before, after, 3, {}, {1, 3}, {}, {}});
   ASSERT_EQ(tones.size(), 2u);
   EXPECT_NEAR(tones[0].frequency, expectedPitch(1, 1, 3), 1e-9);
   EXPECT_NEAR(tones[1].frequency, expectedPitch(3, 1, 3), 1e-9);
-  EXPECT_TRUE(audio::passTones({after, after, 3, {}, {1, 3}}).empty());
+  EXPECT_TRUE(audio::passTones({after, after, 3, {}, {1, 3}, {}, {}}).empty());
 }
 
 TEST(PassSound, MismatchedStatesAreRefused) {
   const std::vector<std::uint32_t> three = {1, 2, 3}, two = {1, 2};
-  EXPECT_THROW(audio::passTones({three, two, 3, {}, {}}), std::invalid_argument);
+  EXPECT_THROW(audio::passTones({three, two, 3, {}, {}, {}, {}}), std::invalid_argument);
   const std::vector<Comparator> outside = {{0, 3}};
-  EXPECT_THROW(audio::passTones({three, three, 3, outside, {}}), std::invalid_argument);
+  EXPECT_THROW(audio::passTones({three, three, 3, outside, {}, {}, {}}), std::invalid_argument);
 }
 
 TEST(PassSound, PitchSpansSoundOfSortingsRange) {
@@ -153,6 +155,67 @@ TEST(ChordSynth, ThousandsOfTonesNeverClipAndShareTheLoudness) {
     EXPECT_GT(band, lone / 4);
     EXPECT_LT(band, lone * 1.01);
   }
+}
+
+// [SECTION] every schedule's sound
+
+// Every schedule of every algorithm, on every length from 1 to 17 (bitonic-classic pads the ones
+// that are not powers of two): the sound of the whole sort is made without an error, and where a
+// pass has comparators its tones are those of a CPU run of the same comparators over the keys
+// with +infinity padding: one per exchange of two different keys, and one per key an exchange
+// with the padding moved. Before the fix, bitonic-classic on 9 or 13 keys threw "a comparator lies
+// outside the sequence".
+TEST(SortSound, EveryScheduleOnLengthsOneToSeventeenSoundsItsExchanges) {
+  for (const Schedule& schedule : allSchedules()) {
+    for (std::uint32_t length = 1; length <= 17; ++length) {
+      SCOPED_TRACE(schedule.name + " on " + std::to_string(length) + " keys");
+      const SortData input = makeSequences(Pattern::FewUnique, 1, length, 40 + length);
+      auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
+      sorter->load(input);
+      const std::uint32_t passes = sorter->passCount();
+
+      // The CPU run: positions of the padded (or plain) sequence, padding above every key.
+      constexpr std::uint64_t kPadding = std::numeric_limits<std::uint64_t>::max();
+      const auto padded = sorter->paddedState();
+      const std::uint32_t positions = padded ? padded->length : length;
+      std::vector<std::uint64_t> cpu(positions, kPadding);
+      std::copy(input.keys.begin(), input.keys.end(), cpu.begin());
+      std::optional<std::uint64_t> expectedTones = 0;
+      for (std::uint32_t pass = 0; pass < passes && expectedTones; ++pass) {
+        const std::vector<Comparator> comparators = sorter->comparators(pass, positions);
+        if (comparators.empty()) {
+          expectedTones.reset();  // a pass without comparators (radix, a fused pass): no CPU model here
+          break;
+        }
+        for (const Comparator& comparator : comparators) {
+          std::uint64_t &low = cpu[comparator.low], &high = cpu[comparator.high];
+          if (low <= high) continue;
+          *expectedTones += low != kPadding || high != kPadding;
+          std::swap(low, high);
+        }
+      }
+
+      const audio::SortSoundSummary summary = audio::sonifySort(*sorter, 0.001, [](std::span<const float>) {});
+      EXPECT_LE(summary.passes, passes);  // odd-even's teaching schedule stops once sorted
+      EXPECT_TRUE(sorter->finished());
+      if (expectedTones) {
+        EXPECT_EQ(summary.tones, *expectedTones);
+      }
+      std::vector<std::uint32_t> sorted = input.keys;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(sorter->read().keys, sorted);
+    }
+  }
+}
+
+// Regression (issue 39, item 1): sound on, then a step of bitonic-classic on 13 keys, padded to 16,
+// ended the viewer with "internal error: passTones: a comparator lies outside the sequence".
+TEST(ViewerSound, APaddedBitonicClassicPassSounds) {
+  const auto result = runShadersort("view --offscreen --algo bitonic-classic --values 5,3,9,1,7,2,8,4,12,0,11,6,10 "
+                                    "--array --paused --keys m,right,right --frames 5 --stats");
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.err.find("internal error"), std::string::npos) << result.err;
+  EXPECT_NE(result.out.find("pass 2 of"), std::string::npos) << result.out;
 }
 
 // [SECTION] view --audio on a fixed input

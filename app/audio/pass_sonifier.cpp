@@ -29,17 +29,18 @@ void PassSonifier::afterFrame(const Sorter& sorter, std::uint64_t keyCount, cons
     // Something new to follow, or a step back: what is shown now is the next pass's "before".
     SortData state = sorter.read();
     const KeyRange range = keyRangeOf(state.keys);  // a pass moves keys, so any state has the input's range
-    baseline_ = Baseline{&sorter, input, pass, std::move(state), range};
+    baseline_ = Baseline{&sorter, input, pass, std::move(state), range, paddingNow(sorter)};
     return;
   }
   if (pass == baseline_->pass) return;
   SortData after = sorter.read();
   // One pass: its comparators' exchanges. Several in one frame: one chord of the keys they moved.
   sound(pass == baseline_->pass + 1
-            ? tonesOfPass(sorter, baseline_->pass, baseline_->state, after, baseline_->range)
-            : passTones({baseline_->state.keys, after.keys, after.sequenceLength, {}, baseline_->range}));
+            ? tonesOfPass(sorter, baseline_->pass, baseline_->state, after, baseline_->range, baseline_->padding)
+            : passTones({baseline_->state.keys, after.keys, after.sequenceLength, {}, baseline_->range, {}, {}}));
   baseline_->pass = pass;
   baseline_->state = std::move(after);
+  baseline_->padding = paddingNow(sorter);
 }
 
 void PassSonifier::sound(const std::vector<Tone>& tones) {

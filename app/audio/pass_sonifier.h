@@ -39,6 +39,7 @@ class PassSonifier {
     std::uint32_t pass = 0;
     SortData state;
     KeyRange range;
+    std::vector<std::uint8_t> padding;  // paddingNow() at `pass`
   };
   void sound(const std::vector<Tone>& tones);
 

@@ -18,15 +18,42 @@ double pitchOfKey(std::uint32_t key, KeyRange range) {
   return kLowestPitchHz + (kHighestPitchHz - kLowestPitchHz) * x * x;
 }
 
+namespace {
+
+// For each padded position, the index among the real keys of the one it holds (the state the
+// sorter reads back keeps the real keys in position order); `length` when it holds padding.
+std::vector<std::size_t> keyIndexOfPosition(std::span<const std::uint8_t> padding, std::size_t length) {
+  std::vector<std::size_t> index(padding.size(), length);
+  std::size_t real = 0;
+  for (std::size_t position = 0; position < padding.size(); ++position)
+    if (!padding[position]) index[position] = real++;
+  if (real != length) throw std::invalid_argument("passTones: the padding does not leave the sequence's length");
+  return index;
+}
+
+}  // namespace
+
 std::vector<Tone> passTones(const PassKeys& pass) {
   if (pass.before.size() != pass.after.size())
     throw std::invalid_argument("passTones: the states before and after a pass differ in size");
   const std::size_t length = pass.sequenceLength;
   if (length == 0 || pass.before.size() % length != 0)
     throw std::invalid_argument("passTones: the state is not whole sequences");
+  const bool padded = !pass.paddingBefore.empty();
+  if (padded && pass.paddingAfter.size() != pass.paddingBefore.size())
+    throw std::invalid_argument("passTones: the padding before and after a pass differ in size");
+  const std::size_t positions = padded ? pass.paddingBefore.size() : length;
   for (const Comparator& comparator : pass.comparators)
-    if (comparator.low >= length || comparator.high >= length)
+    if (comparator.low >= positions || comparator.high >= positions)
       throw std::invalid_argument("passTones: a comparator lies outside the sequence");
+  // Without padding a position is a key's index, before and after.
+  std::vector<std::size_t> indexBefore(length), indexAfter;
+  for (std::size_t i = 0; i < length; ++i) indexBefore[i] = i;
+  indexAfter = indexBefore;
+  if (padded) {
+    indexBefore = keyIndexOfPosition(pass.paddingBefore, length);
+    indexAfter = keyIndexOfPosition(pass.paddingAfter, length);
+  }
 
   std::vector<Tone> tones;
   for (std::size_t first = 0; first < pass.before.size(); first += length) {
@@ -36,9 +63,20 @@ std::vector<Tone> passTones(const PassKeys& pass) {
       // What the GPU did, not what the comparator should have done: an exchange is a pair of
       // different keys that traded places.
       for (const Comparator& comparator : pass.comparators) {
-        const std::uint32_t low = before[comparator.low], high = before[comparator.high];
-        if (low != high && after[comparator.low] == high && after[comparator.high] == low)
-          tones.push_back({pitchOfKey(std::max(low, high), pass.range)});
+        const std::size_t lowBefore = indexBefore[comparator.low], highBefore = indexBefore[comparator.high];
+        const std::size_t lowAfter = indexAfter[comparator.low], highAfter = indexAfter[comparator.high];
+        if (lowBefore < length && highBefore < length) {
+          if (lowAfter >= length || highAfter >= length) continue;  // cannot be: two keys stay two keys
+          const std::uint32_t low = before[lowBefore], high = before[highBefore];
+          if (low != high && after[lowAfter] == high && after[highAfter] == low)
+            tones.push_back({pitchOfKey(std::max(low, high), pass.range)});
+        } else if (lowBefore < length || highBefore < length) {
+          // A key and the padding: sounds when the key moved to the padding's position.
+          const bool keyWasLow = lowBefore < length;
+          const std::uint32_t key = before[keyWasLow ? lowBefore : highBefore];
+          const std::size_t nowThere = keyWasLow ? highAfter : lowAfter;
+          if (nowThere < length && after[nowThere] == key) tones.push_back({pitchOfKey(key, pass.range)});
+        }
       }
     } else {
       for (std::size_t slot = 0; slot < length; ++slot)

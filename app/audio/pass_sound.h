@@ -41,13 +41,19 @@ struct PassKeys {
   // sorter has none for it (radix, a fused fast pass).
   std::span<const Comparator> comparators;
   KeyRange range;
+  // Where the sorter pads each sequence to a longer network (Sorter::PaddedState: bitonic-classic
+  // on a length that is not a power of two), the comparators index padded positions, and these
+  // say which of them held padding before and after the pass (1: padding). Empty: no padding.
+  std::span<const std::uint8_t> paddingBefore, paddingAfter;
 };
 
 // The chord of a pass: with comparators, one tone per comparison that exchanged its keys (in any
 // sequence), pitched by the larger of the two keys, the one the exchange carries up. Without
 // them (radix), one tone per slot whose key changed, pitched by the key that arrived there.
-// A pass that moved nothing has no tone. Throws std::invalid_argument on mismatched sizes or a
-// comparator outside the sequence.
+// A pass that moved nothing has no tone. With padding, a comparison of two keys sounds as above,
+// and one of a key and the padding sounds that key where the exchange moved it (padding is no key
+// and has no pitch). Throws std::invalid_argument on mismatched sizes or a comparator outside the
+// sequence (or its padded length).
 std::vector<Tone> passTones(const PassKeys& pass);
 
 }  // namespace shadersort::audio

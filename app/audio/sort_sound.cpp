@@ -1,5 +1,7 @@
 #include "audio/sort_sound.h"
 
+#include <algorithm>
+
 #include "audio/chord_synth.h"
 
 namespace shadersort::audio {
@@ -10,10 +12,19 @@ std::string whyNotSonified(std::uint64_t keys) {
          std::to_string(keys);
 }
 
+std::vector<std::uint8_t> paddingNow(const Sorter& sorter) {
+  const auto padded = sorter.paddedState();
+  if (!padded || std::find(padded->padding.begin(), padded->padding.end(), 1) == padded->padding.end()) return {};
+  return padded->padding;
+}
+
 std::vector<Tone> tonesOfPass(const Sorter& sorter, std::uint32_t pass, const SortData& before, const SortData& after,
-                              KeyRange range) {
-  const std::vector<Comparator> comparators = sorter.comparators(pass, after.sequenceLength);
-  return passTones({before.keys, after.keys, after.sequenceLength, comparators, range});
+                              KeyRange range, std::span<const std::uint8_t> paddingBefore) {
+  const std::vector<std::uint8_t> paddingAfter = paddingNow(sorter);
+  // Padded comparators index the padded sequence (bitonic-classic pads to a power of two).
+  const std::size_t positions = paddingBefore.empty() ? after.sequenceLength : paddingBefore.size();
+  const std::vector<Comparator> comparators = sorter.comparators(pass, positions);
+  return passTones({before.keys, after.keys, after.sequenceLength, comparators, range, paddingBefore, paddingAfter});
 }
 
 SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::function<void(std::span<const float>)>& chord) {
@@ -23,9 +34,10 @@ SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::funct
   SortSoundSummary summary;
   while (!sorter.finished()) {
     const std::uint32_t pass = sorter.passesRun();
+    const std::vector<std::uint8_t> padding = paddingNow(sorter);
     sorter.runPass();
     SortData after = sorter.read();
-    const std::vector<Tone> tones = tonesOfPass(sorter, pass, before, after, range);
+    const std::vector<Tone> tones = tonesOfPass(sorter, pass, before, after, range, padding);
     chord(synthesiseChord(tones, toneSeconds));
     ++summary.passes;
     summary.soundingPasses += !tones.empty();

@@ -20,9 +20,14 @@ constexpr std::uint64_t kMaxSonifiedKeys = 16384;
 // Empty when an input of `keys` keys can be sonified, else why not (one sentence).
 std::string whyNotSonified(std::uint64_t keys);
 
-// The tones of pass `pass` of `sorter` (its comparators, where it has them, for that pass).
+// Which padded positions of `sorter` hold padding now (Sorter::paddedState), or empty where its
+// sequences are not padded; kept before a pass for tonesOfPass.
+std::vector<std::uint8_t> paddingNow(const Sorter& sorter);
+
+// The tones of pass `pass` of `sorter`, which has just run it (its comparators, where it has them,
+// for that pass); `paddingBefore` is paddingNow() from before the pass.
 std::vector<Tone> tonesOfPass(const Sorter& sorter, std::uint32_t pass, const SortData& before, const SortData& after,
-                              KeyRange range);
+                              KeyRange range, std::span<const std::uint8_t> paddingBefore);
 
 struct SortSoundSummary {
   std::uint32_t passes = 0;          // chords written, one per pass
