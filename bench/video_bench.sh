@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/video_bench.sh: frames per second of `shadersort run --video` on a made clip, per algorithm,
-# with the GPU's share and the decoding/encoding shares apart (docs/BENCHMARKS.md shows the table).
+# with each stage's share apart (decode, upload, GPU pipeline, read-back, encode) and the stage that
+# bounds the rate (docs/BENCHMARKS.md shows the table).
 #
 # Makes a clip with bench/video/make_clip (the README's photograph, zoomed and panned; H.264), then
 # for each algorithm runs
@@ -46,8 +47,8 @@ trap 'rm -rf -- "$work"' EXIT
 
 encode=(--fast-encode)
 [ -n "$encoder" ] && encode+=(--encoder "$encoder")
-table="| algorithm | frames | end to end (frames/s) | x real time | GPU pipeline (ms/frame) | GPU alone (frames/s) | read-back (ms) | decode (ms, own thread) | encode (ms, own thread) |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+table="| algorithm | frames | end to end (frames/s) | x real time | upload (ms) | GPU pipeline (ms/frame) | GPU alone (frames/s) | read-back (ms) | decode (ms, own thread) | encode (ms, own thread) | bound by |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 IFS=, read -r -a list <<< "$algos"
 for algo in "${list[@]}"; do
   clip="$work/clip.mp4"
@@ -58,10 +59,12 @@ for algo in "${list[@]}"; do
   row=$(echo "$stats" | awk -v algo="$algo" '
     /^video:/ { frames = $2; for (i = 1; i <= NF; ++i) { if ($i == "frames/s" && $(i+1) == "end") fps = $(i-1); if ($i ~ /x$/ && $(i+1) == "real") real = $i } }
     /^per frame:/ { for (i = 1; i <= NF; ++i) { if ($i == "decode") dec = $(i+1); if ($i == "pipeline") gpu = $(i+1);
+                                                  if ($i == "upload") up = $(i+1);
                                                   if ($i == "read-back") rb = $(i+1); if ($i == "encode") enc = $(i+1);
                                                   if ($i == "sorting") alone = $(i-4) } }
+    /^bound by:/ { bound = $0; sub(/^bound by: /, "", bound); sub(/ \(.*/, "", bound) }
     END { sub(/^\(/, "", real); sub(/x$/, "", real);
-          printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |", algo, frames, fps, real, gpu, alone, rb, dec, enc }')
+          printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", algo, frames, fps, real, up, gpu, alone, rb, dec, enc, bound }')
   table+=$'\n'"$row"
 done
 echo "$table"

@@ -167,6 +167,14 @@ class ArtPipeline {
   GLuint resultTexture() const;
   // The result read back: the one read-back of `run --out`.
   Image readResult() const;
+  // The same without waiting, for a stream of pictures (`run --video`): startReadResult queues the
+  // copy of the current result into read-back slot `slot` (0 to kReadSlots - 1) and returns at
+  // once; finishReadResult(slot, into) waits for that copy and puts it in `into` (made the
+  // picture's size if it is not). Between the two the caller may set and sort further pictures,
+  // so the copy overlaps their work instead of stalling the GPU and the CPU on each other.
+  static constexpr int kReadSlots = 3;
+  void startReadResult(int slot);
+  void finishReadResult(int slot, Image& into);
 
   // For tests and --verify (read-backs):
   // the source map of the sorter's current state (identity when nothing is packed);

@@ -3,12 +3,17 @@
 // the GL context) sorts, one encodes. The bounded queues between them keep memory at a few
 // frames whatever the clip's length, and the output appears only once the whole clip is written.
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include "art/animation.h"
 #include "art/art_pipeline.h"
@@ -20,7 +25,8 @@
 #include "core/progress_bar.h"
 #include "core/test_pause.h"
 #include "core/quoting.h"
-#include "gl/gpu_timer.h"
+#include "gl/handles.h"
+#include "gl/limits.h"
 #include "sort/registry.h"
 #include "video/video_io.h"
 
@@ -45,9 +51,48 @@ struct Item {
 // Where the time went, for --stats: each thread adds to its own figures; read after the joins.
 struct VideoTimes {
   double decode = 0, encode = 0;         // busy seconds of the decoding and encoding threads
-  double gpu = 0, readBack = 0, wall = 0;
+  double upload = 0, gpu = 0, readBack = 0, wall = 0;
   std::string gpuClock;
   std::uint64_t frames = 0;
+};
+
+// Each frame's GPU pipeline time without waiting for the GPU: a timestamp before and after it per
+// read-back slot, read once that slot's frame is delivered (its read-back fence has passed, so the
+// results are there). Where timer queries cannot be trusted, the CPU's time to issue the work.
+class FrameGpuClock {
+ public:
+  FrameGpuClock() : queries_(gl::timerQueriesTrustworthyHere()) {}
+  const char* clock() const { return queries_ ? "gpu" : "wall"; }
+  void begin(int slot) {
+    if (queries_)
+      glQueryCounter(stamp(slot, 0), GL_TIMESTAMP);
+    else
+      issueStart_[slot] = Clock::now();
+  }
+  void end(int slot) {
+    if (queries_)
+      glQueryCounter(stamp(slot, 1), GL_TIMESTAMP);
+    else
+      issueSeconds_[slot] = secondsSince(issueStart_[slot]);
+  }
+  double seconds(int slot) const {
+    if (!queries_) return issueSeconds_[slot];
+    GLuint64 before = 0, after = 0;
+    glGetQueryObjectui64v(stamps_[slot][0].id(), GL_QUERY_RESULT, &before);
+    glGetQueryObjectui64v(stamps_[slot][1].id(), GL_QUERY_RESULT, &after);
+    return after > before ? static_cast<double>(after - before) / 1e9 : 0.0;
+  }
+
+ private:
+  GLuint stamp(int slot, int which) {
+    gl::Query& query = stamps_[slot][which];
+    if (query.id() == 0) query = gl::Query("");  // no label: NVIDIA names a query only once used
+    return query.id();
+  }
+  bool queries_;
+  std::array<std::array<gl::Query, 2>, art::ArtPipeline::kReadSlots> stamps_;
+  std::array<Clock::time_point, art::ArtPipeline::kReadSlots> issueStart_{};
+  std::array<double, art::ArtPipeline::kReadSlots> issueSeconds_{};
 };
 
 std::string sizeText(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
@@ -106,10 +151,20 @@ void printVideoStats(const video::StreamInfo& info, const std::string& algorithm
               info.codec.c_str(), writer.c_str(), algorithm.c_str(), times.wall, endToEnd,
               rate > 0 ? endToEnd / rate : 0.0);
   const double gpuMs = times.gpu * 1e3 / frames;
-  std::printf("per frame: decode %.3f ms (own thread), GPU pipeline %.3f ms (%s clock: %.1f frames/s of GPU sorting "
-              "alone), read-back %.3f ms, encode %.3f ms (own thread)\n",
-              times.decode * 1e3 / frames, gpuMs, times.gpuClock.c_str(), gpuMs > 0 ? 1e3 / gpuMs : 0.0,
-              times.readBack * 1e3 / frames, times.encode * 1e3 / frames);
+  std::printf("per frame: decode %.3f ms (own thread), upload %.3f ms, GPU pipeline %.3f ms (%s clock: %.1f frames/s "
+              "of GPU sorting alone), read-back %.3f ms, encode %.3f ms (own thread)\n",
+              times.decode * 1e3 / frames, times.upload * 1e3 / frames, gpuMs, times.gpuClock.c_str(),
+              gpuMs > 0 ? 1e3 / gpuMs : 0.0, times.readBack * 1e3 / frames, times.encode * 1e3 / frames);
+  // The stage that sets the rate: each thread's busy time a frame (the GPU overlaps the CPU's
+  // upload and read-back of other frames, so the sorting thread's share is its own CPU work plus
+  // what it waited for).
+  const double sortingThread = (times.upload + times.readBack) * 1e3 / frames + gpuMs;
+  const std::pair<double, const char*> stages[] = {
+      {times.decode * 1e3 / frames, "decode"}, {sortingThread, "GPU thread (upload, pipeline, read-back)"},
+      {times.encode * 1e3 / frames, "encode"}};
+  const auto& slowest = *std::max_element(std::begin(stages), std::end(stages));
+  std::printf("bound by: %s (%.3f ms a frame, %.1f frames/s at most)\n", slowest.second, slowest.first,
+              slowest.first > 0 ? 1e3 / slowest.first : 0.0);
 }
 
 }  // namespace
@@ -123,8 +178,10 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const video::StreamInfo& info = reader.info();
   const std::string description = "video " + quote(settings.inputPath) + " (" + sizeText(info.width, info.height) + ")";
   const std::uint64_t pixels = static_cast<std::uint64_t>(info.width) * static_cast<std::uint64_t>(info.height);
-  // The sort, the pipeline, and the frames in the queues and in the threads' hands.
-  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel + 4 * (2 * kQueuedFrames + 4)),
+  // The sort, the pipeline, and the frames in the queues, in the threads' hands, on their way
+  // back from the GPU and kept for reuse.
+  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel +
+                          4 * (3 * kQueuedFrames + 4 + art::ArtPipeline::kReadSlots)),
                 description + " as a pixel-sort");
   // A clip as the mask is an animated matte: frame k of the range masks frame k of the video.
   std::unique_ptr<video::VideoReader> matte;
@@ -156,12 +213,16 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
                             {.encoder = settings.encoder, .fastest = settings.fastEncode, .copyAudio = settings.audio});
 
   BoundedQueue<Item> decoded(kQueuedFrames), sorted(kQueuedFrames);
+  // Pictures the encoder is done with, for the decoder to fill again: no frame is allocated once
+  // the queues are full.
+  BoundedQueue<Image> spare(kQueuedFrames);
   VideoTimes times;
   Workers workers(decoded, sorted);
   workers.start(
       [&] {
         for (;;) {
           Item item;
+          if (std::optional<Image> picture = spare.tryPop()) item.frame.picture = std::move(*picture);
           const auto start = Clock::now();
           item.hasFrame = reader.next(item.frame, item.audio);
           times.decode += secondsSince(start);
@@ -177,20 +238,53 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
           for (video::AudioPacket& packet : item->audio) writer.write(std::move(packet));
           if (item->hasFrame) writer.write(item->frame.picture, item->frame);
           times.encode += secondsSince(start);
+          if (item->hasFrame) spare.tryPush(std::move(item->frame.picture));
         }
       });
 
   ProgressBar progress(static_cast<std::uint64_t>(std::max<std::int64_t>(info.frameCount, 0)), options.quiet);
-  gl::StepTimer timer;
+  FrameGpuClock gpuClock;
+  times.gpuClock = gpuClock.clock();
+  // Frames whose result is on its way back, oldest first, with their read-back slot (-1: an item
+  // of audio only). The GPU sorts frame k while frame k-1's copy comes back and the decoder
+  // uploads nothing it waits on: the pipeline never stalls on a synchronous read.
+  struct InFlight {
+    Item item;
+    int slot = -1;
+  };
+  std::deque<InFlight> inFlight;
+  std::uint64_t framesStarted = 0;
+  const auto deliverOldest = [&] {
+    InFlight oldest = std::move(inFlight.front());
+    inFlight.pop_front();
+    if (oldest.slot >= 0) {
+      const auto readStart = Clock::now();
+      pipeline.finishReadResult(oldest.slot, oldest.item.frame.picture);
+      times.readBack += secondsSince(readStart);
+      times.gpu += gpuClock.seconds(oldest.slot);
+      ++times.frames;
+      progress.update(times.frames);
+    }
+    const bool delivered = sorted.push(std::move(oldest.item));
+    pauseIfTestAsks("video-frame");  // tests interrupt a run half-way (tests/test_interrupt.cpp)
+    return delivered;
+  };
+  bool encoderGone = false;
   const auto start = Clock::now();
   while (auto item = decoded.pop()) {
+    while (!encoderGone && inFlight.size() >= art::ArtPipeline::kReadSlots) encoderGone = !deliverOldest();
+    if (encoderGone) break;
+    int slot = -1;
     if (item->hasFrame) {
       video::Frame& frame = item->frame;
       // Keyframes are in the input's own time, so a preset stays in step with the clip whatever
       // --from says.
       art::ArtSettings frameSettings = request.animation.at(request.settings, frame.seconds);
       frameSettings.seed = art::frameSeed(request.settings.seed, frame.index, settings.temporalSeed);
+      slot = static_cast<int>(framesStarted++ % art::ArtPipeline::kReadSlots);
+      const auto uploadStart = Clock::now();
       pipeline.setPicture(frame.picture);
+      times.upload += secondsSince(uploadStart);
       if (matte) {
         if (!matte->next(matteFrame, matteAudio))
           throw UserError("the mask clip " + quote(request.maskPath) + " ended before frame " +
@@ -200,7 +294,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
         pipeline.setMask(*mask);
       }
       pipeline.setSettings(frameSettings);
-      timer.start();
+      gpuClock.begin(slot);
       pipeline.prepare(pipeline.packingFor(*sorter));
       if (!pipeline.packedNothing())
         requireSortableInput(algorithm, pipeline.packed().shape, gpu.limits(),
@@ -208,10 +302,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
                                  std::to_string(pipeline.packed().shape.sequenceCount) + " rows of " +
                                  std::to_string(pipeline.packed().shape.sequenceLength) + " for its spans");
       pipeline.sort(*sorter);
-      timer.mark("pipeline");
-      const std::vector<gl::StepTimer::Step> steps = timer.finish();
-      times.gpu += steps.empty() ? 0.0 : steps.front().milliseconds / 1e3;
-      times.gpuClock = timer.clock();
+      gpuClock.end(slot);
       if (options.verify) {
         const std::string problem =
             checkArtResult(pipeline, *sorter, algorithm, frameSettings,
@@ -219,15 +310,11 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
         if (!problem.empty())
           return reportWrongResult(options, algorithm.name, "frame " + std::to_string(frame.index) + ": " + problem);
       }
-      const auto readStart = Clock::now();
-      frame.picture = pipeline.readResult();
-      times.readBack += secondsSince(readStart);
-      ++times.frames;
-      progress.update(times.frames);
+      pipeline.startReadResult(slot);
     }
-    if (!sorted.push(std::move(*item))) break;
-    pauseIfTestAsks("video-frame");  // tests interrupt a run half-way (tests/test_interrupt.cpp)
+    inFlight.push_back({std::move(*item), slot});
   }
+  while (!encoderGone && !inFlight.empty()) encoderGone = !deliverOldest();
   sorted.finish();
   workers.join();
   progress.finish();

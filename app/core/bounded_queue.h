@@ -26,6 +26,15 @@ class BoundedQueue {
     return true;
   }
 
+  // Queues `item` if there is room now, never waiting; false (and `item` dropped) when full or closed.
+  bool tryPush(T item) {
+    std::lock_guard lock(mutex_);
+    if (closed_ || items_.size() >= capacity_) return false;
+    items_.push_back(std::move(item));
+    notEmpty_.notify_one();
+    return true;
+  }
+
   // Waits for an item; empty once the queue is closed and drained (finish()) or closed (close()).
   std::optional<T> pop() {
     std::unique_lock lock(mutex_);
