@@ -1034,6 +1034,12 @@ TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
        "line 1: a key of more than 64 dotted parts"},
       {"descending = 2\n", "descending wants true or false"},
       {"invert = 0\n", "invert wants true or false"},
+      // Found by fuzz_presets: toml++ 3.3.0 reached __builtin_unreachable on these characters.
+      {"\xEF\xBB\x88\x06", "line 1: a character outside ASCII outside a quoted string or a comment"},
+      {"path = \"rows\"\xC2\xA1\n", "line 1: a character outside ASCII outside a quoted string or a comment"},
+      {"lower = 0.2\npath = \"\"\"\\\n \xE3\x80\x81rows\"\"\"\n", "line 2: a character outside ASCII in a"},
+      // toml++'s own description quoted a line break: the message stays one line.
+      {"path = n\n", "line 1: "},
   };
   for (const auto& [toml, expected] : cases) {
     SCOPED_TRACE(toml);
@@ -1047,6 +1053,27 @@ TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
   }
   EXPECT_THROW(loadPreset("no-such-look"), UsageError);
   EXPECT_THROW(loadPreset("/nonexistent/p.toml"), UsageError);
+}
+
+// Non-ASCII text stays allowed where TOML puts it: in strings and comments (a byte order mark
+// first, as some editors write it).
+TEST(ArtPresets, NonAsciiTextInStringsAndCommentsIsRead) {
+  const Preset preset = parsePreset("\xEF\xBB\xBF# caf\xC3\xA9\nmask = \"masque-\xC3\xA9t\xC3\xA9.png\"\n"
+                                    "key-image = 'cl\xC3\xA9.png'\n", "unicode.toml", "");
+  EXPECT_EQ(preset.maskPath, "masque-\xC3\xA9t\xC3\xA9.png");
+}
+
+// A number far from 1 in a preset: written in full (not 32 bytes of it and garbage after), it reads
+// back the same. Found by fuzz_presets' round trip.
+TEST(ArtPresets, TinyAndHugeNumbersRoundTrip) {
+  Preset preset;
+  preset.settings.spans = SpanMode::Threshold;
+  preset.settings.lower = 1e-300;
+  preset.settings.upper = 0.5;
+  const Preset back = parsePreset(presetToml(preset), "tiny.toml", "");
+  EXPECT_EQ(back.settings.lower, 1e-300);
+  EXPECT_EQ(decimalText(1.7976931348623157e308).size(), 309u);
+  EXPECT_EQ(std::strtod(decimalText(4.9406564584124654e-324).c_str(), nullptr), 4.9406564584124654e-324);
 }
 
 TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {

@@ -1,7 +1,10 @@
 #include "art/art_settings.h"
 
-#include <cmath>
+#include <array>
 #include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <system_error>
 
 #include "core/error.h"
 #include "core/number_text.h"
@@ -38,8 +41,11 @@ void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) 
 // The shortest decimal (never an exponent, which the parser refuses) that reads back as the same
 // number, so a preset keeps its angle exactly.
 std::string decimalText(double value) {
-  char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr);
+  // Fixed form takes up to 309 digits before the point (1.8e308) and 327 after it (4.9e-324).
+  std::array<char, 400> buffer;
+  const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+  if (error != std::errc()) throw std::logic_error("decimalText: no room for a double");
+  return std::string(buffer.data(), end);
 }
 
 PathSpec parsePathSpec(std::string_view text) {

@@ -2,11 +2,15 @@
 
 #include <toml++/toml.h>
 
+#include <array>
+#include <charconv>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
+#include <system_error>
 
 #include "core/error.h"
 #include "core/number_text.h"
@@ -87,8 +91,13 @@ Track keyframes(const std::string& name, const toml::array& array, AnimatedSetti
 
 // A decimal TOML reads as a float, even when it is whole ("30.0").
 std::string tomlFloat(double value) {
-  std::string text = decimalText(value);
-  if (text.find('.') == std::string::npos) text += ".0";
+  // The shortest form that reads back the same: an exponent where it is shorter, since toml++
+  // refuses a float of more than 128 digits (1e-300 written out has 301).
+  std::array<char, 32> buffer;
+  const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  if (error != std::errc()) throw std::logic_error("tomlFloat: no room for a double");
+  std::string text(buffer.data(), end);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
   return text;
 }
 
@@ -142,16 +151,68 @@ void refuseDeepKeys(std::string_view text, const std::string& name) {
   }
 }
 
+// Debian's toml++ 3.3.0 asks "is this whitespace?" of any character where whitespace may come
+// (between keys, values and brackets, and after a line-ending backslash in a """ string), and
+// for some non-ASCII characters (U+00A1-U+0499 among them) that question reaches
+// __builtin_unreachable: undefined behaviour (marzer/tomlplusplus #190, fixed upstream after
+// 3.3.0). TOML puts non-ASCII text only in strings and comments, so any elsewhere, or in a
+// """ string, is refused before toml++ reads the file; other strings and comments keep theirs.
+void refuseUnsafeUnicode(std::string_view text, const std::string& name) {
+  enum class In { Tokens, Comment, String, LiteralString, MultiLineString, MultiLineLiteral } in = In::Tokens;
+  std::size_t line = 1;
+  const auto refuse = [&](const char* where) {
+    throw UsageError("preset " + shadersort::quote(name) + " line " + std::to_string(line) + ": a character outside ASCII " +
+                     where);
+  };
+  const auto startsWith = [&](std::size_t at, std::string_view what) { return text.substr(at, what.size()) == what; };
+  std::size_t at = startsWith(0, "\xEF\xBB\xBF") ? 3 : 0;  // a byte order mark, as some editors write
+  for (; at < text.size(); ++at) {
+    const char c = text[at];
+    const bool ascii = static_cast<unsigned char>(c) < 0x80;
+    if (c == '\n') ++line;
+    switch (in) {
+      case In::Tokens:
+        if (!ascii) refuse("outside a quoted string or a comment");
+        if (c == '#') in = In::Comment;
+        else if (startsWith(at, "\"\"\"")) in = In::MultiLineString, at += 2;
+        else if (startsWith(at, "'''")) in = In::MultiLineLiteral, at += 2;
+        else if (c == '"') in = In::String;
+        else if (c == '\'') in = In::LiteralString;
+        break;
+      case In::Comment:
+        if (c == '\n') in = In::Tokens;
+        break;
+      case In::String:
+        if (c == '\\') ++at;  // an escaped character (a quote among them) ends nothing
+        else if (c == '"' || c == '\n') in = In::Tokens;
+        break;
+      case In::LiteralString:
+        if (c == '\'' || c == '\n') in = In::Tokens;
+        break;
+      case In::MultiLineString:
+        if (!ascii) refuse("in a \"\"\" string (write it in a \"...\" string)");
+        if (c == '\\') ++at;
+        else if (startsWith(at, "\"\"\"")) in = In::Tokens, at += 2;
+        break;
+      case In::MultiLineLiteral:
+        if (startsWith(at, "'''")) in = In::Tokens, at += 2;
+        break;
+    }
+  }
+}
+
 }  // namespace
 
 Preset parsePreset(std::string_view text, const std::string& name, const std::string& folder) {
   refuseDeepKeys(text, name);
+  refuseUnsafeUnicode(text, name);
   toml::table table;
   try {
     table = toml::parse(text, name);
   } catch (const toml::parse_error& error) {
+    // toml++'s text may quote what it saw, a line break included: one line, escaped.
     throw UsageError("preset " + quote(name) + " line " + std::to_string(error.source().begin.line) + ": " +
-                     std::string(error.description()));
+                     printable(error.description()));
   }
   Preset preset;
   preset.folder = folder;
