@@ -273,6 +273,42 @@ def bench_csv():
     put(t, "odd-values", header + "odd-even,-1,sorted,i32,1,wall,0,nan,inf,0,-0,0,0,0,4294967296,0,teaching\n\n")
 
 
+# --- presets: the built-in looks (app/art/presets.cpp), the README's and the tests' files, keyframed
+# tracks of every animated setting -----------------------------------------------------------------
+def presets():
+    t = "fuzz_presets"
+    put(t, "asendorf.toml", 'path = "columns"\nthen = "rows"\nspans = "black"\nkey = "rgb"\n')
+    put(t, "melt.toml", 'path = "angle:90"\nspans = "threshold"\nkey = "lightness"\nlower = 0.45\nupper = 1.0\n'
+        'max-span = 90\ndescending = true\n')
+    put(t, "rain.toml", 'path = "angle:80"\nspans = "random"\nkey = "luminance"\nspan-length = 30\nskip = 60\n')
+    put(t, "radial-burst.toml", 'path = "spokes"\nspans = "threshold"\nkey = "lightness"\nlower = 0.2\nupper = 0.85\n')
+    put(t, "glitch-rows.toml", 'path = "rows"\nspans = "edges"\nkey = "hue"\nlower = 0.12\n')
+    put(t, "readme.toml", 'path = "angle:30"\nspans = "threshold"\nkey = "lightness"\nlower = 0.25\nupper = 0.8\n'
+        'max-span = 120\nseed = 7\n')
+    put(t, "readme-keyframes.toml", 'path = "angle:0"\nangle = [[0.0, 0], [4.0, 90]]           # a quarter turn\n'
+        'spans = "threshold"\nlower = [[0.0, 0.2], [2.0, 0.5]]\nmax-span = [[0.0, 40], [6.0, 200]]\n')
+    put(t, "turning.toml", 'path = "angle:0"\nangle = [[0.0, 0], [3.0, 90]]\nspans = "threshold"\nkey = "lightness"\n'
+        'lower = [[0.0, 0.2], [3.0, 0.45]]\nupper = 0.95\n')
+    # Both ends of the band animated, keys of one between those of the other (the band's check).
+    put(t, "band.toml", 'spans = "threshold"\nlower = [\n  [0.0, 0.0],\n  [4.0, 0.5],\n]\n'
+        'upper = [[2.0, 0.3], [6.0, 1.0]]\nspan-key = "saturation"\ninvert = true\n')
+    put(t, "spokes-tracks.toml", 'path = "spokes:0.25,0.75"\ncentre-x = [[0.0, 0.25], [1.5, 0.6]]\n'
+        'centre-y = [[0.5, 0.75], [3.0, 0.125]]\nspans = "random"\nspan-length = [[0.0, 30], [2.0, 90]]\n'
+        'skip = [[0.0, 0.0], [8.0, 60.0]]\nmax-span = [[1.0, 64]]\nray-length = 200\ninner-radius = 4\n'
+        'start-angle = -45.5\ndegrees-sorted = 270\nvary-start = 0.25\n')
+    put(t, "rings.toml", 'path = "rings:0.1,0.1"\ncentre-x = 0.3\ncentre-y = [[0.0, 0.7]]\nthickness = 80\n'
+        'spans = "intervals"\nintervals = "edges.png"\nkey = "intensity"\nkey-image = "sub/k.png"\n')
+    put(t, "mask.toml", 'path = "columns"\nspans = "mask"\nkey = "value"\nmask = "my \\"mask\\".png"\n'
+        'seed = "18446744073709551615"\nsort-transparent = true\nthen = "none"\n')
+    put(t, "waves.toml", "# pixelsort's waves, in TOML's other spellings\n'path' = 'rows'\n\"spans\" = 'waves'\n"
+        "span-length = 0x2\ndescending = false\nupper = 1e-1\n")
+    put(t, "file.toml", 'spans = "file"\nintervals = """\nfolder/edges.png"""\nmax-span = 0\nlower = 1\n')
+    # Refused: a table (nothing nests), a setting of the wrong type, a dotted key.
+    put(t, "refused-table.toml", 'path = "rows"\n[spans]\nmode = "random"\n')
+    put(t, "refused-type.toml", 'descending = 1\n')
+    put(t, "refused-dotted.toml", 'a.b.c = 1\n')
+
+
 if __name__ == "__main__":
     images("fuzz_image_keys")
     intake()
@@ -280,3 +316,4 @@ if __name__ == "__main__":
     number_options()
     tune_cache()
     bench_csv()
+    presets()
