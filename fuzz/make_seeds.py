@@ -360,6 +360,7 @@ static AVCodecContext *open_encoder(const char *name, AVFormatContext *format, A
     encoder->time_base = (AVRational){1, kSampleRate};
   }
   if (format->oformat->flags & AVFMT_GLOBALHEADER) encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+  encoder->flags |= AV_CODEC_FLAG_BITEXACT; /* no version strings: the same clip on every run */
   if (avcodec_open2(encoder, codec, NULL) < 0) return NULL;
   *stream = avformat_new_stream(format, NULL);
   avcodec_parameters_from_context((*stream)->codecpar, encoder);
@@ -390,6 +391,7 @@ static int write_clip(const char *path, const char *video_name, const char *audi
   AVStream *video_stream = NULL, *audio_stream = NULL;
   int result = avformat_alloc_output_context2(&format, NULL, NULL, path);
   if (result < 0) return failed(path, result);
+  format->flags |= AVFMT_FLAG_BITEXACT; /* no random Matroska UIDs, no muxer version */
   AVCodecContext *video = open_encoder(video_name, format, &video_stream);
   AVCodecContext *audio = audio_name[0] ? open_encoder(audio_name, format, &audio_stream) : NULL;
   if (!video || (audio_name[0] && !audio)) return failed(path, AVERROR_ENCODER_NOT_FOUND);
