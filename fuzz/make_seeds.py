@@ -304,6 +304,10 @@ def presets():
     put(t, "waves.toml", "# pixelsort's waves, in TOML's other spellings\n'path' = 'rows'\n\"spans\" = 'waves'\n"
         "span-length = 0x2\ndescending = false\nupper = 1e-1\n")
     put(t, "file.toml", 'spans = "file"\nintervals = """\nfolder/edges.png"""\nmax-span = 0\nlower = 1\n')
+    # Numbers in exponent form, the smallest and largest each setting takes, a late key.
+    put(t, "exponents.toml", 'path = "angle:-360"\nangle = [[0.0, -3.6e2], [1e5, 360]]\nspans = "threshold"\n'
+        'lower = 1e-7\nupper = 1E0\nskip = [[0.0, 1e-7], [2.5e1, 1e2]]\nspan-length = 1073741824\n'
+        'max-span = [[0.0, 2], [1e3, 1073741824]]\nseed = 9223372036854775807\n')
     # Refused: a table (nothing nests), a setting of the wrong type, a dotted key.
     put(t, "refused-table.toml", 'path = "rows"\n[spans]\nmode = "random"\n')
     put(t, "refused-type.toml", 'descending = 1\n')
