@@ -11,16 +11,18 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 namespace shadersort::fuzz {
 
-// One file per fuzzing process, rewritten with each input and removed at exit.
-inline std::string scratchFile(const std::uint8_t* data, std::size_t size) {
+// One file per fuzzing process, rewritten with each input and removed at exit. `ending` (e.g.
+// ".toml", for readers that go by the name) is fixed by the first call.
+inline std::string scratchFile(const std::uint8_t* data, std::size_t size, std::string_view ending = "") {
   static std::string path;
   static int fd = -1;
   if (fd < 0) {
-    path = (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + std::string("/shadersort-fuzz-XXXXXX");
-    fd = mkstemp(path.data());
+    path = (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + std::string("/shadersort-fuzz-XXXXXX") + std::string(ending);
+    fd = mkstemps(path.data(), static_cast<int>(ending.size()));
     if (fd < 0) std::abort();
     std::atexit([] { unlink(path.c_str()); });
   }

@@ -2,7 +2,8 @@
 """Writes the committed seed corpus of the fuzz targets (fuzz/corpus/TARGET/...): small valid
 inputs of every kind each target reads, so that fuzzing starts from the interesting paths.
 Run from the repository root: python3 fuzz/make_seeds.py. The JPEG seeds need a C compiler and
-Debian's libstb-dev (stb_image_write); everything else is written here byte by byte."""
+Debian's libstb-dev (stb_image_write), the video seeds FFmpeg's development libraries (the
+project's own build needs them); everything else is written here byte by byte."""
 
 import os
 import struct
@@ -273,6 +274,209 @@ def bench_csv():
     put(t, "odd-values", header + "odd-even,-1,sorted,i32,1,wall,0,nan,inf,0,-0,0,0,0,4294967296,0,teaching\n\n")
 
 
+# --- presets: the built-in looks (app/art/presets.cpp), the README's and the tests' files, keyframed
+# tracks of every animated setting -----------------------------------------------------------------
+def presets():
+    t = "fuzz_presets"
+    put(t, "asendorf.toml", 'path = "columns"\nthen = "rows"\nspans = "black"\nkey = "rgb"\n')
+    put(t, "melt.toml", 'path = "angle:90"\nspans = "threshold"\nkey = "lightness"\nlower = 0.45\nupper = 1.0\n'
+        'max-span = 90\ndescending = true\n')
+    put(t, "rain.toml", 'path = "angle:80"\nspans = "random"\nkey = "luminance"\nspan-length = 30\nskip = 60\n')
+    put(t, "radial-burst.toml", 'path = "spokes"\nspans = "threshold"\nkey = "lightness"\nlower = 0.2\nupper = 0.85\n')
+    put(t, "glitch-rows.toml", 'path = "rows"\nspans = "edges"\nkey = "hue"\nlower = 0.12\n')
+    put(t, "readme.toml", 'path = "angle:30"\nspans = "threshold"\nkey = "lightness"\nlower = 0.25\nupper = 0.8\n'
+        'max-span = 120\nseed = 7\n')
+    put(t, "readme-keyframes.toml", 'path = "angle:0"\nangle = [[0.0, 0], [4.0, 90]]           # a quarter turn\n'
+        'spans = "threshold"\nlower = [[0.0, 0.2], [2.0, 0.5]]\nmax-span = [[0.0, 40], [6.0, 200]]\n')
+    put(t, "turning.toml", 'path = "angle:0"\nangle = [[0.0, 0], [3.0, 90]]\nspans = "threshold"\nkey = "lightness"\n'
+        'lower = [[0.0, 0.2], [3.0, 0.45]]\nupper = 0.95\n')
+    # Both ends of the band animated, keys of one between those of the other (the band's check).
+    put(t, "band.toml", 'spans = "threshold"\nlower = [\n  [0.0, 0.0],\n  [4.0, 0.5],\n]\n'
+        'upper = [[2.0, 0.3], [6.0, 1.0]]\nspan-key = "saturation"\ninvert = true\n')
+    put(t, "spokes-tracks.toml", 'path = "spokes:0.25,0.75"\ncentre-x = [[0.0, 0.25], [1.5, 0.6]]\n'
+        'centre-y = [[0.5, 0.75], [3.0, 0.125]]\nspans = "random"\nspan-length = [[0.0, 30], [2.0, 90]]\n'
+        'skip = [[0.0, 0.0], [8.0, 60.0]]\nmax-span = [[1.0, 64]]\nray-length = 200\ninner-radius = 4\n'
+        'start-angle = -45.5\ndegrees-sorted = 270\nvary-start = 0.25\n')
+    put(t, "rings.toml", 'path = "rings:0.1,0.1"\ncentre-x = 0.3\ncentre-y = [[0.0, 0.7]]\nthickness = 80\n'
+        'spans = "intervals"\nintervals = "edges.png"\nkey = "intensity"\nkey-image = "sub/k.png"\n')
+    put(t, "mask.toml", 'path = "columns"\nspans = "mask"\nkey = "value"\nmask = "my \\"mask\\".png"\n'
+        'seed = "18446744073709551615"\nsort-transparent = true\nthen = "none"\n')
+    put(t, "waves.toml", "# pixelsort's waves, in TOML's other spellings\n'path' = 'rows'\n\"spans\" = 'waves'\n"
+        "span-length = 0x2\ndescending = false\nupper = 1e-1\n")
+    put(t, "file.toml", 'spans = "file"\nintervals = """\nfolder/edges.png"""\nmax-span = 0\nlower = 1\n')
+    # Numbers in exponent form, the smallest and largest each setting takes, a late key.
+    put(t, "exponents.toml", 'path = "angle:-360"\nangle = [[0.0, -3.6e2], [1e5, 360]]\nspans = "threshold"\n'
+        'lower = 1e-7\nupper = 1E0\nskip = [[0.0, 1e-7], [2.5e1, 1e2]]\nspan-length = 1073741824\n'
+        'max-span = [[0.0, 2], [1e3, 1073741824]]\nseed = 9223372036854775807\n')
+    # Refused: a table (nothing nests), a setting of the wrong type, a dotted key.
+    put(t, "refused-table.toml", 'path = "rows"\n[spans]\nmode = "random"\n')
+    put(t, "refused-type.toml", 'descending = 1\n')
+    put(t, "refused-dotted.toml", 'a.b.c = 1\n')
+
+
+# --- video: tiny clips of the containers and codecs `run --video` meets, written with FFmpeg's
+# libraries (no ffmpeg command here), each 16x16, 3 frames at 25/s, some with an audio track -----
+VIDEO_SOURCE = r"""
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <stdio.h>
+
+enum { kSide = 16, kFrames = 3, kRate = 25, kSampleRate = 8000 };
+
+static int failed(const char *what, int error) {
+  char text[AV_ERROR_MAX_STRING_SIZE] = {0};
+  av_strerror(error, text, sizeof text);
+  fprintf(stderr, "video seeds: %s: %s\n", what, text);
+  return 1;
+}
+
+static int drain(AVFormatContext *format, AVCodecContext *encoder, AVStream *stream, AVPacket *packet) {
+  for (;;) {
+    int result = avcodec_receive_packet(encoder, packet);
+    if (result == AVERROR(EAGAIN) || result == AVERROR_EOF) return 0;
+    if (result < 0) return result;
+    av_packet_rescale_ts(packet, encoder->time_base, stream->time_base);
+    packet->stream_index = stream->index;
+    if ((result = av_interleaved_write_frame(format, packet)) < 0) return result;
+  }
+}
+
+static AVCodecContext *open_encoder(const char *name, AVFormatContext *format, AVStream **stream) {
+  const AVCodec *codec = avcodec_find_encoder_by_name(name);
+  if (!codec) return NULL;
+  AVCodecContext *encoder = avcodec_alloc_context3(codec);
+  if (codec->type == AVMEDIA_TYPE_VIDEO) {
+    encoder->width = encoder->height = kSide;
+    encoder->pix_fmt = codec->pix_fmts[0];
+    encoder->time_base = (AVRational){1, kRate};
+    encoder->framerate = (AVRational){kRate, 1};
+    encoder->gop_size = 2;
+    if (codec->id == AV_CODEC_ID_H264) av_opt_set(encoder->priv_data, "preset", "ultrafast", 0);
+    if (codec->id == AV_CODEC_ID_VP9) av_opt_set(encoder->priv_data, "deadline", "realtime", 0);
+  } else {
+    encoder->sample_rate = kSampleRate;
+    encoder->sample_fmt = codec->sample_fmts[0];
+    encoder->bit_rate = 16000;
+    av_channel_layout_default(&encoder->ch_layout, 1);
+    encoder->time_base = (AVRational){1, kSampleRate};
+  }
+  if (format->oformat->flags & AVFMT_GLOBALHEADER) encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+  encoder->flags |= AV_CODEC_FLAG_BITEXACT; /* no version strings: the same clip on every run */
+  if (avcodec_open2(encoder, codec, NULL) < 0) return NULL;
+  *stream = avformat_new_stream(format, NULL);
+  avcodec_parameters_from_context((*stream)->codecpar, encoder);
+  (*stream)->time_base = encoder->time_base;
+  if (codec->type == AVMEDIA_TYPE_VIDEO) (*stream)->avg_frame_rate = encoder->framerate;
+  return encoder;
+}
+
+/* A moving gradient in every plane (a palette of greys for pal8). */
+static void paint(AVFrame *frame, int index) {
+  const AVPixFmtDescriptor *layout = av_pix_fmt_desc_get(frame->format);
+  if (frame->format == AV_PIX_FMT_PAL8) {
+    for (int i = 0; i < 256; ++i) ((uint32_t *)frame->data[1])[i] = 0xff000000u | (uint32_t)i * 0x010101u;
+    for (int y = 0; y < kSide; ++y)
+      for (int x = 0; x < kSide; ++x) frame->data[0][y * frame->linesize[0] + x] = (uint8_t)((x + y + index) * 8);
+    return;
+  }
+  for (int plane = 0; plane < 4 && frame->data[plane]; ++plane) {
+    const int rows = plane == 1 || plane == 2 ? AV_CEIL_RSHIFT(kSide, layout->log2_chroma_h) : kSide;
+    for (int y = 0; y < rows; ++y)
+      for (int x = 0; x < frame->linesize[plane]; ++x)
+        frame->data[plane][y * frame->linesize[plane] + x] = (uint8_t)(x * 7 + y * 13 + index * 40 + plane * 60);
+  }
+}
+
+static int write_clip(const char *path, const char *video_name, const char *audio_name) {
+  AVFormatContext *format = NULL;
+  AVStream *video_stream = NULL, *audio_stream = NULL;
+  int result = avformat_alloc_output_context2(&format, NULL, NULL, path);
+  if (result < 0) return failed(path, result);
+  format->flags |= AVFMT_FLAG_BITEXACT; /* no random Matroska UIDs, no muxer version */
+  AVCodecContext *video = open_encoder(video_name, format, &video_stream);
+  AVCodecContext *audio = audio_name[0] ? open_encoder(audio_name, format, &audio_stream) : NULL;
+  if (!video || (audio_name[0] && !audio)) return failed(path, AVERROR_ENCODER_NOT_FOUND);
+  if ((result = avio_open(&format->pb, path, AVIO_FLAG_WRITE)) < 0) return failed(path, result);
+  if ((result = avformat_write_header(format, NULL)) < 0) return failed(path, result);
+  AVPacket *packet = av_packet_alloc();
+  AVFrame *frame = av_frame_alloc();
+  frame->format = video->pix_fmt;
+  frame->width = frame->height = kSide;
+  av_frame_get_buffer(frame, 0);
+  for (int index = 0; index < kFrames; ++index) {
+    av_frame_make_writable(frame);
+    paint(frame, index);
+    frame->pts = index;
+    if ((result = avcodec_send_frame(video, frame)) < 0 || (result = drain(format, video, video_stream, packet)) < 0)
+      return failed(path, result);
+  }
+  avcodec_send_frame(video, NULL);
+  if ((result = drain(format, video, video_stream, packet)) < 0) return failed(path, result);
+  if (audio) {
+    /* As long as the video: a rising tone in chunks of the encoder's frame size. */
+    const int total = kFrames * kSampleRate / kRate, chunk = audio->frame_size > 0 ? audio->frame_size : 320;
+    AVFrame *samples = av_frame_alloc();
+    for (int done = 0; done < total; done += chunk) {
+      samples->format = audio->sample_fmt;
+      samples->nb_samples = total - done < chunk ? total - done : chunk;
+      samples->sample_rate = kSampleRate;
+      av_channel_layout_copy(&samples->ch_layout, &audio->ch_layout);
+      av_frame_get_buffer(samples, 0);
+      for (int i = 0; i < samples->nb_samples; ++i) {
+        const double level = ((done + i) * 37 % 200 - 100) / 400.0;
+        if (audio->sample_fmt == AV_SAMPLE_FMT_S16) ((int16_t *)samples->data[0])[i] = (int16_t)(level * 32767);
+        else ((float *)samples->data[0])[i] = (float)level;
+      }
+      samples->pts = done;
+      if ((result = avcodec_send_frame(audio, samples)) < 0 || (result = drain(format, audio, audio_stream, packet)) < 0)
+        return failed(path, result);
+      av_frame_unref(samples);
+    }
+    avcodec_send_frame(audio, NULL);
+    if ((result = drain(format, audio, audio_stream, packet)) < 0) return failed(path, result);
+    av_frame_free(&samples);
+  }
+  if ((result = av_write_trailer(format)) < 0) return failed(path, result);
+  avio_closep(&format->pb);
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  avcodec_free_context(&video);
+  avcodec_free_context(&audio);
+  avformat_free_context(format);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  av_log_set_level(AV_LOG_ERROR);
+  for (int i = 1; i + 2 < argc; i += 3)
+    if (write_clip(argv[i], argv[i + 1], argv[i + 2])) return 1;
+  return 0;
+}
+"""
+
+
+def videos():
+    t = "fuzz_video_demux"
+    # (file, video encoder, audio encoder or ""): a name's ending picks the container.
+    clips = [("ffv1-pcm.mkv", "ffv1", "pcm_s16le"), ("mpeg4-pcm.avi", "mpeg4", "pcm_s16le"),
+             ("h264-aac.mp4", "libx264", "aac"), ("mpeg4.mp4", "mpeg4", ""), ("vp9.webm", "libvpx-vp9", ""),
+             ("pal8.gif", "gif", "")]
+    folder = os.path.join(ROOT, t)
+    os.makedirs(folder, exist_ok=True)
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libavformat", "libavcodec", "libavutil"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    with tempfile.TemporaryDirectory() as scratch:
+        program = os.path.join(scratch, "clips")
+        subprocess.run(["cc", "-x", "c", "-", "-o", program] + flags, input=VIDEO_SOURCE.encode(), check=True)
+        arguments = []
+        for name, video, audio in clips:
+            arguments += [os.path.join(folder, name), video, audio]
+        subprocess.run([program] + arguments, check=True)
+
+
 if __name__ == "__main__":
     images("fuzz_image_keys")
     intake()
@@ -280,3 +484,5 @@ if __name__ == "__main__":
     number_options()
     tune_cache()
     bench_csv()
+    presets()
+    videos()
