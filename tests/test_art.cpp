@@ -1037,7 +1037,10 @@ TEST(ArtPresets, BadPresetsAreRefusedNamingTheLine) {
       // Found by fuzz_presets: toml++ 3.3.0 reached __builtin_unreachable on these characters.
       {"\xEF\xBB\x88\x06", "line 1: a character outside ASCII outside a quoted string or a comment"},
       {"path = \"rows\"\xC2\xA1\n", "line 1: a character outside ASCII outside a quoted string or a comment"},
-      {"lower = 0.2\npath = \"\"\"\\\n \xE3\x80\x81rows\"\"\"\n", "line 2: a character outside ASCII in a"},
+      {"lower = 0.2\npath = \"\"\"\\\n \xE3\x80\x81rows\"\"\"\n", "line 2: a character outside ASCII in a multi-line string"},
+      {"pth =0\"angde:e\xC6\x86qns\" = 1\n", "line 1: a character outside ASCII outside a quoted string"},
+      // A line break in a file name came back from presetToml as a ''' string that is not TOML.
+      {"intervals = \"\"\"\nab\nc'''d\"\"\"\n", "line 1: intervals wants a file name without control characters"},
       // toml++'s own description quoted a line break: the message stays one line.
       {"path = n\n", "line 1: "},
   };

@@ -52,6 +52,16 @@ T required(const std::string& name, const toml::node& node, std::string_view set
   return *value;
 }
 
+// A picture's file name. Control characters (a line break) are refused: toml++ writes a name with
+// a line break as a ''' string, which is not TOML when the name holds ''' itself.
+std::string fileName(const std::string& name, const toml::node& node, std::string_view setting) {
+  std::string path = required<std::string>(name, node, setting, "a file name");
+  for (const char c : path)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      throw UsageError(where(name, node) + ": " + std::string(setting) + " wants a file name without control characters");
+  return path;
+}
+
 // Only true or false: toml++ would read an integer as a boolean (descending = 2 as true).
 bool boolean(const std::string& name, const toml::node& node, std::string_view setting) {
   if (!node.is_boolean()) throw UsageError(where(name, node) + ": " + std::string(setting) + " wants true or false");
@@ -151,15 +161,17 @@ void refuseDeepKeys(std::string_view text, const std::string& name) {
   }
 }
 
-// Debian's toml++ 3.3.0 asks "is this whitespace?" of any character where whitespace may come
-// (between keys, values and brackets, and after a line-ending backslash in a """ string), and
-// for some non-ASCII characters (U+00A1-U+0499 among them) that question reaches
+// Debian's toml++ 3.3.0 asks "is this whitespace?" of characters wherever whitespace may come
+// (between keys, values and brackets, inside a malformed token, after a line-ending backslash in a
+// """ string), and for some non-ASCII characters (U+00A1-U+0499 among them) that question reaches
 // __builtin_unreachable: undefined behaviour (marzer/tomlplusplus #190, fixed upstream after
-// 3.3.0). TOML puts non-ASCII text only in strings and comments, so any elsewhere, or in a
-// """ string, is refused before toml++ reads the file; other strings and comments keep theirs.
+// 3.3.0). So non-ASCII text is taken only inside a string that opens where TOML opens one (at a
+// line's start, or after = [ { , or .), or in a comment; anywhere else, or in a multi-line
+// string, it is refused before toml++ reads the file.
 void refuseUnsafeUnicode(std::string_view text, const std::string& name) {
   enum class In { Tokens, Comment, String, LiteralString, MultiLineString, MultiLineLiteral } in = In::Tokens;
   std::size_t line = 1;
+  char lastToken = '\n';  // the last character of a token on this line, or a line break
   const auto refuse = [&](const char* where) {
     throw UsageError("preset " + shadersort::quote(name) + " line " + std::to_string(line) + ": a character outside ASCII " +
                      where);
@@ -171,32 +183,36 @@ void refuseUnsafeUnicode(std::string_view text, const std::string& name) {
     const bool ascii = static_cast<unsigned char>(c) < 0x80;
     if (c == '\n') ++line;
     switch (in) {
-      case In::Tokens:
+      case In::Tokens: {
         if (!ascii) refuse("outside a quoted string or a comment");
+        const bool stringMayOpen = std::string_view("\n=[{,.").find(lastToken) != std::string_view::npos;
         if (c == '#') in = In::Comment;
-        else if (startsWith(at, "\"\"\"")) in = In::MultiLineString, at += 2;
-        else if (startsWith(at, "'''")) in = In::MultiLineLiteral, at += 2;
-        else if (c == '"') in = In::String;
-        else if (c == '\'') in = In::LiteralString;
+        else if (stringMayOpen && startsWith(at, "\"\"\"")) in = In::MultiLineString, at += 2;
+        else if (stringMayOpen && startsWith(at, "'''")) in = In::MultiLineLiteral, at += 2;
+        else if (stringMayOpen && c == '"') in = In::String;
+        else if (stringMayOpen && c == '\'') in = In::LiteralString;
+        if (c == '\n') lastToken = '\n';
+        else if (c != ' ' && c != '\t') lastToken = c;
         break;
+      }
       case In::Comment:
-        if (c == '\n') in = In::Tokens;
+        if (c == '\n') in = In::Tokens, lastToken = '\n';
         break;
       case In::String:
         if (c == '\\') ++at;  // an escaped character (a quote among them) ends nothing
-        else if (c == '"' || c == '\n') in = In::Tokens;
+        else if (c == '"' || c == '\n') in = In::Tokens, lastToken = c;
         break;
       case In::LiteralString:
-        if (c == '\'' || c == '\n') in = In::Tokens;
+        if (c == '\'' || c == '\n') in = In::Tokens, lastToken = c;
         break;
       case In::MultiLineString:
-        if (!ascii) refuse("in a \"\"\" string (write it in a \"...\" string)");
-        if (c == '\\') ++at;
-        else if (startsWith(at, "\"\"\"")) in = In::Tokens, at += 2;
+      case In::MultiLineLiteral: {
+        if (!ascii) refuse("in a multi-line string (write it in a \"...\" string)");
+        const std::string_view closing = in == In::MultiLineString ? "\"\"\"" : "'''";
+        if (in == In::MultiLineString && c == '\\') ++at;
+        else if (startsWith(at, closing)) in = In::Tokens, at += 2, lastToken = closing[0];
         break;
-      case In::MultiLineLiteral:
-        if (startsWith(at, "'''")) in = In::Tokens, at += 2;
-        break;
+      }
     }
   }
 }
@@ -280,9 +296,9 @@ Preset parsePreset(std::string_view text, const std::string& name, const std::st
           if (seed < 0) throw UsageError(where(name, node) + ": seed wants a number from 0");
           s.seed = static_cast<std::uint64_t>(seed);
         }
-      } else if (setting == "mask") preset.maskPath = required<std::string>(name, node, setting, "a file name");
-      else if (setting == "intervals") preset.intervalsPath = required<std::string>(name, node, setting, "a file name");
-      else if (setting == "key-image") preset.keyImagePath = required<std::string>(name, node, setting, "a file name");
+      } else if (setting == "mask") preset.maskPath = fileName(name, node, setting);
+      else if (setting == "intervals") preset.intervalsPath = fileName(name, node, setting);
+      else if (setting == "key-image") preset.keyImagePath = fileName(name, node, setting);
     } catch (const UsageError& error) {
       const std::string message = error.what();
       if (message.rfind("preset ", 0) == 0) throw;
