@@ -145,9 +145,12 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
       std::printf("lane %zu picture at %.0f,%.0f size %.0fx%.0f\n", i + 1, other.min.x, other.min.y,
                   other.max.x - other.min.x, other.max.y - other.min.y);
     }
-    if (const ui::VideoPlayback* clip = app.video())
+    if (const ui::VideoPlayback* clip = app.video()) {
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
+      std::printf("video: %lld frames shown, %.1f frames/s over the last ones, bound by %s\n",
+                  static_cast<long long>(app.videoFramesShown()), app.videoShownRate(), app.videoBound().c_str());
+    }
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("sorter: %s\n", sorterLabel(app.lane(i).algorithm(), app.lane(i).options()).c_str());
     for (std::size_t i = 0; i < app.laneCount(); ++i) {

@@ -1,5 +1,6 @@
 #include "ui/video_playback.h"
 
+#include <chrono>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,11 @@ void VideoPlayback::restartAt(std::int64_t index) {
   start(nullptr, index);
 }
 
+double VideoPlayback::decodeMilliseconds() const {
+  const std::int64_t frames = decodedFrames_.load();
+  return frames > 0 ? static_cast<double>(decodeNanoseconds_.load()) / 1e6 / static_cast<double>(frames) : 0.0;
+}
+
 std::string VideoPlayback::error() const {
   std::lock_guard lock(errorMutex_);
   return error_;
@@ -75,7 +81,10 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
         reader = std::make_unique<video::VideoReader>(path_);
         lastIndex = -1;
       }
+      const auto decodeStart = std::chrono::steady_clock::now();
       const bool decoded = reader->next(frame, audio);
+      decodeNanoseconds_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - decodeStart).count();
+      decodedFrames_ += decoded;
       audio.clear();
       if (!decoded) {
         if (lastIndex < 0) throw UserError(quote(path_) + ": the clip has no video frames");

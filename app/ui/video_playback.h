@@ -50,6 +50,9 @@ class VideoPlayback {
   void restartAt(std::int64_t index);
   // Why decoding stopped (a damaged frame, the file gone at a loop); empty while it runs.
   std::string error() const;
+  // The decoder's busy time a frame (decoding and colour conversion), averaged over the frames
+  // decoded so far; 0 before the first.
+  double decodeMilliseconds() const;
 
  private:
   void start(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex);
@@ -61,6 +64,7 @@ class VideoPlayback {
   video::StreamInfo info_;
   video::Frame first_;
   std::atomic<std::int64_t> countedFrames_{0};  // set by the decoder at the clip's end
+  std::atomic<std::int64_t> decodedFrames_{0}, decodeNanoseconds_{0};  // for decodeMilliseconds()
   mutable std::mutex errorMutex_;
   std::string error_;
   std::unique_ptr<BoundedQueue<video::Frame>> queue_;

@@ -4,7 +4,9 @@
 // (destructor), state grouped by what uses it, in sokol's shape. cli/ calls this; ui/ never
 // calls cli/.
 
+#include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -153,6 +155,12 @@ class ViewerApp {
   // The clip's frame shown (its index from 0, its time in seconds).
   std::int64_t videoFrameIndex() const { return videoFrame_.index; }
   double videoFrameSeconds() const { return videoFrame_.seconds; }
+  // Clip frames shown, and their rate (frames/s) over the last ones (up to kVideoRateWindow).
+  std::int64_t videoFramesShown() const { return videoFramesShown_; }
+  double videoShownRate() const;
+  // What bounds the rate the clip plays at, in a line: the decoder, sorting and drawing, or the
+  // clip's own rate (with each one's time a frame).
+  std::string videoBound() const;
   // Why recordings or screenshots (s) could not be written, one line each, oldest first: the
   // command reports them and fails once the viewer has quit.
   const std::vector<std::string>& outputFailures() const { return recording_.outputFailures; }
@@ -296,6 +304,10 @@ class ViewerApp {
   double videoOwedSeconds_ = 0.0;     // playing: clip time not yet shown
   std::optional<std::int64_t> videoStepBackTo_;  // a step back asked for, its frame not shown yet
   std::chrono::steady_clock::time_point videoClock_ = std::chrono::steady_clock::now();
+  // When the last clip frames were shown, for the rate the panel and --stats give.
+  static constexpr std::size_t kVideoRateWindow = 120;
+  std::deque<std::chrono::steady_clock::time_point> videoShownAt_;
+  std::int64_t videoFramesShown_ = 0;
 };
 
 }  // namespace shadersort::ui

@@ -114,9 +114,33 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
     return;
   }
   videoFrame_ = {index, seconds};
+  videoShownAt_.push_back(std::chrono::steady_clock::now());
+  if (videoShownAt_.size() > kVideoRateWindow) videoShownAt_.pop_front();
+  ++videoFramesShown_;
   videoStepBackTo_.reset();
   ++artGeneration_;
   showArtChange();
+}
+
+double ViewerApp::videoShownRate() const {
+  if (videoShownAt_.size() < 2) return 0.0;
+  const double seconds = std::chrono::duration<double>(videoShownAt_.back() - videoShownAt_.front()).count();
+  return seconds > 0 ? static_cast<double>(videoShownAt_.size() - 1) / seconds : 0.0;
+}
+
+std::string ViewerApp::videoBound() const {
+  const double rate = videoShownRate();
+  if (!video_ || rate <= 0) return "";
+  const double shownMs = 1e3 / rate, decodeMs = video_->decodeMilliseconds(), clipMs = 1e3 * video_->frameSeconds();
+  const bool byTheClock = config_.frames == 0;  // a scripted run shows a clip frame each viewer frame
+  char line[128];
+  if (byTheClock && shownMs <= clipMs * 1.05)
+    std::snprintf(line, sizeof line, "the clip's rate (%.1f ms a frame)", clipMs);
+  else if (decodeMs >= shownMs * 0.9)
+    std::snprintf(line, sizeof line, "the decoder (%.1f ms a frame)", decodeMs);
+  else
+    std::snprintf(line, sizeof line, "sorting and drawing (%.1f ms a frame; decoding %.1f)", shownMs, decodeMs);
+  return line;
 }
 
 void ViewerApp::drawVideoControls() {
@@ -142,6 +166,8 @@ void ViewerApp::drawVideoControls() {
   ImGui::TextDisabled("(, space .)");
   ImGui::TextDisabled("%dx%d at %.2f frames/s, %s", video_->info().width, video_->info().height,
                       1.0 / video_->frameSeconds(), video_->info().codec.c_str());
+  if (playback_.playing && videoShownRate() > 0)
+    ImGui::TextDisabled("playing at %.1f frames/s, bound by %s", videoShownRate(), videoBound().c_str());
 }
 
 }  // namespace shadersort::ui
