@@ -118,6 +118,7 @@ struct ArtPipeline::Gpu {
 
   StorageBuffer dummy{"art: nothing", 4};
   StorageBuffer picture, keyImage, mask, intervals;
+  StorageBuffer yuvPlanes;  // setPictureYuv420's planes, converted into `picture`
   gl::Buffer pictureUpload;  // setPicture's staging: the storage buffers are immutable
   gl::Texture result;
   // startReadResult's pixel-pack buffers, their sizes, and the fence after each one's copy.
@@ -306,8 +307,35 @@ void ArtPipeline::setPicture(const Image& picture) {
   packed_ = {};
 }
 
+void ArtPipeline::setPictureYuv420(const Yuv420Picture& picture) {
+  if (picture.width != width_ || picture.height != height_)
+    throw UsageError("the new picture is " + std::to_string(picture.width) + "x" + std::to_string(picture.height) +
+                     ", the pipeline's " + std::to_string(width_) + "x" + std::to_string(height_));
+  if (picture.planes.size() != picture.byteCount()) throw std::logic_error("setPictureYuv420: planes of the wrong size");
+  const std::uint64_t pixels = picture.lumaBytes();
+  if (pixels == 0) return;
+  Gpu& gpu = *gpu_;
+  const std::size_t bufferBytes = (picture.byteCount() + 3) / 4 * 4;  // whole words for the shader
+  gpu.yuvPlanes.ensure("art: YUV planes", bufferBytes);
+  uploadBytes(picture.planes.data(), picture.planes.size(), gpu.yuvPlanes);
+  const gl::Program& kernel = gpu.program("shaders/art/yuv420_to_rgba.comp");
+  kernel.use();
+  Gpu::bind({&gpu.yuvPlanes, &gpu.picture});
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
+  Gpu::setUniform(kernel, "u_bt709", picture.matrix == YuvMatrix::Bt709 ? 1u : 0u);
+  Gpu::setUniform(kernel, "u_fullRange", picture.fullRange ? 1u : 0u);
+  Gpu::dispatch(pixels);
+  preparedFor_.reset();
+  packed_ = {};
+}
+
 void ArtPipeline::uploadImage(const Image& image, const StorageBuffer& into) {
-  const auto bytes = static_cast<GLsizeiptr>(image.rgba.size());
+  uploadBytes(image.rgba.data(), image.rgba.size(), into);
+}
+
+void ArtPipeline::uploadBytes(const std::uint8_t* data, std::size_t size, const StorageBuffer& into) {
+  const auto bytes = static_cast<GLsizeiptr>(size);
   Gpu& gpu = *gpu_;
   if (glBufferStorage != nullptr) {
     // A ring of persistently mapped staging buffers: the picture is copied straight into memory
@@ -333,7 +361,7 @@ void ArtPipeline::uploadImage(const Image& image, const StorageBuffer& into) {
       glDeleteSync(fence);
       gpu.uploadDone[slot] = nullptr;
     }
-    std::memcpy(gpu.uploadMapped[slot], image.rgba.data(), static_cast<std::size_t>(bytes));
+    std::memcpy(gpu.uploadMapped[slot], data, size);
     glBindBuffer(GL_COPY_READ_BUFFER, gpu.upload[slot].id());
     glBindBuffer(GL_COPY_WRITE_BUFFER, into.id());
     glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
@@ -347,7 +375,7 @@ void ArtPipeline::uploadImage(const Image& image, const StorageBuffer& into) {
   // copy on the GPU (the storage buffers are immutable).
   if (gpu.pictureUpload.id() == 0) gpu.pictureUpload = gl::Buffer("art: picture upload");
   glBindBuffer(GL_COPY_READ_BUFFER, gpu.pictureUpload.id());
-  glBufferData(GL_COPY_READ_BUFFER, bytes, image.rgba.data(), GL_STREAM_DRAW);
+  glBufferData(GL_COPY_READ_BUFFER, bytes, data, GL_STREAM_DRAW);
   glBindBuffer(GL_COPY_WRITE_BUFFER, into.id());
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
   glBindBuffer(GL_COPY_READ_BUFFER, 0);

@@ -30,6 +30,7 @@
 
 #include "art/art_plan.h"
 #include "data/image.h"
+#include "data/yuv_picture.h"
 #include "sort/sort_context.h"
 #include "sort/sorter.h"
 
@@ -89,6 +90,9 @@ class ArtPipeline {
   // A new picture of the same size (a video's next frame): uploaded into the buffer the last one
   // used, keeping the path map, which depends only on the size. Throws UsageError for another size.
   void setPicture(const Image& picture);
+  // The same from a video decoder's 8-bit YUV 4:2:0 planes, converted to RGBA on the GPU
+  // (shaders/art/yuv420_to_rgba.comp). Throws UsageError for another size.
+  void setPictureYuv420(const Yuv420Picture& picture);
   // A new mask of the same size (an animated matte's next frame), into the mask setImages() was
   // given (UsageError without one, or for another size).
   void setMask(const Image& mask);
@@ -196,6 +200,7 @@ class ArtPipeline {
   void findSpans();
   // Copies a picture of this pipeline's size into `into` on the GPU (setPicture, setMask).
   void uploadImage(const Image& image, const compute::StorageBuffer& into);
+  void uploadBytes(const std::uint8_t* bytes, std::size_t size, const compute::StorageBuffer& into);
   void packBins(Packing packing);
   void packOneSequence();
   // paint() without the then pass.
