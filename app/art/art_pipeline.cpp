@@ -431,6 +431,15 @@ Image ArtPipeline::readMask() const {
   return mask;
 }
 
+Image ArtPipeline::readPicture() const {
+  Image picture(width_, height_);
+  if (picture.pixelCount() == 0) return picture;
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  const std::vector<std::uint32_t> words = gl::downloadWords(gpu_->picture.buffer(), picture.pixelCount());
+  std::memcpy(picture.rgba.data(), words.data(), picture.rgba.size());
+  return picture;
+}
+
 void ArtPipeline::setMask(const Image& mask) {
   if (!hasMask_) throw UsageError("a new mask for a pipeline given none");
   requireSameSize(&mask, width_, height_, "the mask (--mask)");

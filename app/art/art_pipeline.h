@@ -109,6 +109,9 @@ class ArtPipeline {
   bool hasMask() const { return hasMask_; }
   // The mask read back (for saving a painted one); an empty image without one.
   Image readMask() const;
+  // The input picture read back (after setPictureYuv420, the GPU's conversion: what --verify
+  // checks a frame against).
+  Image readPicture() const;
   // Takes new settings; the next prepare() rebuilds the path map only when the path changed.
   // Throws UsageError when they contradict each other or need an image setImages() lacks.
   void setSettings(const ArtSettings& settings);

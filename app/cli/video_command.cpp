@@ -213,16 +213,17 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
                             {.encoder = settings.encoder, .fastest = settings.fastEncode, .copyAudio = settings.audio});
 
   BoundedQueue<Item> decoded(kQueuedFrames), sorted(kQueuedFrames);
-  // Pictures the encoder is done with, for the decoder to fill again: no frame is allocated once
-  // the queues are full.
-  BoundedQueue<Image> spare(kQueuedFrames);
+  // Frames the encoder is done with, for the decoder to fill again: no picture or planes are
+  // allocated once the queues are full.
+  BoundedQueue<video::Frame> spare(kQueuedFrames);
+  reader.keepYuv420(true);  // the GPU converts them
   VideoTimes times;
   Workers workers(decoded, sorted);
   workers.start(
       [&] {
         for (;;) {
           Item item;
-          if (std::optional<Image> picture = spare.tryPop()) item.frame.picture = std::move(*picture);
+          if (std::optional<video::Frame> reused = spare.tryPop()) item.frame = std::move(*reused);
           const auto start = Clock::now();
           item.hasFrame = reader.next(item.frame, item.audio);
           times.decode += secondsSince(start);
@@ -238,7 +239,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
           for (video::AudioPacket& packet : item->audio) writer.write(std::move(packet));
           if (item->hasFrame) writer.write(item->frame.picture, item->frame);
           times.encode += secondsSince(start);
-          if (item->hasFrame) spare.tryPush(std::move(item->frame.picture));
+          if (item->hasFrame) spare.tryPush(std::move(item->frame));
         }
       });
 
@@ -283,7 +284,10 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       frameSettings.seed = art::frameSeed(request.settings.seed, frame.index, settings.temporalSeed);
       slot = static_cast<int>(framesStarted++ % art::ArtPipeline::kReadSlots);
       const auto uploadStart = Clock::now();
-      pipeline.setPicture(frame.picture);
+      if (frame.isYuv())
+        pipeline.setPictureYuv420(frame.yuv);
+      else
+        pipeline.setPicture(frame.picture);
       times.upload += secondsSince(uploadStart);
       if (matte) {
         if (!matte->next(matteFrame, matteAudio))
@@ -304,9 +308,12 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       pipeline.sort(*sorter);
       gpuClock.end(slot);
       if (options.verify) {
+        // A frame of planes is checked against the GPU's RGBA of it (the conversion has tests of
+        // its own: tests/test_yuv_picture.cpp).
+        const Image input = frame.isYuv() ? pipeline.readPicture() : Image();
         const std::string problem =
             checkArtResult(pipeline, *sorter, algorithm, frameSettings,
-                           {&frame.picture, mask.get(), intervals.get(), keyImage.get()});
+                           {frame.isYuv() ? &input : &frame.picture, mask.get(), intervals.get(), keyImage.get()});
         if (!problem.empty())
           return reportWrongResult(options, algorithm.name, "frame " + std::to_string(frame.index) + ": " + problem);
       }

@@ -54,6 +54,27 @@ void describeColours(SwsContext* scaler, const AVFrame& frame) {
   sws_setColorspaceDetails(scaler, coefficients, fullRange, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
 }
 
+// The decoded frame's planes into `yuv` where the reader keeps 4:2:0 planes and the frame is 8-bit
+// 4:2:0 in a matrix the GPU's conversion knows; else `yuv` is emptied and false.
+bool keptAsYuv420(const VideoReader::State& s, const AVFrame& decoded, Yuv420Picture& yuv) {
+  const bool planar420 = decoded.format == AV_PIX_FMT_YUV420P || decoded.format == AV_PIX_FMT_YUVJ420P;
+  const bool knownMatrix = decoded.colorspace == AVCOL_SPC_BT709 || decoded.colorspace == AVCOL_SPC_BT470BG ||
+                           decoded.colorspace == AVCOL_SPC_SMPTE170M || decoded.colorspace == AVCOL_SPC_UNSPECIFIED;
+  if (!s.keepYuv420 || !planar420 || !knownMatrix) {
+    yuv.width = yuv.height = 0;
+    return false;
+  }
+  yuv.width = decoded.width;
+  yuv.height = decoded.height;
+  // As describeColours: BT.601 unless the stream says BT.709; full range for JPEG's.
+  yuv.matrix = decoded.colorspace == AVCOL_SPC_BT709 ? YuvMatrix::Bt709 : YuvMatrix::Bt601;
+  yuv.fullRange = decoded.color_range == AVCOL_RANGE_JPEG || decoded.format == AV_PIX_FMT_YUVJ420P;
+  yuv.planes.resize(yuv.byteCount());
+  const int copied = av_image_copy_to_buffer(yuv.planes.data(), static_cast<int>(yuv.planes.size()), decoded.data,
+                                             decoded.linesize, AV_PIX_FMT_YUV420P, decoded.width, decoded.height, 1);
+  return copied == static_cast<int>(yuv.planes.size());
+}
+
 // Moves State::dataEnd to the end of `packet` (a video packet without a duration: one frame period).
 void noteDataEnd(VideoReader::State& s, const AVPacket& packet) {
   const AVStream* stream = s.format->streams[packet.stream_index];
@@ -147,6 +168,8 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range) : stat
 
 VideoReader::~VideoReader() = default;
 
+void VideoReader::keepYuv420(bool keep) { state_->keepYuv420 = keep; }
+
 const StreamInfo& VideoReader::info() const { return state_->info; }
 const std::string& VideoReader::path() const { return state_->path; }
 
@@ -183,10 +206,12 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
       if (s.decoded->width != s.info.width || s.decoded->height != s.info.height)
         throw failure("the picture changes size (" + std::to_string(s.decoded->width) + "x" +
                       std::to_string(s.decoded->height) + "), which is not supported");
-      if (frame.picture.width != s.info.width || frame.picture.height != s.info.height)
-        frame.picture = Image(s.info.width, s.info.height);
-      if (!s.toRgba.toRgba(*s.decoded, frame.picture, describeColours))
-        throw failure("cannot convert its pixel format to RGBA");
+      if (!keptAsYuv420(s, *s.decoded, frame.yuv)) {
+        if (frame.picture.width != s.info.width || frame.picture.height != s.info.height)
+          frame.picture = Image(s.info.width, s.info.height);
+        if (!s.toRgba.toRgba(*s.decoded, frame.picture, describeColours))
+          throw failure("cannot convert its pixel format to RGBA");
+      }
       frame.seconds = seconds;
       frame.pts = pts;
       frame.index = s.framesInRange++;

@@ -6,6 +6,7 @@
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/imgutils.h>
 #include <libswscale/swscale.h>
 }
 
@@ -31,6 +32,7 @@ struct VideoReader::State {
   AVStream* audio = nullptr;  // null without audio
   AVCodecContext* decoder = nullptr;
   PixelConverter toRgba;
+  bool keepYuv420 = false;  // VideoReader::keepYuv420
   AVFrame* decoded = nullptr;
   AVPacket* packet = nullptr;
   std::int64_t startPts = 0;       // the video stream's start, in its time base
