@@ -1,18 +1,36 @@
 #include "ui/video_playback.h"
 
+#include <iostream>
 #include <utility>
 #include <vector>
 
+#include "art/art_pipeline.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
+#include "data/inputs.h"
 
 namespace shadersort::ui {
 
-VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames)
-    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames) {
-  auto reader = std::make_unique<video::VideoReader>(path);
+VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames, bool refuseDamage)
+    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames), refuseDamage_(refuseDamage) {
+  const video::ReaderOptions options{.refuseDamage = refuseDamage_};
+  auto reader = std::make_unique<video::VideoReader>(path, video::TimeRange{}, options);
   info_ = reader->info();
+  // The budget run --video holds a clip to, checked before the first frame is decoded (a tiny
+  // file may declare a huge picture): the sort, the art pipeline, and the frames queued, in the
+  // decoder's hands and on the way to the GPU.
+  const std::uint64_t pixels = static_cast<std::uint64_t>(info_.width) * static_cast<std::uint64_t>(info_.height);
+  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel + 4 * (capacity_ + 4)),
+                "video " + quote(path) + " (" + std::to_string(info_.width) + "x" + std::to_string(info_.height) +
+                    ") as a pixel-sort");
   std::vector<video::AudioPacket> audio;  // the viewer plays no sound
+  if (refuseDamage_) {
+    // Damage anywhere is refused now, in one line, rather than met while playing.
+    video::Frame scanned;
+    while (reader->next(scanned, audio)) audio.clear();
+    reader = std::make_unique<video::VideoReader>(path, video::TimeRange{}, options);
+  }
   if (!reader->next(first_, audio)) throw UserError(quote(path) + ": the clip has no video frames");
   start(std::move(reader), 1);
 }
@@ -40,6 +58,11 @@ void VideoPlayback::restartAt(std::int64_t index) {
     error_.clear();
   }
   start(nullptr, index);
+}
+
+void VideoPlayback::warnOfDamage(const video::VideoReader& reader) {
+  const std::string warning = video::damageWarning(reader);
+  if (!warning.empty() && !warned_.exchange(true)) std::cerr << warning << "\n";
 }
 
 std::string VideoPlayback::error() const {
@@ -72,7 +95,7 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
     for (;;) {
       if (!reader) {
         // The next loop of the clip (or a restart): from its start again.
-        reader = std::make_unique<video::VideoReader>(path_);
+        reader = std::make_unique<video::VideoReader>(path_, video::TimeRange{}, video::ReaderOptions{.refuseDamage = refuseDamage_});
         lastIndex = -1;
       }
       const bool decoded = reader->next(frame, audio);
@@ -82,10 +105,11 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
         countedFrames_.store(lastIndex + 1);
         if (wantLast) {
           wantLast = false;
-          if (!queue.push(std::move(last))) return;  // stopped
+          if (!queue.push(std::move(last))) return warnOfDamage(*reader);  // stopped
         }
         // A restart past the end (the count was an estimate) gives frame 0.
         firstIndex = 0;
+        warnOfDamage(*reader);
         reader.reset();
         continue;
       }
@@ -96,7 +120,7 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
       }
       if (frame.index < firstIndex) continue;
       firstIndex = 0;
-      if (!queue.push(std::move(frame))) return;  // stopped
+      if (!queue.push(std::move(frame))) return warnOfDamage(*reader);  // stopped
       frame = video::Frame{};
     }
   } catch (const std::exception& failure) {
