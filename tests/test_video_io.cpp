@@ -8,6 +8,7 @@ extern "C" {
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "cli_support.h"
@@ -277,25 +278,49 @@ TEST(VideoIo, TruncatedFilesAreOneLineErrors) {
   }
 }
 
+// How a read of a damaged file ended: "refused" with a one-line UserError naming the file, or
+// "warned" (read to its end with the damage counted); anything else is a failure.
+std::string readDamaged(const std::string& path, const std::string& name, bool strict) {
+  try {
+    VideoReader reader(path, {}, {.refuseDamage = strict});
+    readAll(reader);
+    if (!reader.damage().any()) return "read as if whole";
+    const std::string warning = video::damageWarning(reader);
+    EXPECT_NE(warning.find(name), std::string::npos) << warning;
+    EXPECT_EQ(warning.find('\n'), std::string::npos) << warning;
+    return "warned";
+  } catch (const UserError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find(name), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    if (strict) {
+      EXPECT_NE(message.find("--strict"), std::string::npos) << message;
+    }
+    return "refused";
+  }
+}
+
 TEST(VideoIo, DamagedFramesAreReadOrRefusedInOneLine) {
   ScratchFolder folder;
   for (const std::string name : {"whole.mkv", "whole.mp4"}) {
+    SCOPED_TRACE(name);
     const ClipSpec spec{.width = 32, .height = 32, .frames = 12, .codec = name.ends_with(".mkv") ? "ffv1" : "libx264"};
     ASSERT_TRUE(writeTestClip(folder.path(name), spec));
+    {
+      VideoReader whole(folder.path(name));
+      EXPECT_EQ(readAll(whole).frames.size(), 12u);
+      EXPECT_FALSE(whole.damage().any()) << video::damageWarning(whole);
+    }
     std::string bytes = readText(folder.path(name));
     std::mt19937 random(9);
     for (std::size_t i = bytes.size() * 2 / 5; i < bytes.size() * 3 / 5; ++i) bytes[i] = static_cast<char>(random());
     const std::string damaged = "damaged-" + name;
     writeBytes(folder.path(damaged), std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
-    // H.264's decoder hides damage; FFV1's refuses it. Either way: no crash, no hang, one line.
-    try {
-      VideoReader reader(folder.path(damaged));
-      readAll(reader);
-    } catch (const UserError& error) {
-      const std::string message = error.what();
-      EXPECT_NE(message.find(damaged), std::string::npos) << message;
-      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    }
+    // H.264's decoder hides damage and FFV1's may: read past, it is counted for a warning; or
+    // refused. Never read as if whole; under --strict always refused.
+    const std::string outcome = readDamaged(folder.path(damaged), damaged, false);
+    EXPECT_TRUE(outcome == "warned" || outcome == "refused") << outcome;
+    EXPECT_EQ(readDamaged(folder.path(damaged), damaged, true), "refused");
   }
 }
 
@@ -407,6 +432,62 @@ TEST(VideoIo, Mpeg4WritesAnEvenSizeAndRefusesAnOddOne) {
   EXPECT_EQ(out.videoCodec, "mpeg4");
   EXPECT_EQ(out.frames, 3);
   EXPECT_EQ(out.rateNum, 30);
+}
+
+// A file that is a playlist (HLS) naming another local file, and FFmpeg's URL forms that read
+// other files: each path is read as the one file of that name, so they are refused (a playlist is
+// no video format we take; there is no file named "concat:...") and the other file is never read.
+TEST(VideoIo, APathIsReadAsThatFileAndNothingElse) {
+  ScratchFolder folder;
+  const std::string privateClip = folder.path("private.mkv");
+  ASSERT_TRUE(writeTestClip(privateClip, {.width = 16, .height = 16, .frames = 3}));
+  {
+    std::ofstream playlist(folder.path("evil.mp4"));
+    // As long as the clip (3 frames at 25 frames/s), so that it would read as whole.
+    playlist << "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.12,\n" << privateClip << "\n#EXT-X-ENDLIST\n";
+  }
+  const std::string playlist = userErrorOf([&] { VideoReader reader(folder.path("evil.mp4")); readAll(reader); });
+  EXPECT_NE(playlist.find("evil.mp4"), std::string::npos) << playlist;
+  EXPECT_EQ(playlist.find("private.mkv"), std::string::npos) << playlist;
+  for (const std::string& url : {"concat:" + privateClip + "|" + privateClip, "subfile,,start,0,end,0,,:" + privateClip}) {
+    SCOPED_TRACE(url);
+    const std::string message = userErrorOf([&] { VideoReader reader(url); readAll(reader); });
+    EXPECT_NE(message.find("No such file"), std::string::npos) << message;
+  }
+}
+
+// A relative name with ':' and '|' is a file name, not a protocol or a concat list.
+TEST(VideoIo, NamesWithColonsAndBarsOpenAsFiles) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 16, .height = 16, .frames = 3};
+  ASSERT_TRUE(writeTestClip(folder.path("plain.mkv"), spec));
+  std::filesystem::copy_file(folder.path("plain.mkv"), folder.path("a:b|c.mkv"));
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(folder.root());
+  std::size_t frames = 0;
+  std::string error;
+  try {
+    VideoReader reader("a:b|c.mkv");
+    frames = readAll(reader).frames.size();
+  } catch (const UserError& refused) {
+    error = refused.what();
+  }
+  std::filesystem::current_path(before);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(frames, 3u);
+}
+
+// A device may never end (a FIFO would block the open: tests/test_video_run.cpp runs that in a
+// child it can time out): anything but a regular file is refused in one line before FFmpeg opens it.
+TEST(VideoIo, OnlyRegularFilesAreRead) {
+  ScratchFolder folder;
+  for (const std::string& path : {std::string("/dev/null"), folder.root().string()}) {
+    SCOPED_TRACE(path);
+    const std::string message = userErrorOf([&] { VideoReader reader(path); });
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_TRUE(message.find("not a regular file") != std::string::npos || message.find("a directory") != std::string::npos)
+        << message;
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // stated PSNR through H.264.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 
@@ -335,6 +336,7 @@ TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
       {"run", "--video", in, "--out", folder.path("o.mkv"), "--encoder", "no-such-encoder"},
       {"run", "--out", folder.path("o.png"), "--temporal-seed"},
       {"run", "--out", folder.path("o.png"), "--from", "1"},
+      {"run", "--out", folder.path("o.png"), "--strict"},
   };
   for (const auto& arguments : cases) {
     std::string shown;
@@ -345,6 +347,59 @@ TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
     EXPECT_EQ(lineCount(result.err), 1) << result.err;
   }
   EXPECT_EQ(folder.entries(), std::vector<std::string>{"in.mkv"});
+}
+
+// A FIFO as the input would block FFmpeg's open until a writer came (the timeout turns a hang
+// into a failure); a device never ends. Both are refused at once, in one line, with no output.
+TEST(VideoRun, AFifoOrADeviceAsTheInputIsRefusedAtOnce) {
+  ScratchFolder folder;
+  ASSERT_EQ(mkfifo(folder.path("f.mp4").c_str(), 0600), 0);
+  ProcessOptions bounded;
+  bounded.timeoutSeconds = 30;
+  for (const std::string& in : {folder.path("f.mp4"), std::string("/dev/zero")}) {
+    SCOPED_TRACE(in);
+    const ProcessResult result = runShadersortArgs({"run", "--video", in, "--out", folder.path("o.mkv"), "--quiet"}, bounded);
+    EXPECT_FALSE(result.timedOut);
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("not a regular file"), std::string::npos) << result.err;
+  }
+  EXPECT_EQ(folder.entries(), std::vector<std::string>{"f.mp4"});
+}
+
+// Bytes changed inside an FFV1 clip: read past with one warning line that counts the damage, or
+// refused in one line with --strict, which writes no output.
+TEST(VideoRun, DamagedInputIsWarnedOfAndRefusedWithStrict) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 20, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("good.mkv"), spec));
+  std::string bytes = readText(folder.path("good.mkv"));
+  std::mt19937 random(11);
+  std::uniform_int_distribution<std::size_t> where(bytes.size() / 4, bytes.size() * 3 / 4);
+  for (int i = 0; i < 200; ++i) bytes[where(random)] = static_cast<char>(random());
+  writeBytes(folder.path("damaged.mkv"), std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+
+  const ProcessResult clean =
+      runShadersortArgs({"run", "--video", folder.path("good.mkv"), "--out", folder.path("clean.mkv"), "--quiet", "--strict"});
+  EXPECT_EQ(clean.exitCode, 0) << clean.err;
+  EXPECT_EQ(clean.err, "");
+
+  const ProcessResult warned =
+      runShadersortArgs({"run", "--video", folder.path("damaged.mkv"), "--out", folder.path("out.mkv"), "--quiet"});
+  EXPECT_EQ(warned.exitCode, 0) << warned.err;
+  EXPECT_EQ(lineCount(warned.err), 1) << warned.err;
+  EXPECT_NE(warned.err.find("warning: '" + folder.path("damaged.mkv") + "' is damaged: "), std::string::npos) << warned.err;
+  EXPECT_NE(warned.err.find("decode error"), std::string::npos) << warned.err;
+  EXPECT_NE(warned.err.find("missing"), std::string::npos) << warned.err;
+  EXPECT_TRUE(std::filesystem::exists(folder.path("out.mkv")));
+
+  const ProcessResult refused = runShadersortArgs(
+      {"run", "--video", folder.path("damaged.mkv"), "--out", folder.path("strict.mkv"), "--quiet", "--strict"});
+  EXPECT_EQ(refused.exitCode, 1) << refused.err;
+  EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
+  EXPECT_NE(refused.err.find("damaged.mkv"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--strict"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(folder.path("strict.mkv")));
 }
 
 // Memory holds a few frames whatever the clip's length: eight times the frames, the same peak.

@@ -3,6 +3,7 @@
 // for frame k is held, pixel for pixel, to the art pipeline run on its own on that frame.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "art/art_pipeline.h"
 #include "art/presets.h"
 #include "cli_support.h"
+#include "process_support.h"
 #include "sort/registry.h"
 #include "sort_test_support.h"
 #include "ui/art_command_text.h"
@@ -305,6 +307,47 @@ TEST_F(ViewerVideo, CommandLinePlaysTheClipAndRefusesBadInputInOneLine) {
     EXPECT_EQ(result.exitCode, exitCode) << result.err;
     EXPECT_EQ(lineCount(result.err), 1) << result.err;
   }
+}
+
+// A GIF of a few bytes whose logical screen (the size of every frame) is 512x512: the viewer
+// holds it to --max-memory, as run --video does, before it decodes a frame.
+TEST_F(ViewerVideo, AClipLargerThanTheMemoryBudgetIsRefusedBeforeDecoding) {
+  writeBytes(folder_.path("bigscreen.gif"),
+             {'G', 'I', 'F', '8', '9', 'a', 0x00, 0x02, 0x00, 0x02, 0x80, 0x00, 0x00,  // 512x512, 2 colours
+              0x00, 0x00, 0x00, 0xff, 0xff, 0xff,                                      // the palette
+              0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,              // a 1x1 image at 0,0
+              0x02, 0x02, 0x44, 0x01, 0x00, 0x3b});
+  const auto refused =
+      runShadersort("view --video " + folder_.path("bigscreen.gif") + " --offscreen --frames 1 --max-memory 8M");
+  EXPECT_EQ(refused.exitCode, 2) << refused.err;
+  EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
+  EXPECT_NE(refused.err.find("512x512"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--max-memory"), std::string::npos) << refused.err;
+}
+
+// --strict: a damaged clip is refused in one line before the window opens; a FIFO never gets as
+// far as FFmpeg (it would block its open: the timeout turns a hang into a failure).
+TEST_F(ViewerVideo, StrictRefusesADamagedClipAndAFifoIsRefused) {
+  std::string bytes = readText(clip());
+  bytes.resize(bytes.size() * 3 / 4);
+  writeBytes(folder_.path("cut.mkv"), std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+  ASSERT_EQ(mkfifo(folder_.path("f.mkv").c_str(), 0600), 0);
+  ProcessOptions bounded;
+  bounded.timeoutSeconds = 60;
+  const std::pair<std::string, std::string> refused[] = {
+      {"cut.mkv", "cut.mkv"}, {"f.mkv", "not a regular file"}};
+  for (const auto& [name, reason] : refused) {
+    SCOPED_TRACE(name);
+    const ProcessResult result = runShadersortArgs(
+        {"view", "--video", folder_.path(name), "--strict", "--offscreen", "--frames", "1"}, bounded);
+    EXPECT_FALSE(result.timedOut);
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find(reason), std::string::npos) << result.err;
+  }
+  const auto played = runShadersort("view --video " + clip() + " --strict --offscreen --frames 2");
+  EXPECT_EQ(played.exitCode, 0) << played.err;
+  EXPECT_EQ(played.err, "");
 }
 
 }  // namespace

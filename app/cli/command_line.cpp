@@ -325,6 +325,8 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_flag("--fast-encode", run.video.fastEncode, "--video: the encoder's fastest settings (larger files)");
   runCommand->add_flag("--no-audio", runNoAudio, "--video: leave the audio out (default: copied unchanged)");
   runCommand->add_flag("--quiet", run.quiet, "--video: no progress bar and no summary line");
+  runCommand->add_flag("--strict", run.video.strict,
+                       "--video: refuse damaged input (decode errors, missing frames) instead of warning and reading past it");
 
   SortOptions sort;
   auto* sortCommand = app.add_subcommand("sort", "sort a raw little-endian key file (and values) ascending");
@@ -437,6 +439,8 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_option("--video", view.videoPath,
                           "play this clip (read by FFmpeg) in a loop, each frame pixel-sorted with the art options "
                           "(without them: sorted whole along --axis)");
+  viewCommand->add_flag("--strict", view.strictVideo,
+                        "--video: check the whole clip first and refuse it if damaged (decode errors, missing frames)");
   viewCommand->add_option("--record", view.recordPath, "record the lanes from the first frame to the last as an animated GIF");
   viewCommand->add_option("--shader-dir", view.shaderDirectory, "read shaders from this folder (laid out like shaders/) and reload on change");
   viewCommand->add_option("--audio", view.audioPath,
@@ -477,7 +481,7 @@ int runCommandLine(int argc, char** argv) {
         throw UsageError("--from " + runFrom + " is not before --to " + runTo);
       run.video.audio = !runNoAudio;
     } else {
-      for (const char* name : {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet"})
+      for (const char* name : {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet", "--strict"})
         if (runCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --video");
       if (!run.outputPath.empty()) requirePicturePath(run.outputPath);
     }
@@ -545,6 +549,7 @@ int runCommandLine(int argc, char** argv) {
       if (viewCommand->count("--teaching") == 0) view.fast = true;
     }
     view.sorter = toSorterOptions(viewSorter);
+    if (view.strictVideo && view.videoPath.empty()) throw UsageError("--strict needs --video");
     if (viewFramesOption->count() > 0) view.frames = static_cast<int>(parseUnsigned(viewFrames, "--frames", 1, INT_MAX));
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
     view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);

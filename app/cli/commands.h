@@ -56,6 +56,7 @@ struct VideoOptions {
   std::string encoder;                    // an FFmpeg encoder name; empty: the extension's default
   bool fastEncode = false;                // the encoder's fastest settings
   bool audio = true;                      // copy the audio stream
+  bool strict = false;                    // --strict: refuse damaged input instead of reading past it
   bool given() const { return !inputPath.empty(); }
 };
 
@@ -108,6 +109,7 @@ struct ViewOptions {
   SorterOptions sorter;
   std::optional<ArtRequest> art;  // open in pixel-sort art mode (--path, --spans, --preset, ...)
   std::string videoPath;          // --video CLIP: play it, pixel-sorted frame by frame
+  bool strictVideo = false;       // --strict: refuse a damaged clip instead of playing past the damage
   std::string audioPath;          // --audio OUT.wav: write the sort's sound, no window
   double toneSeconds = audio::kDefaultToneSeconds;  // --tone-seconds: each pass's chord (m and --audio)
   double tweenSeconds = ui::kDefaultTweenSeconds;  // --tween-seconds: radix's scatter tween

@@ -174,7 +174,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const VideoOptions& settings = options.video;
   video::requireVideoOutput(options.outputPath);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
-  video::VideoReader reader(settings.inputPath, {settings.from, settings.to});
+  video::VideoReader reader(settings.inputPath, {settings.from, settings.to}, {.refuseDamage = settings.strict});
   const video::StreamInfo& info = reader.info();
   const std::string description = "video " + quote(settings.inputPath) + " (" + sizeText(info.width, info.height) + ")";
   const std::uint64_t pixels = static_cast<std::uint64_t>(info.width) * static_cast<std::uint64_t>(info.height);
@@ -189,7 +189,8 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   std::vector<video::AudioPacket> matteAudio;
   std::unique_ptr<Image> mask;
   if (!request.maskPath.empty() && video::looksLikeVideo(request.maskPath)) {
-    matte = std::make_unique<video::VideoReader>(request.maskPath, video::TimeRange{settings.from, settings.to});
+    matte = std::make_unique<video::VideoReader>(request.maskPath, video::TimeRange{settings.from, settings.to},
+                                                 video::ReaderOptions{.refuseDamage = settings.strict});
     const video::StreamInfo& matteInfo = matte->info();
     if (matteInfo.width != info.width || matteInfo.height != info.height)
       throw UsageError("the mask clip " + quote(request.maskPath) + " is " + sizeText(matteInfo.width, matteInfo.height) +
@@ -331,6 +332,10 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
     throw UserError(description + " has no frame" + (settings.from || settings.to ? " in the range --from/--to" : ""));
   writer.finish();
   times.wall = secondsSince(start);
+  // Even with --quiet: the output may differ from what a whole input would have given.
+  if (const std::string warning = video::damageWarning(reader); !warning.empty()) std::cerr << warning << "\n";
+  if (matte)
+    if (const std::string warning = video::damageWarning(*matte); !warning.empty()) std::cerr << warning << "\n";
   if (!options.quiet || options.stats)
     std::cerr << "shadersort: wrote " << quote(options.outputPath) << ": " << times.frames << " frames, "
               << writer.description() << (info.hasAudio && settings.audio ? ", " + info.audioCodec + " audio copied" : "")

@@ -103,6 +103,7 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (!options.race.empty()) throw UsageError("--video and --race do not mix: a clip plays in one lane");
     if (options.arrayMode) throw UsageError("--array shows plain sorts, not a clip (--video)");
     config.videoPath = options.videoPath;
+    config.videoStrict = options.strictVideo;
     if (options.art) {
       config.animation = options.art->animation;
       config.presetPath = options.art->presetPath;

@@ -1,19 +1,37 @@
 #include "ui/video_playback.h"
 
 #include <chrono>
+#include <iostream>
 #include <utility>
 #include <vector>
 
+#include "art/art_pipeline.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
+#include "data/inputs.h"
 
 namespace shadersort::ui {
 
-VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames)
-    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames) {
-  auto reader = std::make_unique<video::VideoReader>(path);
+VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames, bool refuseDamage)
+    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames), refuseDamage_(refuseDamage) {
+  const video::ReaderOptions options{.refuseDamage = refuseDamage_};
+  auto reader = std::make_unique<video::VideoReader>(path, video::TimeRange{}, options);
   info_ = reader->info();
+  // The budget run --video holds a clip to, checked before the first frame is decoded (a tiny
+  // file may declare a huge picture): the sort, the art pipeline, and the frames queued, in the
+  // decoder's hands and on the way to the GPU.
+  const std::uint64_t pixels = static_cast<std::uint64_t>(info_.width) * static_cast<std::uint64_t>(info_.height);
+  requireMemory(pixels * (kSortBytesPerPixel + art::kArtBytesPerPixel + 4 * (capacity_ + 4)),
+                "video " + quote(path) + " (" + std::to_string(info_.width) + "x" + std::to_string(info_.height) +
+                    ") as a pixel-sort");
   std::vector<video::AudioPacket> audio;  // the viewer plays no sound
+  if (refuseDamage_) {
+    // Damage anywhere is refused now, in one line, rather than met while playing.
+    video::Frame scanned;
+    while (reader->next(scanned, audio)) audio.clear();
+    reader = std::make_unique<video::VideoReader>(path, video::TimeRange{}, options);
+  }
   if (!reader->next(first_, audio)) throw UserError(quote(path) + ": the clip has no video frames");
   start(std::move(reader), 1);
 }
@@ -48,6 +66,11 @@ double VideoPlayback::decodeMilliseconds() const {
   return frames > 0 ? static_cast<double>(decodeNanoseconds_.load()) / 1e6 / static_cast<double>(frames) : 0.0;
 }
 
+void VideoPlayback::warnOfDamage(const video::VideoReader& reader) {
+  const std::string warning = video::damageWarning(reader);
+  if (!warning.empty() && !warned_.exchange(true)) std::cerr << warning << "\n";
+}
+
 std::string VideoPlayback::error() const {
   std::lock_guard lock(errorMutex_);
   return error_;
@@ -78,7 +101,7 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
     for (;;) {
       if (!reader) {
         // The next loop of the clip (or a restart): from its start again.
-        reader = std::make_unique<video::VideoReader>(path_);
+        reader = std::make_unique<video::VideoReader>(path_, video::TimeRange{}, video::ReaderOptions{.refuseDamage = refuseDamage_});
         lastIndex = -1;
       }
       const auto decodeStart = std::chrono::steady_clock::now();
@@ -91,10 +114,11 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
         countedFrames_.store(lastIndex + 1);
         if (wantLast) {
           wantLast = false;
-          if (!queue.push(std::move(last))) return;  // stopped
+          if (!queue.push(std::move(last))) return warnOfDamage(*reader);  // stopped
         }
         // A restart past the end (the count was an estimate) gives frame 0.
         firstIndex = 0;
+        warnOfDamage(*reader);
         reader.reset();
         continue;
       }
@@ -105,7 +129,7 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
       }
       if (frame.index < firstIndex) continue;
       firstIndex = 0;
-      if (!queue.push(std::move(frame))) return;  // stopped
+      if (!queue.push(std::move(frame))) return warnOfDamage(*reader);  // stopped
       frame = video::Frame{};
     }
   } catch (const std::exception& failure) {

@@ -20,10 +20,13 @@ namespace shadersort::ui {
 
 class VideoPlayback {
  public:
-  // Opens `path` and decodes its first frame here, so that an unreadable, damaged or empty clip
-  // throws UserError in one line before any window opens; then decoding goes on in the
-  // background, at most `queuedFrames` frames ahead.
-  explicit VideoPlayback(const std::string& path, std::size_t queuedFrames = 3);
+  static constexpr std::size_t kQueuedFrames = 3;
+  // Opens `path` and decodes its first frame here, so that an unreadable, damaged or empty clip,
+  // or one too large for the memory budget (--max-memory), throws in one line before any window
+  // opens; then decoding goes on in the background, at most `queuedFrames` frames ahead. With
+  // `refuseDamage` (--strict) the whole clip is decoded once first and any damage refused;
+  // without, damage met is read past and one warning line said on stderr.
+  explicit VideoPlayback(const std::string& path, std::size_t queuedFrames = kQueuedFrames, bool refuseDamage = false);
   ~VideoPlayback();
   VideoPlayback(const VideoPlayback&) = delete;
   VideoPlayback& operator=(const VideoPlayback&) = delete;
@@ -59,8 +62,13 @@ class VideoPlayback {
   void stop();
   void decode(std::unique_ptr<video::VideoReader> reader, std::int64_t firstIndex, BoundedQueue<video::Frame>& queue);
 
+  // Says damageWarning() of `reader` on stderr, once for the playback, if it met damage.
+  void warnOfDamage(const video::VideoReader& reader);
+
   std::string path_;
   std::size_t capacity_;
+  bool refuseDamage_;
+  std::atomic<bool> warned_{false};
   video::StreamInfo info_;
   video::Frame first_;
   std::atomic<std::int64_t> countedFrames_{0};  // set by the decoder at the clip's end

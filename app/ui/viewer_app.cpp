@@ -54,7 +54,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
     // A clip that cannot be read or decoded fails here, before any window opens.
     if (clip) {
-      video_ = std::make_unique<VideoPlayback>(config_.videoPath);
+      video_ = std::make_unique<VideoPlayback>(config_.videoPath, VideoPlayback::kQueuedFrames, config_.videoStrict);
       config_.art->settings = config_.animation.at(config_.art->settings, video_->firstFrame().seconds);
     }
     // A --shader-dir that is not a folder fails before the window too. Every program the viewer

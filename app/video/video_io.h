@@ -77,12 +77,27 @@ class AudioPacket {
   std::unique_ptr<Data> data_;
 };
 
+// Damage a reader met and read past (concealed or skipped frames), so far; all 0 for a clean file.
+struct DamageReport {
+  std::int64_t decodeErrors = 0;   // errors the demuxer or decoder reported (damaged data, skipped or concealed)
+  std::int64_t framesMissing = 0;  // frames absent from the timeline (gaps between timestamps)
+  bool any() const { return decodeErrors > 0 || framesMissing > 0; }
+};
+
+struct ReaderOptions {
+  // --strict: the first damage (see DamageReport) throws UserError instead of being read past.
+  bool refuseDamage = false;
+};
+
 class VideoReader {
  public:
-  // Opens `path` and its best video stream (and its first audio stream). Throws UserError in one
-  // line naming the file and FFmpeg's reason when it cannot be opened, has no video stream, or
-  // its decoder is missing; UsageError for a range outside the clip or with from >= to.
-  explicit VideoReader(const std::string& path, const TimeRange& range = {});
+  // Opens `path` and its best video stream (and its first audio stream). `path` is read as that
+  // one regular file (never a URL, a FIFO or a device) by the demuxers of the formats the project
+  // takes, so a playlist or a concat list inside it cannot make FFmpeg read other files. Throws
+  // UserError in one line naming the file and FFmpeg's reason when it cannot be opened, is not a
+  // regular file, has no video stream, or its decoder is missing; UsageError for a range outside
+  // the clip or with from >= to.
+  explicit VideoReader(const std::string& path, const TimeRange& range = {}, const ReaderOptions& options = {});
   ~VideoReader();
   VideoReader(const VideoReader&) = delete;
   VideoReader& operator=(const VideoReader&) = delete;
@@ -92,7 +107,9 @@ class VideoReader {
   // Decodes the next frame of the range into `frame` (reusing its buffers); false at the end.
   // The audio packets of the range met on the way are appended to `audio`. Throws UserError
   // naming the file, the frame and FFmpeg's reason for damaged or cut-short data.
+  // Damaged data is read past (counted in damage()) unless ReaderOptions::refuseDamage.
   bool next(Frame& frame, std::vector<AudioPacket>& audio);
+  const DamageReport& damage() const;
   // From now on, frames of an 8-bit YUV 4:2:0 stream (BT.601 or BT.709) come as their planes
   // (Frame::yuv) instead of converted to RGBA: a copy instead of a colour conversion on this
   // thread, and 1.5 bytes a pixel to upload instead of 4. Other streams still come as RGBA.
@@ -114,6 +131,10 @@ struct WriterOptions {
 // Throws UsageError (exit 2) unless `path` ends in .mp4, .webm, .mkv or .gif; UserError when it
 // cannot be written (core/atomic_file.h). Call before any work.
 void requireVideoOutput(const std::string& path);
+
+// "shadersort: warning: 'IN' is damaged: 3 decode errors, 2 frames missing (--strict refuses
+// it)", for a reader that read past damage; empty when it met none.
+std::string damageWarning(const VideoReader& reader);
 
 // True for names FFmpeg would read as a video or an animation (by extension: .mp4 .mkv .webm
 // .mov .avi .gif ...), for commands that take either a picture or a clip.

@@ -1,10 +1,15 @@
 #include "video/video_io.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/quoting.h"
 #include "video/ffmpeg_messages.h"
 #include "video/video_state.h"
@@ -86,7 +91,63 @@ void noteDataEnd(VideoReader::State& s, const AVPacket& packet) {
   s.dataEnd = std::max(s.dataEnd, end);
 }
 
+// The demuxers of the formats video_names.cpp takes as input (FFmpeg's names, matched to each
+// name of a demuxer's comma-separated list). Any other is refused before its header is read: the
+// playlist and list formats (hls, concat, image2 patterns, ...) would open other files.
+constexpr const char* kAcceptedDemuxers = "mov,matroska,avi,gif,mpeg,mpegts,mpegvideo,flv,live_flv,ogg,yuv4mpegpipe,nut";
+
+// Decode errors in a row, with no frame between them, before a file counts as unreadable rather
+// than damaged: a file of noise would otherwise be read to its end as errors.
+constexpr std::int64_t kMaxErrorsWithoutFrame = 100;
+
+// Refuses anything but a regular file before FFmpeg opens it: opening a FIFO blocks until a
+// writer comes, and a device never ends. stat() opens nothing.
+void requireRegularFile(const std::string& path, const std::string& name) {
+  struct stat status{};
+  if (::stat(path.c_str(), &status) != 0) throw UserError("cannot open video " + name + ": " + std::strerror(errno));
+  if (S_ISDIR(status.st_mode)) throw UserError("cannot open video " + name + ": it is a directory");
+  if (!S_ISREG(status.st_mode))
+    throw UserError("cannot open video " + name + ": it is not a regular file (" + fileKind(status.st_mode) + ")");
+}
+
+// Opens `path` as the file of that name and nothing else: the "file:" protocol alone (a name with
+// ':' or '|' is not a URL or a concat list), and only the accepted demuxers.
+int openPlainFile(AVFormatContext*& format, const std::string& path, LoggedErrorCounter& errors) {
+  format = avformat_alloc_context();
+  if (!format) return AVERROR(ENOMEM);
+  format->opaque = &errors;  // the demuxer's logged errors count as damage
+  AVDictionary* options = nullptr;
+  av_dict_set(&options, "protocol_whitelist", "file", 0);
+  av_dict_set(&options, "format_whitelist", kAcceptedDemuxers, 0);
+  const int result = avformat_open_input(&format, ("file:" + path).c_str(), nullptr, &options);  // frees format on failure
+  av_dict_free(&options);
+  return result;
+}
+
+bool frameFlaggedDamaged(const AVFrame& frame) {
+  return frame.decode_error_flags != 0 || (frame.flags & AV_FRAME_FLAG_CORRUPT) != 0;
+}
+
+// A constant frame rate, where a gap between timestamps means frames are missing (FFmpeg's two
+// rates agree for such streams; a GIF's frames last as long as each says).
+bool constantRate(const AVStream* stream, const AVCodecContext* decoder) {
+  return decoder->codec_id != AV_CODEC_ID_GIF && stream->avg_frame_rate.num > 0 &&
+         av_cmp_q(stream->avg_frame_rate, stream->r_frame_rate) == 0;
+}
+
 }  // namespace
+
+std::string damageWarning(const VideoReader& reader) {
+  const DamageReport& damage = reader.damage();
+  if (!damage.any()) return {};
+  const auto counted = [](std::int64_t count, const std::string& what) {
+    return std::to_string(count) + " " + what + (count == 1 ? "" : "s");
+  };
+  std::string text = "shadersort: warning: " + quote(reader.path()) + " is damaged: " +
+                     counted(damage.decodeErrors, "decode error") + ", " + counted(damage.framesMissing, "frame") +
+                     " missing; frames may differ from the original (--strict refuses it)";
+  return text;
+}
 
 VideoReader::State::~State() {
   av_frame_free(&decoded);
@@ -95,20 +156,29 @@ VideoReader::State::~State() {
   avformat_close_input(&format);
 }
 
-VideoReader::VideoReader(const std::string& path, const TimeRange& range) : state_(std::make_unique<State>()) {
+VideoReader::VideoReader(const std::string& path, const TimeRange& range, const ReaderOptions& options)
+    : state_(std::make_unique<State>()) {
   quietFfmpegLogs();
   forgetFfmpegMessages();
   State& s = *state_;
   s.path = path;
   s.range = range;
+  s.options = options;
   const std::string name = quote(path);
   if (range.from && *range.from < 0) throw UsageError("the range of " + name + " starts before its beginning");
   if (range.from && range.to && *range.from >= *range.to)
     throw UsageError("the range of " + name + " ends (" + secondsText(*range.to) + " s) before it starts (" +
                      secondsText(*range.from) + " s)");
 
-  if (const int result = avformat_open_input(&s.format, path.c_str(), nullptr, nullptr); result < 0)
+  requireRegularFile(path, name);
+  if (const int result = openPlainFile(s.format, path, s.loggedErrors); result < 0) {
+    if (s.loggedErrors.lastMessage().starts_with("Format not on whitelist")) {
+      forgetFfmpegMessages();
+      throw UserError("cannot open video " + name +
+                      ": its format is not a video shadersort reads (playlists and lists of other files are refused)");
+    }
     throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
+  }
   if (const int result = avformat_find_stream_info(s.format, nullptr); result < 0)
     throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
   const AVCodec* codec = nullptr;
@@ -133,6 +203,7 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range) : stat
   if (!s.decoder) throw UserError("cannot open video " + name + ": out of memory");
   avcodec_parameters_to_context(s.decoder, s.video->codecpar);
   s.decoder->pkt_timebase = s.video->time_base;
+  s.decoder->opaque = &s.loggedErrors;  // the decoder's logged errors count as damage
   s.decoder->thread_count = 0;  // one per core
   s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
   if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)
@@ -168,6 +239,8 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range) : stat
 
 VideoReader::~VideoReader() = default;
 
+const DamageReport& VideoReader::damage() const { return state_->damage; }
+
 void VideoReader::keepYuv420(bool keep) { state_->keepYuv420 = keep; }
 
 const StreamInfo& VideoReader::info() const { return state_->info; }
@@ -182,14 +255,38 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
     s.finished = true;
     return UserError(name + ": frame " + std::to_string(s.framesDecoded) + ": " + why);
   };
+  // Damage is counted and read past, or refused under --strict.
+  const auto damaged = [&](std::int64_t errors, const std::string& why) {
+    s.damage.decodeErrors += errors;
+    s.errorsSinceFrame += errors;
+    if (s.options.refuseDamage) throw failure("damaged (" + why + "), refused by --strict");
+    if (s.errorsSinceFrame > kMaxErrorsWithoutFrame) throw failure("too damaged to read on (" + why + ")");
+  };
+  // The errors FFmpeg logged for our demuxer and decoder since the last look; how many.
+  const auto takeLoggedErrors = [&] {
+    const std::int64_t logged = s.loggedErrors.count() - s.loggedErrorsCounted;
+    s.loggedErrorsCounted += logged;
+    if (logged > 0) damaged(logged, s.loggedErrors.lastMessage());
+    return logged;
+  };
   for (;;) {
     const int received = avcodec_receive_frame(s.decoder, s.decoded);
     if (received == 0) {
+      // A concealed error the decoder flagged but did not log is one more.
+      if (takeLoggedErrors() == 0 && frameFlaggedDamaged(*s.decoded)) damaged(1, "a frame decoded with errors");
+      s.errorsSinceFrame = 0;
+      const std::int64_t period = std::max<std::int64_t>(1, av_rescale_q(1, av_inv_q(frameRateOf(s.video)), s.video->time_base));
       std::int64_t pts = s.decoded->best_effort_timestamp;
       if (pts == AV_NOPTS_VALUE)  // no timestamps at all: one frame period after the last
-        pts = s.previousPts == AV_NOPTS_VALUE
-                  ? s.startPts
-                  : s.previousPts + std::max<std::int64_t>(1, av_rescale_q(1, av_inv_q(frameRateOf(s.video)), s.video->time_base));
+        pts = s.previousPts == AV_NOPTS_VALUE ? s.startPts : s.previousPts + period;
+      // More than a frame and a half since the last one: the frames between are missing.
+      if (s.previousPts != AV_NOPTS_VALUE && constantRate(s.video, s.decoder) && 2 * (pts - s.previousPts) > 3 * period) {
+        const std::int64_t missing = (pts - s.previousPts + period / 2) / period - 1;
+        s.damage.framesMissing += missing;
+        if (s.options.refuseDamage)
+          throw failure("damaged (" + std::to_string(missing) + " frame" + (missing == 1 ? "" : "s") +
+                        " missing before it), refused by --strict");
+      }
       s.previousPts = pts;
       ++s.framesDecoded;
       const double seconds = static_cast<double>(pts - s.startPts) * timeBase;
@@ -219,6 +316,7 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
       return true;
     }
     if (received == AVERROR_EOF) {
+      takeLoggedErrors();
       s.finished = true;
       // A container cut short often ends without an error: compare with what it declares (its
       // frame count, or its duration where that was not guessed from the bit rate), allowing a
@@ -232,7 +330,10 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
         throw failure("the file ends early (at " + secondsText(s.dataEnd) + " s of " + secondsText(s.info.durationSeconds) + " s)");
       return false;
     }
-    if (received != AVERROR(EAGAIN)) throw failure(ffmpegReason(received));
+    if (received != AVERROR(EAGAIN)) {
+      if (takeLoggedErrors() == 0) damaged(1, ffmpegReason(received));
+      continue;
+    }
 
     // The decoder wants input.
     if (s.demuxerEnded) throw failure("the decoder stopped");  // cannot happen after a flush; never spin
@@ -246,10 +347,12 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
     }
     if (read < 0) throw failure(ffmpegReason(read));
     noteDataEnd(s, *s.packet);
+    takeLoggedErrors();
     if (s.packet->stream_index == s.video->index) {
+      if (s.packet->flags & AV_PKT_FLAG_CORRUPT) damaged(1, "a packet the demuxer found corrupt");
       const int sent = avcodec_send_packet(s.decoder, s.packet);
       av_packet_unref(s.packet);
-      if (sent < 0 && sent != AVERROR(EAGAIN)) throw failure(ffmpegReason(sent));
+      if (sent < 0 && sent != AVERROR(EAGAIN) && takeLoggedErrors() == 0) damaged(1, ffmpegReason(sent));
     } else if (s.audio && s.packet->stream_index == s.audio->index) {
       const std::int64_t when = s.packet->pts != AV_NOPTS_VALUE ? s.packet->pts : s.packet->dts;
       const double seconds = when == AV_NOPTS_VALUE ? 0.0

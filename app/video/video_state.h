@@ -13,6 +13,7 @@ extern "C" {
 #include <cstdint>
 #include <string>
 
+#include "video/ffmpeg_messages.h"
 #include "video/pixel_converter.h"
 #include "video/video_io.h"
 
@@ -43,6 +44,11 @@ struct VideoReader::State {
   double dataEnd = 0;              // seconds: the latest end of a packet read, of any stream
   bool demuxerEnded = false;
   bool finished = false;
+  ReaderOptions options;
+  DamageReport damage;
+  LoggedErrorCounter loggedErrors;        // the demuxer's and the decoder's, counted into damage
+  std::int64_t loggedErrorsCounted = 0;   // of loggedErrors, those already in damage
+  std::int64_t errorsSinceFrame = 0;      // decode errors since the last frame: a file of nothing else ends
 
   ~State();
   // The range's start in the audio stream's time base (audio timestamps are shifted by it).
