@@ -138,5 +138,23 @@ TEST(VideoGif, A25FpsClipGivesDelaysOf40MsTheLastOneToo) {
   EXPECT_EQ(gifDelays(folder.path("out.gif")), (std::vector<int>{4, 4, 4, 4, 4}));
 }
 
+TEST(VideoGif, AudioIsLeftOutAndTheSummarySaysSo) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 32, .height = 24, .frames = 5, .rateNum = 25, .rateDen = 1, .codec = "mpeg4",
+                      .withAudio = true, .audioCodec = "aac"};
+  ASSERT_TRUE(writeTestClip(folder.path("clip.mp4"), spec));
+  ASSERT_TRUE(probeClip(folder.path("clip.mp4")).hasAudio);
+  std::vector<std::string> arguments = runVideo(folder.path("clip.mp4"), folder.path("out.gif"));
+  arguments.pop_back();  // not --quiet: the summary line is what is tested
+  const ProcessResult result = runShadersortArgs(arguments);
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.err.find("audio copied"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("audio left out: GIF holds none"), std::string::npos) << result.err;
+  const ClipProbe probe = probeClip(folder.path("out.gif"));
+  ASSERT_TRUE(probe.opened);
+  EXPECT_FALSE(probe.hasAudio);
+  EXPECT_EQ(probe.frames, 5);
+}
+
 }  // namespace
 }  // namespace shadersort::testing

@@ -136,6 +136,9 @@ class VideoWriter {
 
   // "H.264 (libx264)", "FFV1, lossless RGB", ...: for the run's summary line.
   const std::string& description() const;
+  // What became of the source's audio, for the same line: "aac audio copied", "audio left out:
+  // GIF holds none"; empty without audio or with copyAudio off.
+  const std::string& audioNote() const;
   // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
   void write(const Image& picture, const Frame& frame);
   // Muxes an audio packet of the source (dropped when the output has no audio). Audio and video

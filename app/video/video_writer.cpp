@@ -27,6 +27,7 @@ struct VideoWriter::State {
 
   bool gif = false;  // FFmpeg's GIF encoder on PAL8 frames, each with a palette of its own
   AVRational rate{25, 1};  // the input's frame rate: a one-frame GIF's delay
+  std::string audioNote;   // for the run's summary: "aac audio copied", why it is left out, or empty
 
   std::unique_ptr<OutputFile> file;
   AVFormatContext* format = nullptr;
@@ -146,6 +147,8 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
                      avcodec_get_name(choice.codec->id) + " video, which " + videoExtension(path) + " cannot carry");
   // A GIF carries no audio: the input's is left out.
   const AVStream* audioIn = options.copyAudio && !s.gif ? audioInput : nullptr;
+  if (audioIn) s.audioNote = info.audioCodec + " audio copied";
+  else if (audioInput && options.copyAudio) s.audioNote = "audio left out: GIF holds none";
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
     throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
                     containersCarrying(audioIn->codecpar->codec_id, container) + "--no-audio");
@@ -255,6 +258,8 @@ VideoWriter::VideoWriter(const std::string& path, const OutputFormat& format, co
 VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile removes it
 
 const std::string& VideoWriter::description() const { return state_->description; }
+
+const std::string& VideoWriter::audioNote() const { return state_->audioNote; }
 
 void VideoWriter::write(const Image& picture, const Frame& frame) {
   State& s = *state_;
