@@ -10,8 +10,12 @@ extern "C" {
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <random>
 
@@ -71,6 +75,7 @@ AVPixelFormat encoderFormat(const std::string& codec) {
 }  // namespace
 
 Image testClipFrame(const ClipSpec& spec, int index) {
+  if (spec.picture) return spec.picture(index);
   Image picture(spec.width, spec.height);
   std::mt19937 noise(spec.seed * 7919u + static_cast<std::uint32_t>(index));
   for (int y = 0; y < spec.height; ++y) {
@@ -112,11 +117,16 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
     return false;
   }
   const AVRational rate{spec.rateNum, spec.rateDen};
+  const bool variableRate = !spec.frameMillis.empty();
+  if (variableRate && static_cast<int>(spec.frameMillis.size()) != spec.frames) {
+    ADD_FAILURE() << "writeTestClip: frameMillis needs one duration per frame";
+    return false;
+  }
   out.video = avcodec_alloc_context3(videoCodec);
   out.video->width = spec.width;
   out.video->height = spec.height;
   out.video->pix_fmt = encoderFormat(spec.codec);
-  out.video->time_base = av_inv_q(rate);
+  out.video->time_base = variableRate ? AVRational{1, 1000} : av_inv_q(rate);
   out.video->framerate = rate;
   out.video->gop_size = 4;  // a few keyframes, for the range tests' seeks
   if (out.format->oformat->flags & AVFMT_GLOBALHEADER) out.video->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -147,6 +157,9 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
     audioStream->time_base = out.audio->time_base;
   }
   if (!check(avio_open(&out.format->pb, path.c_str(), AVIO_FLAG_WRITE), "open file")) return false;
+  // The GIF muxer times a frame by the next one; the last one's delay is its own option.
+  if (variableRate && std::string(out.format->oformat->name) == "gif")
+    av_opt_set_int(out.format->priv_data, "final_delay", spec.frameMillis.back() / 10, 0);
   if (!check(avformat_write_header(out.format, nullptr), "header")) return false;
 
   out.packet = av_packet_alloc();
@@ -162,6 +175,10 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
   const int samplesPerFrame = 1024;
   std::int64_t samplesWritten = 0;
   const std::int64_t samplesWanted = av_rescale_q(spec.frames, av_inv_q(rate), {1, 48000});
+  if (variableRate && spec.withAudio) {
+    ADD_FAILURE() << "writeTestClip: frameMillis is for clips without audio";
+    return false;
+  }
   if (spec.withAudio) {
     out.samples = av_frame_alloc();
     out.samples->format = out.audio->sample_fmt;
@@ -171,10 +188,25 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
     if (!check(av_frame_get_buffer(out.samples, 0), "samples")) return false;
   }
   bool ok = true;
+  std::int64_t startMillis = 0;  // of this frame, with frameMillis
   for (int index = 0; ok && index < spec.frames; ++index) {
     ok = check(av_frame_make_writable(out.frame), "writable");
     const Image picture = testClipFrame(spec, index);
-    if (spec.codec == "gif") {
+    if (spec.codec == "gif" && spec.picture) {
+      // The picture's own colours as the palette (in order of appearance).
+      auto* palette = reinterpret_cast<std::uint32_t*>(out.frame->data[1]);
+      std::fill(palette, palette + 256, 0xff000000u);
+      std::map<std::uint32_t, int> indices;
+      for (int y = 0; y < spec.height; ++y)
+        for (int x = 0; x < spec.width; ++x) {
+          const std::uint8_t* p = &picture.rgba[(static_cast<std::size_t>(y) * spec.width + x) * 4];
+          const std::uint32_t colour = 0xff000000u | static_cast<std::uint32_t>(p[0]) << 16 | static_cast<std::uint32_t>(p[1]) << 8 | p[2];
+          const auto [at, added] = indices.emplace(colour, static_cast<int>(indices.size()));
+          if (added && at->second < 256) palette[at->second] = colour;
+          out.frame->data[0][y * out.frame->linesize[0] + x] = static_cast<std::uint8_t>(std::min(at->second, 255));
+        }
+      if (indices.size() > 256) ADD_FAILURE() << "writeTestClip: a GIF frame of more than 256 colours";
+    } else if (spec.codec == "gif") {
       // The 6x6x6 cube as the palette; the pixels are already its colours.
       auto* palette = reinterpret_cast<std::uint32_t*>(out.frame->data[1]);
       for (int i = 0; i < 256; ++i) {
@@ -193,7 +225,8 @@ bool writeTestClip(const std::string& path, const ClipSpec& spec) {
       const int strides[4] = {4 * spec.width, 0, 0, 0};
       sws_scale(toEncoder, planes, strides, 0, spec.height, out.frame->data, out.frame->linesize);
     }
-    out.frame->pts = index;
+    out.frame->pts = variableRate ? startMillis : index;
+    if (variableRate) startMillis += spec.frameMillis[static_cast<std::size_t>(index)];
     if (withVideo) ok = ok && check(avcodec_send_frame(out.video, out.frame), "send frame") && drain(out, out.video, videoStream);
     // The tone up to this frame's end, so that the muxer gets the streams interleaved.
     const std::int64_t samplesDue = av_rescale_q(index + 1, av_inv_q(rate), {1, 48000});
@@ -290,6 +323,8 @@ ClipProbe probeClip(const std::string& path) {
   double audioStart = std::numeric_limits<double>::infinity(), audioEnd = -audioStart;
   while (av_read_frame(format, packet) >= 0) {
     if (packet->stream_index == videoIndex) ++probe.frames;
+    if (packet->stream_index == videoIndex && packet->pts != AV_NOPTS_VALUE)
+      probe.frameSeconds.push_back(static_cast<double>(packet->pts) * av_q2d(format->streams[videoIndex]->time_base));
     if (packet->stream_index == audioIndex && packet->pts != AV_NOPTS_VALUE) {
       const double base = av_q2d(format->streams[audioIndex]->time_base);
       const double duration = static_cast<double>(packet->duration) * base;
@@ -300,9 +335,48 @@ ClipProbe probeClip(const std::string& path) {
     av_packet_unref(packet);
   }
   if (audioEnd > audioStart) probe.audioSeconds = audioEnd - audioStart;
+  std::sort(probe.frameSeconds.begin(), probe.frameSeconds.end());
+  const double firstSeconds = probe.frameSeconds.empty() ? 0 : probe.frameSeconds.front();
+  for (double& seconds : probe.frameSeconds) seconds -= firstSeconds;
   av_packet_free(&packet);
   avformat_close_input(&format);
   return probe;
+}
+
+std::vector<int> gifDelays(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<int> delays;
+  std::size_t at = 0;
+  const auto need = [&](std::size_t count) { return at + count <= bytes.size(); };
+  // Past a run of data sub-blocks (a length byte, that many bytes; 0 ends the run).
+  const auto skipSubBlocks = [&] {
+    while (need(1) && bytes[at] != 0) at += 1 + bytes[at];
+    ++at;
+    return at <= bytes.size();
+  };
+  const auto colourTableSize = [](std::uint8_t flags) { return (flags & 0x80) ? 3u << ((flags & 7) + 1) : 0u; };
+  if (!need(13) || std::string(bytes.begin(), bytes.begin() + 3) != "GIF") {
+    ADD_FAILURE() << "gifDelays: " << path << " is no GIF";
+    return {};
+  }
+  at = 13 + colourTableSize(bytes[10]);
+  while (need(1)) {
+    const std::uint8_t introducer = bytes[at++];
+    if (introducer == 0x3b) return delays;  // the trailer
+    if (introducer == 0x21 && need(1)) {
+      const std::uint8_t label = bytes[at++];
+      if (label == 0xf9 && need(5) && bytes[at] == 4) delays.push_back(bytes[at + 2] | bytes[at + 3] << 8);
+      if (!skipSubBlocks()) break;
+    } else if (introducer == 0x2c && need(9)) {
+      at += 9 + colourTableSize(bytes[at + 8]) + 1;  // the descriptor, its palette, LZW's code size
+      if (!skipSubBlocks()) break;
+    } else {
+      break;
+    }
+  }
+  ADD_FAILURE() << "gifDelays: " << path << " is cut short or malformed at byte " << at;
+  return {};
 }
 
 double psnr(const Image& a, const Image& b) {

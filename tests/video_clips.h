@@ -4,6 +4,7 @@
 // a file the same independent way.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ struct ClipSpec {
   bool withAudio = false;
   std::string audioCodec = "pcm_s16le";
   std::uint32_t seed = 1;
+  // The frames' pictures (index 0, 1, ...); unset: testClipFrame's gradient. For "gif" they are
+  // written on a palette of their own colours (at most 256).
+  std::function<Image(int index)> picture{};
+  // Each frame's duration in milliseconds (a variable rate, as GIFs have): the clip then counts
+  // milliseconds; the last entry is a GIF's final delay. Empty: every frame lasts 1 / rate.
+  std::vector<int> frameMillis{};
 };
 
 // Frame `index` of the clip: a gradient moving one pixel a frame plus seeded brightness
@@ -47,8 +54,13 @@ struct ClipProbe {
   std::string audioCodec;
   double audioSeconds = 0;  // from the first audio packet's start to the last one's end
   double audioPacketSeconds = 0;  // the longest audio packet: one audio frame
+  std::vector<double> frameSeconds;  // each video packet's pts, sorted, less the first: from 0
 };
 ClipProbe probeClip(const std::string& path);
+
+// The frame delays of a GIF file, in hundredths of a second, read from its Graphic Control
+// Extensions by walking the file's blocks (no FFmpeg); empty, with a test failure, when malformed.
+std::vector<int> gifDelays(const std::string& path);
 
 // Peak signal-to-noise ratio of `b` against `a` over R, G and B, in dB (infinity when equal).
 double psnr(const Image& a, const Image& b);

@@ -338,7 +338,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
     if (const std::string warning = video::damageWarning(*matte); !warning.empty()) std::cerr << warning << "\n";
   if (!options.quiet || options.stats)
     std::cerr << "shadersort: wrote " << quote(options.outputPath) << ": " << times.frames << " frames, "
-              << writer.description() << (info.hasAudio && settings.audio ? ", " + info.audioCodec + " audio copied" : "")
+              << writer.description() << (writer.audioNote().empty() ? "" : ", " + writer.audioNote())
               << "\n";
   if (options.stats) printVideoStats(info, sorterLabel(algorithm, options.sorter), writer.description(), times);
   return 0;

@@ -17,6 +17,7 @@ bool offers(const AVCodec* codec, AVPixelFormat format) {
 std::string defaultEncoderFor(const std::string& extension) {
   if (extension == ".webm") return "libvpx-vp9";
   if (extension == ".mkv") return "ffv1";
+  if (extension == ".gif") return "gif";
   return avcodec_find_encoder_by_name("libx264") ? "libx264" : "mpeg4";
 }
 
@@ -26,6 +27,7 @@ std::string describe(const AVCodec* codec) {
   if (name == "libvpx-vp9") return "VP9 (libvpx-vp9)";
   if (name == "ffv1") return "FFV1, lossless RGB";
   if (name == "mpeg4") return "MPEG-4 part 2 (mpeg4)";
+  if (name == "gif") return "GIF, a palette per frame";
   return std::string(codec->long_name ? codec->long_name : codec->name) + " (" + name + ")";
 }
 
@@ -53,6 +55,11 @@ EncoderChoice chooseEncoder(const std::string& path, const WriterOptions& option
       if (options.fastest) choice.settings.insert(choice.settings.end(), {{"deadline", "realtime"}, {"cpu-used", "8"}});
       else choice.settings.insert(choice.settings.end(), {{"deadline", "good"}, {"cpu-used", "4"}});
     }
+  } else if (codec == "gif") {
+    choice.pixelFormat = AV_PIX_FMT_PAL8;  // video_writer.cpp's median cut gives each frame its palette
+    // No cropping to the part that changed: it compares palette indices, which mean other colours
+    // under the next frame's palette.
+    choice.settings = {{"gifflags", "0"}};
   } else if (codec == "mpeg4") {
     if (!evenSize)
       throw UserError("cannot write " + quote(path) + ": MPEG-4 part 2 needs an even width and height (this clip is " +

@@ -22,7 +22,7 @@ struct EncoderChoice {
   int fixedQuantizer = 0;                                    // > 0: constant quantizer (MPEG-4 part 2)
 };
 
-// For `path` (its extension one of .mp4 .webm .mkv; not .gif) and pictures of width x height.
+// For `path` (its extension one of .mp4 .webm .mkv .gif) and pictures of width x height.
 // Throws UsageError for an unknown encoder or one that is not a video encoder, UserError for a
 // size the encoder cannot take.
 EncoderChoice chooseEncoder(const std::string& path, const WriterOptions& options, int width, int height);

@@ -4,6 +4,12 @@ extern "C" {
 #include <libavutil/opt.h>
 }
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
 namespace shadersort::video {
 namespace {
 
@@ -27,7 +33,95 @@ bool wrap(AVFrame& frame, const Image& picture) {
   return true;
 }
 
+struct ColourCount {
+  std::uint32_t rgb = 0;  // 0xRRGGBB
+  std::uint32_t count = 0;
+};
+
+int channelOf(std::uint32_t rgb, int channel) { return static_cast<int>((rgb >> (16 - 8 * channel)) & 0xff); }
+
+// A median-cut box: colours[begin, end), its widest channel and that channel's range.
+struct ColourBox {
+  std::size_t begin = 0, end = 0;
+  int widestChannel = 0, range = 0;
+};
+
+ColourBox measured(const std::vector<ColourCount>& colours, std::size_t begin, std::size_t end) {
+  std::array<int, 3> low{255, 255, 255}, high{0, 0, 0};
+  for (std::size_t i = begin; i < end; ++i)
+    for (int c = 0; c < 3; ++c) {
+      low[c] = std::min(low[c], channelOf(colours[i].rgb, c));
+      high[c] = std::max(high[c], channelOf(colours[i].rgb, c));
+    }
+  ColourBox box{begin, end, 0, -1};
+  for (int c = 0; c < 3; ++c)
+    if (high[c] - low[c] > box.range) box = {begin, end, c, high[c] - low[c]};
+  return box;
+}
+
+// Splits `colours` (distinct) into at most `boxCount` boxes, widest range first.
+std::vector<ColourBox> medianCut(std::vector<ColourCount>& colours, std::size_t boxCount) {
+  std::vector<ColourBox> boxes{measured(colours, 0, colours.size())};
+  while (boxes.size() < boxCount) {
+    const auto widest = std::max_element(boxes.begin(), boxes.end(),
+                                         [](const ColourBox& a, const ColourBox& b) { return a.range < b.range; });
+    if (widest->range <= 0) break;  // every box holds one colour
+    const ColourBox box = *widest;
+    const auto first = colours.begin() + static_cast<std::ptrdiff_t>(box.begin);
+    const auto last = colours.begin() + static_cast<std::ptrdiff_t>(box.end);
+    std::sort(first, last, [&](const ColourCount& a, const ColourCount& b) {
+      return channelOf(a.rgb, box.widestChannel) < channelOf(b.rgb, box.widestChannel);
+    });
+    std::uint64_t total = 0, below = 0;
+    for (auto it = first; it != last; ++it) total += it->count;
+    std::size_t split = box.begin + 1;  // both halves keep a colour
+    for (std::size_t i = box.begin; i + 1 < box.end; ++i) {
+      below += colours[i].count;
+      split = i + 1;
+      if (2 * below >= total) break;
+    }
+    *widest = measured(colours, box.begin, split);
+    boxes.push_back(measured(colours, split, box.end));
+  }
+  return boxes;
+}
+
 }  // namespace
+
+void toPalette(const Image& picture, AVFrame& frame) {
+  const std::size_t pixels = picture.pixelCount();
+  const auto rgbAt = [&](std::size_t i) {
+    const std::uint8_t* p = &picture.rgba[4 * i];
+    return static_cast<std::uint32_t>(p[0]) << 16 | static_cast<std::uint32_t>(p[1]) << 8 | p[2];
+  };
+  std::unordered_map<std::uint32_t, std::uint32_t> counts;
+  for (std::size_t i = 0; i < pixels; ++i) ++counts[rgbAt(i)];
+  std::vector<ColourCount> colours;
+  colours.reserve(counts.size());
+  for (const auto& [rgb, count] : counts) colours.push_back({rgb, count});
+  std::sort(colours.begin(), colours.end(), [](const ColourCount& a, const ColourCount& b) { return a.rgb < b.rgb; });
+
+  // Each distinct colour's palette index goes back into `counts` (reused as the lookup).
+  auto* palette = reinterpret_cast<std::uint32_t*>(frame.data[1]);
+  std::fill(palette, palette + 256, 0xff000000u);
+  const std::vector<ColourBox> boxes = medianCut(colours, 256);
+  for (std::size_t index = 0; index < boxes.size(); ++index) {
+    std::array<std::uint64_t, 3> sums{};
+    std::uint64_t total = 0;
+    for (std::size_t i = boxes[index].begin; i < boxes[index].end; ++i) {
+      for (int c = 0; c < 3; ++c) sums[c] += static_cast<std::uint64_t>(channelOf(colours[i].rgb, c)) * colours[i].count;
+      total += colours[i].count;
+      counts[colours[i].rgb] = static_cast<std::uint32_t>(index);
+    }
+    std::uint32_t mean = 0xff000000u;
+    for (int c = 0; c < 3; ++c) mean |= static_cast<std::uint32_t>((sums[c] + total / 2) / total) << (16 - 8 * c);
+    palette[index] = mean;
+  }
+  for (int y = 0; y < picture.height; ++y)
+    for (int x = 0; x < picture.width; ++x)
+      frame.data[0][static_cast<std::ptrdiff_t>(y) * frame.linesize[0] + x] =
+          static_cast<std::uint8_t>(counts[rgbAt(static_cast<std::size_t>(y) * picture.width + x)]);
+}
 
 PixelConverter::~PixelConverter() {
   sws_freeContext(context_);

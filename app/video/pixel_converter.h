@@ -14,6 +14,13 @@ extern "C" {
 
 namespace shadersort::video {
 
+// Fills the PAL8 `frame` (allocated, writable, `picture`'s size) with `picture` on a palette of its
+// own (data[1], opaque): a GIF frame. A picture of at most 256 colours is kept exactly; a richer
+// one is cut by median cut (the box with the widest channel range split at its count's median,
+// until 256 boxes) and each colour becomes its box's mean, so no channel moves by more than its
+// box's range. Alpha is left out (GIF frames here are opaque).
+void toPalette(const Image& picture, AVFrame& frame);
+
 class PixelConverter {
  public:
   PixelConverter() = default;

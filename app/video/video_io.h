@@ -9,8 +9,10 @@
 //   .webm  VP9 (libvpx-vp9)
 //   .mkv   FFV1 in RGB (bgr0): lossless, a decoded frame equals the picture written, byte for
 //          byte (alpha is not kept)
-//   .gif   GIF (the project's own recorder, render/gif_recorder.h) at the rate rounded to whole
-//          frames per second (1 to 100); a GIF carries no audio, so the input's is left out
+//   .gif   GIF (FFmpeg's encoder), each frame on a palette of its own (median cut: exact for a
+//          frame of at most 256 colours); each frame's time rounded to 1/100 s (GIF delays' unit),
+//          the last frame held as long as the one before it; a GIF carries no audio, so the
+//          input's is left out
 // Quality: libx264 crf 18, preset veryfast (ultrafast with WriterOptions::fastest); VP9 crf 30
 // at deadline good, cpu-used 4 (realtime, 8 with fastest); MPEG-4 part 2 constant quantizer 3.
 // Pixels go to BT.601 limited-range 4:2:0, or 4:4:4 where the width or the height is odd (libx264
@@ -18,7 +20,8 @@
 // Time: the output keeps the input's frame rate and its frames' timestamps, shifted so that the
 // range's start (TimeRange::from, else the input's start) is the output's time 0. Timestamps stay
 // in the input's time base where a frame period is a whole number of its ticks, else they go to
-// the nearest tick of 1/rate (Matroska's milliseconds cannot hold 1/30 s exactly).
+// the nearest tick of 1/rate (Matroska's milliseconds cannot hold 1/30 s exactly); a GIF input's
+// stay in its 1/100 s, its frames' own delays kept.
 // The file appears at its path, whole, only when finish() succeeds (temporary file, then rename,
 // as every writer of the project; a terminating signal removes the temporary file).
 
@@ -164,6 +167,9 @@ class VideoWriter {
 
   // "H.264 (libx264)", "FFV1, lossless RGB", ...: for the run's summary line.
   const std::string& description() const;
+  // What became of the source's audio, for the same line: "aac audio copied", "audio left out:
+  // GIF holds none"; empty without audio or with copyAudio off.
+  const std::string& audioNote() const;
   // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
   void write(const Image& picture, const Frame& frame);
   // Muxes an audio packet of the source (dropped when the output has no audio). Audio and video

@@ -10,7 +10,6 @@ extern "C" {
 
 #include "core/error.h"
 #include "core/quoting.h"
-#include "render/gif_recorder.h"
 #include "video/encoder_choice.h"
 #include "video/ffmpeg_messages.h"
 #include "video/output_file.h"
@@ -26,7 +25,9 @@ struct VideoWriter::State {
   std::int64_t originPts = 0;                 // the output's time 0, in inputTimeBase
   int width = 0, height = 0;
 
-  std::unique_ptr<render::GifRecorder> gif;  // .gif: the project's own recorder, nothing below
+  bool gif = false;  // FFmpeg's GIF encoder on PAL8 frames, each with a palette of its own
+  AVRational rate{25, 1};  // the input's frame rate: a one-frame GIF's delay
+  std::string audioNote;   // for the run's summary: "aac audio copied", why it is left out, or empty
 
   std::unique_ptr<OutputFile> file;
   AVFormatContext* format = nullptr;
@@ -43,6 +44,7 @@ struct VideoWriter::State {
   AVFrame* picture = nullptr;
   AVPacket* packet = nullptr;
   std::int64_t previousPts = AV_NOPTS_VALUE;  // in the encoder's time base
+  std::int64_t previousStep = 0;              // previousPts less the pts before it: the last delay
   bool headerWritten = false;
   bool finished = false;
 
@@ -90,10 +92,14 @@ void limitedRangeBt601(SwsContext* scaler, const AVFrame&) {
 // ticks, else one tick per frame. Matroska's milliseconds cannot hold 1/30 s, and their rounded
 // 33/34 ms steps would make an MP4's frame rate 29.9; on the frame grid it stays 30 (a variable
 // rate input moves by under half a frame). MPEG-4 part 2 also needs a denominator under 2^16.
-AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational rate) {
+// A GIF input keeps its time base (1/100 s) whatever its rate: its frames have delays of their own
+// (100, 2000, 100 ms...), which the frame grid of its average rate would move by up to half a frame.
+// GIF output counts hundredths of a second (its delays' unit): timestamps round to the nearest.
+AVRational encoderTimeBase(const AVCodec* codec, AVRational input, AVRational rate, bool variableRateInput) {
+  if (codec->id == AV_CODEC_ID_GIF) return AVRational{1, 100};
   const AVRational period = av_inv_q(rate);
   const bool periodFits = av_div_q(period, input).den == 1;
-  if (!periodFits || (std::string(codec->name) == "mpeg4" && input.den > 65535)) return period;
+  if ((!periodFits && !variableRateInput) || (std::string(codec->name) == "mpeg4" && input.den > 65535)) return period;
   return input;
 }
 
@@ -109,14 +115,6 @@ std::string containersCarrying(AVCodecID codec, const AVOutputFormat* refused) {
   return names.empty() ? names : names + ", or ";
 }
 
-void openGif(VideoWriter::State& s, const StreamInfo& info) {
-  const double rate = static_cast<double>(info.rateNumerator) / info.rateDenominator;
-  const int fps = std::clamp(static_cast<int>(std::lround(rate)), 1, render::GifRecorder::kMaxFps);
-  s.gif = std::make_unique<render::GifRecorder>();
-  s.gif->open(s.path, info.width, info.height, fps);
-  s.description = "GIF at " + std::to_string(fps) + " fps";
-}
-
 }  // namespace
 
 namespace {
@@ -124,7 +122,8 @@ namespace {
 // Opens the output for frames of `info`'s size and rate whose Frame::pts count `timeBase`, with
 // `audioIn` copied (null: none) and `aspect` as the pixels' shape.
 void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo& info, AVRational timeBase,
-                AVRational aspect, const AVStream* audioInput, const WriterOptions& options) {
+                AVRational aspect, const AVStream* audioInput, const WriterOptions& options,
+                bool variableRateInput = false) {
   quietFfmpegLogs();
   forgetFfmpegMessages();
   requireVideoOutput(path);
@@ -132,13 +131,11 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.inputTimeBase = timeBase;
   s.width = info.width;
   s.height = info.height;
-  if (videoExtension(path) == ".gif") {  // a GIF carries no audio: the input's is left out
-    if (!options.encoder.empty())  // never ignore an encoder asked for
-      throw UsageError("cannot write " + quote(path) + " with encoder " + quote(options.encoder) +
-                       ": GIFs are written by shadersort's own GIF encoder");
-    openGif(s, info);
-    return;
-  }
+  s.rate = AVRational{info.rateNumerator, info.rateDenominator};
+  s.gif = videoExtension(path) == ".gif";
+  if (s.gif && !options.encoder.empty())  // never ignore an encoder asked for
+    throw UsageError("cannot write " + quote(path) + " with encoder " + quote(options.encoder) +
+                     ": GIFs are written by FFmpeg's GIF encoder, a palette per frame");
 
   const EncoderChoice choice = chooseEncoder(path, options, info.width, info.height);
   s.description = choice.description;
@@ -148,7 +145,10 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   if (avformat_query_codec(container, choice.codec->id, FF_COMPLIANCE_NORMAL) == 0)
     throw UsageError("cannot write " + quote(path) + ": encoder " + quote(choice.codec->name) + " makes " +
                      avcodec_get_name(choice.codec->id) + " video, which " + videoExtension(path) + " cannot carry");
-  const AVStream* audioIn = options.copyAudio ? audioInput : nullptr;
+  // A GIF carries no audio: the input's is left out.
+  const AVStream* audioIn = options.copyAudio && !s.gif ? audioInput : nullptr;
+  if (audioIn) s.audioNote = info.audioCodec + " audio copied";
+  else if (audioInput && options.copyAudio) s.audioNote = "audio left out: GIF holds none";
   if (audioIn && avformat_query_codec(container, audioIn->codecpar->codec_id, FF_COMPLIANCE_NORMAL) == 0)
     throw UserError(quote(path) + " cannot carry the input's " + info.audioCodec + " audio unchanged; use " +
                     containersCarrying(audioIn->codecpar->codec_id, container) + "--no-audio");
@@ -163,7 +163,7 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.encoder->width = info.width;
   s.encoder->height = info.height;
   s.encoder->pix_fmt = choice.pixelFormat;
-  s.encoder->time_base = encoderTimeBase(choice.codec, timeBase, rate);
+  s.encoder->time_base = encoderTimeBase(choice.codec, timeBase, rate, variableRateInput);
   s.encoder->framerate = rate;
   s.encoder->sample_aspect_ratio = aspect;
   s.encoder->thread_count = 0;  // one per core
@@ -239,7 +239,7 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
   s.source = &source.state();
   s.originPts = s.source->originPts;
   openOutput(s, path, source.info(), s.source->video->time_base, s.source->video->codecpar->sample_aspect_ratio,
-             s.source->audio, options);
+             s.source->audio, options, s.source->video->codecpar->codec_id == AV_CODEC_ID_GIF);
 }
 
 VideoWriter::VideoWriter(const std::string& path, const OutputFormat& format, const WriterOptions& options)
@@ -255,9 +255,11 @@ VideoWriter::VideoWriter(const std::string& path, const OutputFormat& format, co
              options);
 }
 
-VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile / GifRecorder remove it
+VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile removes it
 
 const std::string& VideoWriter::description() const { return state_->description; }
+
+const std::string& VideoWriter::audioNote() const { return state_->audioNote; }
 
 void VideoWriter::write(const Image& picture, const Frame& frame) {
   State& s = *state_;
@@ -265,17 +267,15 @@ void VideoWriter::write(const Image& picture, const Frame& frame) {
   if (picture.width != s.width || picture.height != s.height || picture.rgba.size() != picture.pixelCount() * 4)
     throw s.failure("a " + std::to_string(picture.width) + "x" + std::to_string(picture.height) + " picture in a " +
                     std::to_string(s.width) + "x" + std::to_string(s.height) + " video");
-  if (s.gif) {
-    s.gif->addFrame(picture);
-    return;
-  }
   // The encoder may still hold the previous frame's buffer: get one of our own if so.
   if (av_frame_make_writable(s.picture) < 0) throw s.failure("out of memory");
-  if (!s.fromRgba.fromRgba(picture, *s.picture, limitedRangeBt601))
+  if (s.gif) toPalette(picture, *s.picture);
+  else if (!s.fromRgba.fromRgba(picture, *s.picture, limitedRangeBt601))
     throw s.failure("cannot convert RGBA to the encoder's pixel format");
   // The range's start is the output's time 0; timestamps must rise for every encoder.
   std::int64_t pts = av_rescale_q(frame.pts - s.originPts, s.inputTimeBase, s.encoder->time_base);
   if (s.previousPts != AV_NOPTS_VALUE && pts <= s.previousPts) pts = s.previousPts + 1;
+  s.previousStep = s.previousPts == AV_NOPTS_VALUE ? 0 : pts - s.previousPts;
   s.previousPts = pts;
   s.picture->pts = pts;
   if (const int result = avcodec_send_frame(s.encoder, s.picture); result < 0) throw s.failure(ffmpegReason(result));
@@ -301,13 +301,16 @@ void VideoWriter::finish() {
   State& s = *state_;
   if (s.finished) return;
   s.finished = true;
-  if (s.gif) {
-    s.gif->finish();
-    return;
-  }
   if (const int result = avcodec_send_frame(s.encoder, nullptr); result < 0 && result != AVERROR_EOF)
     throw s.failure(ffmpegReason(result));
   s.drainEncoder();
+  if (s.gif) {
+    // The muxer times a frame by the next one's pts; the last has none. Reader frames carry no
+    // duration, so the last is held as long as the one before it (a one-frame GIF: 1 / rate).
+    const std::int64_t lastDelay =
+        s.previousStep > 0 ? s.previousStep : std::max<std::int64_t>(1, av_rescale_q(1, av_inv_q(s.rate), AVRational{1, 100}));
+    av_opt_set_int(s.format->priv_data, "final_delay", lastDelay, 0);
+  }
   if (const int result = av_interleaved_write_frame(s.format, nullptr); result < 0) throw s.failure(ffmpegReason(result));
   if (const int result = av_write_trailer(s.format); result < 0)
     throw s.failure(s.file->failure().empty() ? ffmpegReason(result) : s.file->failure());
