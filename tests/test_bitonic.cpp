@@ -137,25 +137,25 @@ TEST_F(Bitonic, DescribesEachPassInWords) {
   auto teaching = makeSorter({}, true);
   teaching->load(singleSequence({5, 4, 3, 2, 1}));
   ASSERT_EQ(teaching->passCount(), 6u);
-  // Positions from 1; only the pairs inside the 5 keys are named.
+  // Passes and positions from 0; only the pairs inside the 5 keys are named.
   EXPECT_EQ(teaching->describePass(0),
-            "pass 1 of 6: merge 2, distance 1: pairs (1,2), (3,4); each left keeps the smaller key");
-  EXPECT_EQ(teaching->describePass(3), "pass 4 of 6: merge 8, mirror: pair (4,5); the left keeps the smaller key");
+            "pass 0 of 0-5: merge 2, distance 1: pairs (0,1), (2,3); each left keeps the smaller key");
+  EXPECT_EQ(teaching->describePass(3), "pass 3 of 0-5: merge 8, mirror: pair (3,4); the left keeps the smaller key");
   EXPECT_EQ(teaching->describePass(4),
-            "pass 5 of 6: merge 8, distance 2: pairs (1,3), (2,4); each left keeps the smaller key");
+            "pass 4 of 0-5: merge 8, distance 2: pairs (0,2), (1,3); each left keeps the smaller key");
   teaching->load(singleSequence(std::vector<std::uint32_t>(16, 7)));
   EXPECT_EQ(teaching->describePass(6),
-            "pass 7 of 10: merge 16, mirror: pairs (1,16), (2,15), ...; each left keeps the smaller key");
+            "pass 6 of 0-9: merge 16, mirror: pairs (0,15), (1,14), ...; each left keeps the smaller key");
 
   auto fast = makeSorter({{"tile-size", 16}, {"fused-steps", 2}});
   fast->load(singleSequence(std::vector<std::uint32_t>(128, 7)));
   ASSERT_EQ(fast->passCount(), 8u);
   EXPECT_EQ(fast->describePass(0),
-            "pass 1 of 8: tiles of 16 sorted in shared memory: merges 2-16, 10 steps; smaller keys first");
+            "pass 0 of 0-7: tiles of 16 sorted in shared memory: merges 2-16, 10 steps; smaller keys first");
   EXPECT_EQ(fast->describePass(5),
-            "pass 6 of 8: merge 128, distances 64-32 fused in registers (2 steps); smaller keys first");
+            "pass 5 of 0-7: merge 128, distances 64-32 fused in registers (2 steps); smaller keys first");
   EXPECT_EQ(fast->describePass(7),
-            "pass 8 of 8: merge 128, distances 8-1 in shared memory (4 steps); smaller keys first");
+            "pass 7 of 0-7: merge 128, distances 8-1 in shared memory (4 steps); smaller keys first");
 }
 
 TEST_F(Bitonic, SortsSizesAroundTheTileWithEveryFusion) {

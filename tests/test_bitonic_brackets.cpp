@@ -10,6 +10,7 @@
 #include "data/inputs.h"
 #include "golden_support.h"
 #include "render/array_reference.h"
+#include "render/bar_scale.h"
 #include "render/bitonic_brackets.h"
 #include "render/bitonic_overlay.h"
 #include "render/network_svg.h"
@@ -50,7 +51,7 @@ TEST(BitonicBrackets, EveryTeachingPassDescriptionNamesItsStep) {
     const bool oneStep = fast[pass].kind == BitonicPass::Kind::GlobalSteps && fast[pass].steps == 1;
     EXPECT_EQ(render::bitonicStepOf(text).has_value(), oneStep) << text;
   }
-  EXPECT_FALSE(render::bitonicStepOf("pass 3 of 16: pairs (2,3), (4,5), ...; each left keeps the smaller key"));
+  EXPECT_FALSE(render::bitonicStepOf("pass 2 of 0-15: pairs (1,2), (3,4), ...; each left keeps the smaller key"));
 }
 
 TEST(BitonicBrackets, ClassicBlocksAlternateAndTheStepsSequencesNestInThem) {
@@ -160,7 +161,7 @@ TEST(BitonicClassicView, ArrowsFollowTheDrawnOrderWhenSortingDescending) {
     EXPECT_EQ(overlay.rects.front().colour, descending ? render::kDescendingColour : render::kAscendingColour);
   }
   // The description, written for the inverted keys, says the same.
-  EXPECT_NE(sorter->describePass(0).find("(1,2) larger first"), std::string::npos) << sorter->describePass(0);
+  EXPECT_NE(sorter->describePass(0).find("(0,1) larger first"), std::string::npos) << sorter->describePass(0);
 }
 
 // --- the screenshot ---
@@ -236,9 +237,11 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
 
   const auto placement = app->lanePlacement(0);
   const render::BarArea area = ui::barArea(placement.min, placement.max);
+  const render::BarScale scale = render::barScale(KeyType::U32, *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                                  *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()), false);
   const render::ArrayLayout layout{.sequence = 0,
-                                   .minKey = *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
-                                   .maxKey = *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                   .minKey = scale.minKey,
+                                   .maxKey = scale.maxKey,
                                    .descending = false,
                                    .height = 256};
   const render::BarNumbers numbers{.keys = state.keys, .type = KeyType::U32, .descending = false, .hexadecimal = false, .layout = layout};

@@ -77,9 +77,9 @@ TEST(BitonicClassicSchedule, DescribesTheMergeTheDirectionsAndThePadding) {
   const std::vector<BitonicPass> schedule = classicSchedule(16);
   ASSERT_EQ(schedule.size(), 10u);
   const std::string second = describeClassicPass(schedule, 1, 13, 16, false);
-  EXPECT_EQ(second, "pass 2 of 10: merge 4, distance 2: (1,3) smaller first, (5,7) reversed; 3 +inf");
+  EXPECT_EQ(second, "pass 1 of 0-9: merge 4, distance 2: (0,2) smaller first, (4,6) reversed; 3 +inf");
   const std::string last = describeClassicPass(schedule, 9, 16, 16, false);
-  EXPECT_EQ(last, "pass 10 of 10: merge 16, distance 1, whole sequence: (1,2) smaller first");
+  EXPECT_EQ(last, "pass 9 of 0-9: merge 16, distance 1, whole sequence: (0,1) smaller first");
   EXPECT_EQ(describeClassicPass(schedule, 10, 16, 16, false), "");
   for (std::uint32_t pass = 0; pass < schedule.size(); ++pass)
     EXPECT_LE(describeClassicPass(schedule, pass, 1000, 1024, true).size(), 95u);

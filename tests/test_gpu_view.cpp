@@ -15,6 +15,7 @@
 #include "data/inputs.h"
 #include "golden_support.h"
 #include "render/array_reference.h"
+#include "render/bar_scale.h"
 #include "render/workgroup_view.h"
 #include "sort/state_readback.h"
 #include "sort_test_support.h"
@@ -171,9 +172,11 @@ TEST(GpuView, ArrayViewColoursEachBarByItsWorkgroupAndDrawsTheTileLines) {
 
   const ResolvedInput resolved = resolveInput(input);
   const SortData state = stateAfter("bitonic", options, resolved.data, 2);
+  const render::BarScale scale = render::barScale(KeyType::U32, *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                                  *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()), false);
   const render::ArrayLayout arrayLayout{.sequence = 0,
-                                        .minKey = *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
-                                        .maxKey = *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                        .minKey = scale.minKey,
+                                        .maxKey = scale.maxKey,
                                         .descending = false,
                                         .height = 256};
   Image expected = render::renderArrayOnCpu(state, arrayLayout);

@@ -41,13 +41,13 @@ TEST(Pseudocode, OddEvenRoundsLightTheirOwnParity) {
     const std::string text = describeOddEvenRound(pass, 8, 8, false);
     const ui::PassFacts round = facts("odd-even", true, pass, text);
     const Lines lit = ui::highlightedLines(round);
-    // Positions count from 1 in the text, so pass 0 is the round of pairs (1,2), (3,4), ...
-    const std::string pairs = pass % 2 == 0 ? "(1,2), (3,4)" : "(2,3), (4,5)";
+    // Passes and positions count from 0, so pass 0 is the round of pairs (0,1), (2,3), ...
+    const std::string pairs = pass % 2 == 0 ? "(0,1), (2,3)" : "(1,2), (3,4)";
     ASSERT_NE(text.find(pairs), std::string::npos) << text;
     std::size_t pairLines = 0;
     for (std::size_t line : lit) pairLines += lineText(round, line).find(pairs) != std::string::npos;
     EXPECT_EQ(pairLines, 1u) << text;
-    for (std::size_t line : lit) EXPECT_EQ(lineText(round, line).find(pass % 2 == 0 ? "(2,3)" : "(1,2)"), std::string::npos);
+    for (std::size_t line : lit) EXPECT_EQ(lineText(round, line).find(pass % 2 == 0 ? "(1,2)" : "(0,1)"), std::string::npos);
     EXPECT_EQ(lit, (pass % 2 == 0 ? Lines{0, 1, 3, 4} : Lines{0, 2, 3, 4}));
 
     const ui::PassFacts draw = facts("frag-odd-even", false, pass, text);
@@ -55,7 +55,7 @@ TEST(Pseudocode, OddEvenRoundsLightTheirOwnParity) {
     EXPECT_NE(lineText(draw, pass % 2 == 0 ? 1 : 2).find(pairs), std::string::npos);
   }
   // The fast schedule's pass runs the whole fused loop, whichever round it starts on.
-  EXPECT_EQ(ui::highlightedLines(facts("odd-even", false, 3, "pass 4 of 9: rounds 97-128")), (Lines{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(ui::highlightedLines(facts("odd-even", false, 3, "pass 3 of 0-8: rounds 96-127")), (Lines{0, 1, 2, 3, 4, 5, 6}));
 }
 
 TEST(Pseudocode, BitonicTeachingStepsLightMirrorOrPlainDistance) {
@@ -89,7 +89,7 @@ TEST(Pseudocode, BitonicFastPassesLightTheirKind) {
 }
 
 TEST(Pseudocode, RadixPipelinesHaveTheirOwnListing) {
-  const std::string common = "pass 2 of 4, bits 8-15: ";
+  const std::string common = "pass 1 of 0-3, bits 8-15: ";
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", true, 1, common + "flag scans, counter prefix sum, scatter")).title,
             "radix, teaching pipeline (4-bit digits)");
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", false, 1, common + "digit counts, prefix sum, rank and scatter")).title,
@@ -97,7 +97,7 @@ TEST(Pseudocode, RadixPipelinesHaveTheirOwnListing) {
   EXPECT_EQ(ui::pseudocodeFor(facts("radix", false, 1, common + "one workgroup per sequence counts, ranks and moves")).title,
             "radix, fast: one workgroup per sequence");
   // PassFacts views its description: the texts live as long as the facts do.
-  const std::string firstText = "pass 1 of 4, bits 0-7: histograms of all places, look-back scan, scatter";
+  const std::string firstText = "pass 0 of 0-3, bits 0-7: histograms of all places, look-back scan, scatter";
   const std::string laterText = common + "look-back scan, rank and scatter";
   const auto chainedFirst = facts("radix", false, 0, firstText);
   const auto chainedLater = facts("radix", false, 1, laterText);
@@ -193,7 +193,7 @@ TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
   app->frame();
   EXPECT_TRUE(highlightBands(app->host().readFrame()).empty()) << "nothing is lit before the first pass";
 
-  pressKeys(*app, "right");  // pass 1, the round of pairs (1,2), (3,4), ...: lines 0, 1, 3, 4
+  pressKeys(*app, "right");  // pass 0, the round of pairs (0,1), (2,3), ...: lines 0, 1, 3, 4
   const Image frame = app->host().readFrame();
   const auto even = highlightBands(frame);
   // Long lines wrap to the panel (ui::wrapPseudocodeLine): positions are counted in rows.
@@ -232,7 +232,7 @@ TEST(PseudocodePanel, HighlightBandsSitOnTheLitLines) {
     EXPECT_LE(differing * 100, listing.rgba.size() / 4) << differing << " pixels differ from the golden";
   }
 
-  pressKeys(*app, "right");  // pass 2, pairs (2,3), (4,5), ...: lines 0, 2, 3, 4
+  pressKeys(*app, "right");  // pass 1, pairs (1,2), (3,4), ...: lines 0, 2, 3, 4
   const auto odd = highlightBands(app->host().readFrame());
   ASSERT_EQ(odd.size(), 2u) << "line 0 and lines 2-4";
   EXPECT_EQ(odd[0].first, even[0].first);

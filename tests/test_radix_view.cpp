@@ -13,6 +13,7 @@
 #include "data/inputs.h"
 #include "golden_support.h"
 #include "render/bar_labels.h"
+#include "render/bar_scale.h"
 #include "render/radix_digit_view.h"
 #include "render/radix_scatter_tween.h"
 #include "sort/registry.h"
@@ -180,7 +181,9 @@ TEST(RadixDigitView, MidTweenMatchesItsGoldenAndACpuRendering) {
   const int digitsTop = area.top + area.height + render::indexBandHeight(area, 16) + 2;
   std::vector<std::uint32_t> shifts;
   for (std::uint32_t pass = 0; pass < lane.passCount(); ++pass) shifts.push_back(lane.sorter().digitPlace(pass)->shift);
-  const render::ArrayLayout layout{.sequence = 0, .minKey = 0x004, .maxKey = 0x3B2, .descending = false, .height = 256};
+  // The keys run from 0x004 to 0x3B2; the bars stand on key 0 (render/bar_scale.h).
+  const render::BarScale scale = render::barScale(KeyType::U32, 0x004, 0x3B2, false);
+  const render::ArrayLayout layout{.sequence = 0, .minKey = scale.minKey, .maxKey = scale.maxKey, .descending = false, .height = 256};
   const ui::RadixViewFrame expected = ui::radixViewFrame(area, digitsTop, before, *after, shifts, bits, 2, 0.4, layout);
   ASSERT_TRUE(expected.tween);
   ASSERT_FALSE(expected.bars.empty());

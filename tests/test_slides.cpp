@@ -268,7 +268,7 @@ TEST(CaptionStrip, DrawsEveryPrintableCharacterAndCutsLongLines) {
   for (const std::string& line : lines) EXPECT_LE(render::textWidth(line, 1), 240 - 8) << line;
   EXPECT_EQ(render::wrapCaption("short", 240, 2), std::vector<std::string>{"short"});
   // The strip has ink of the heading colour where the heading is, and a fixed height.
-  const Image strip = render::captionStrip({"pass 3 of 10", words}, 300, 2);
+  const Image strip = render::captionStrip({"after pass 2 of 0-9", words}, 300, 2);
   EXPECT_EQ(strip.height, render::captionStripHeight(300, 2));
   int heading = 0, text = 0;
   for (int y = 0; y < strip.height; ++y)
@@ -278,9 +278,11 @@ TEST(CaptionStrip, DrawsEveryPrintableCharacterAndCutsLongLines) {
     }
   EXPECT_GT(heading, 40);
   EXPECT_GT(text, 200);
-  EXPECT_EQ(render::passCaption(3, 10, false, "pass 3 of 10: merge 4").description, "merge 4");
-  EXPECT_EQ(render::passCaption(3, 10, false, "pass 3 of 10, odd round: x").description, "odd round: x");
-  EXPECT_EQ(render::captionLine(render::passCaption(10, 10, true, "pass 10 of 10: y")), "pass 10 of 10, sorted: y");
+  // Three passes ran: the state is after pass 2, which the description names.
+  EXPECT_EQ(render::passCaption(3, 10, false, "pass 2 of 0-9: merge 4").description, "merge 4");
+  EXPECT_EQ(render::passCaption(3, 10, false, "pass 2 of 0-9, even round: x").description, "even round: x");
+  EXPECT_EQ(render::captionLine(render::passCaption(10, 10, true, "pass 9 of 0-9: y")), "after pass 9 of 0-9, sorted: y");
+  EXPECT_EQ(render::passCaption(0, 10, false, "").heading, "input, before pass 0 of 0-9");
 }
 
 }  // namespace

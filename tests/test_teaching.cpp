@@ -22,6 +22,7 @@
 
 #include "data/patterns.h"
 #include "sort/bitonic_schedule.h"
+#include "sort/index_text.h"
 #include "sort/odd_even.h"
 #include "sort/registry.h"
 #include "sort_test_support.h"
@@ -318,7 +319,7 @@ std::string replaceAll(std::string text, const std::string& from, const std::str
   return text;
 }
 
-TEST_F(Teaching, EveryPassIsOneShortLineWithOneBasedNumbersInTheUsersOrder) {
+TEST_F(Teaching, EveryPassIsOneShortLineWithZeroBasedNumbersInTheUsersOrder) {
   const std::regex pair(R"(\((\d+),(\d+)\))");
   for (const Schedule& schedule : allSchedules()) {
     for (std::uint32_t length : {1u, 2u, 7u, 16u, 33u, 5000u}) {
@@ -334,18 +335,18 @@ TEST_F(Teaching, EveryPassIsOneShortLineWithOneBasedNumbersInTheUsersOrder) {
         SCOPED_TRACE(schedule.name + ", length " + std::to_string(length) + ": " + text);
         EXPECT_EQ(text.find('\n'), std::string::npos);
         EXPECT_LE(text.size(), 100u);
-        EXPECT_EQ(text.rfind("pass " + std::to_string(pass + 1) + " of " + std::to_string(passes), 0), 0u);
-        // Positions count from 1 and lie in the sequence.
+        EXPECT_EQ(text.rfind(passName(pass, passes), 0), 0u);
+        // Positions count from 0 and lie in the sequence.
         for (auto it = std::sregex_iterator(text.begin(), text.end(), pair); it != std::sregex_iterator(); ++it) {
           for (int group : {1, 2}) {
             const unsigned long position = std::stoul((*it)[group].str());
-            EXPECT_GE(position, 1u);
-            EXPECT_LE(position, length);
+            EXPECT_LT(position, length);
           }
         }
-        // Odd-even: the round is named by its pairs, and odd pass numbers pair (1,2), (3,4), ...
+        // Odd-even: the round is named by its pairs' left positions, as the pseudocode's p: even
+        // passes pair (0,1), (2,3), ...
         if (text.find(" round: ") != std::string::npos) {
-          EXPECT_NE(text.find(pass % 2 == 0 ? "odd round" : "even round"), std::string::npos);
+          EXPECT_NE(text.find(pass % 2 == 0 ? "even round" : "odd round"), std::string::npos);
         }
         if (text.find("nothing moves") == std::string::npos) {
           EXPECT_NE(text.find("smaller"), std::string::npos) << "every pass that moves keys says which way";
@@ -582,9 +583,10 @@ std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& ke
   for (std::uint32_t digit = 0; digit < counts.size(); ++digit) {
     char row[96];
     const std::uint32_t count = counts[digit];
+    // Slots from 0, as the bars under them are numbered.
     const std::string bucket = count == 0   ? "empty"
-                               : count == 1 ? std::to_string(before + 1)
-                                            : std::to_string(before + 1) + "-" + std::to_string(before + count);
+                               : count == 1 ? std::to_string(before)
+                                            : std::to_string(before) + "-" + std::to_string(before + count - 1);
     std::snprintf(row, sizeof row, "| %X | %u | %u | %s |", digit, count, before, bucket.c_str());
     rows.push_back(row);
     before += count;
@@ -616,9 +618,9 @@ TEST_F(TeachingDrawing, RadixPanelDrawsForOneAndSeveralSequencesAndAMatrix) {
   EXPECT_NE(several.find("32 keys."), std::string::npos) << several;
   for (const std::string& row : expectedBucketRows(firstHalf, {0, 4}))
     EXPECT_NE(several.find(row), std::string::npos) << row << "\n" << several;
-  EXPECT_NE(several.find("Counter matrix of sequence 1, digit x block (2 blocks), as the GPU holds it:"), std::string::npos)
+  EXPECT_NE(several.find("Counter matrix of sequence 0, digit x block (2 blocks), as the GPU holds it:"), std::string::npos)
       << several;
-  EXPECT_NE(several.find("| 3 | 106 | 107 |"), std::string::npos) << "digit 3's row of sequence 1\n" << several;
+  EXPECT_NE(several.find("| 3 | 106 | 107 |"), std::string::npos) << "digit 3's row of sequence 0\n" << several;
 
   // No whole number of sequences, or no keys: a message and no table.
   for (const auto& input : {keys, std::vector<std::uint32_t>{}}) {
@@ -735,14 +737,14 @@ TEST(TeachingMath, MergeStagesBeginWhereTheComparatorsWidenAndPassLabelsDoNotCro
   std::vector<float> centres;
   for (int i = 0; i < 40; ++i) centres.push_back(static_cast<float>(i) * 10.0f);
   EXPECT_EQ(ui::labelledPasses(centres, 8.0f).size(), 40u) << "room for every number";
-  EXPECT_EQ(ui::labelledPasses(centres, 25.0f), (std::vector<std::uint32_t>{0, 4, 9, 14, 19, 24, 29, 34, 39}))
-      << "1, 5, 10, ... counted from 1";
+  EXPECT_EQ(ui::labelledPasses(centres, 25.0f), (std::vector<std::uint32_t>{0, 5, 10, 15, 20, 25, 30, 35}))
+      << "0, 5, 10, ... counted from 0";
   EXPECT_EQ(ui::labelledPasses({}, 10.0f).size(), 0u);
 
   EXPECT_EQ(ui::shownPass(0).pass, 0u);
-  EXPECT_EQ(ui::shownPass(0).caption, "brackets: pass 1 (next)");
+  EXPECT_EQ(ui::shownPass(0).caption, "brackets: pass 0 (next)");
   EXPECT_EQ(ui::shownPass(3).pass, 2u);
-  EXPECT_EQ(ui::shownPass(3).caption, "brackets: pass 3 (last run)");
+  EXPECT_EQ(ui::shownPass(3).caption, "brackets: pass 2 (last run)");
 }
 
 // Issue 26: the network scales to 64 wires, in a fixed panel or filling a large window.

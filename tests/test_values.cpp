@@ -16,6 +16,7 @@
 #include "golden_support.h"
 #include "render/array_reference.h"
 #include "render/bar_labels.h"
+#include "render/bar_scale.h"
 #include "render/label_font.h"
 #include "sort_test_support.h"
 #include "ui/teaching_overlays.h"
@@ -306,9 +307,11 @@ TEST(NumberedArrayView, MatchesItsGoldenAndACpuRendering) {
   const SortData state = reference->read();
   const auto placement = app->lanePlacement(0);
   const render::BarArea area = ui::barArea(placement.min, placement.max);
+  const render::BarScale scale = render::barScale(KeyType::U32, *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                                  *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()), false);
   const render::ArrayLayout layout{.sequence = 0,
-                                   .minKey = *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
-                                   .maxKey = *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                   .minKey = scale.minKey,
+                                   .maxKey = scale.maxKey,
                                    .descending = false,
                                    .height = 256};
   const render::BarNumbers numbers{.keys = state.keys, .type = KeyType::U32, .descending = false, .hexadecimal = false, .layout = layout};

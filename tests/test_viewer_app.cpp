@@ -13,6 +13,7 @@
 #include "data/image_sequences.h"
 #include "gl/compute.h"
 #include "render/array_reference.h"
+#include "render/bar_scale.h"
 #include "render/caption_strip.h"
 #include "sort/state_readback.h"
 #include "data/inputs.h"
@@ -367,9 +368,9 @@ TEST_F(ViewerApp, TheBracketsSayWhichPassTheyShow) {
   config.arrayMode = true;
   auto app = makeViewer(config);
   app->frame();
-  EXPECT_EQ(app->overlayCaption(), "brackets: pass 1 (next)");
+  EXPECT_EQ(app->overlayCaption(), "brackets: pass 0 (next)");
   press(*app, "right,right");
-  EXPECT_EQ(app->overlayCaption(), "brackets: pass 2 (last run)");
+  EXPECT_EQ(app->overlayCaption(), "brackets: pass 1 (last run)");
   press(*app, "a");
   EXPECT_EQ(app->overlayCaption(), "") << "image view draws no brackets";
 }
@@ -457,6 +458,29 @@ Image pictureRegion(const Image& frame, const ui::SortLane::Placement& placement
   return picture;
 }
 
+// Regression (issue 39, item 3): bars were (key - min) / (max - min), so the smallest key had no
+// bar and 5 was drawn half of 9. Typed keys 5,3,9,1: each bar is 1 + key x 255 / 9 rows of 256,
+// the floor row plus key / 9 of the rest; descending keys are drawn the same.
+TEST_F(ViewerApp, ArrayBarsStandOnZero) {
+  for (const bool descending : {false, true}) {
+    InputSpec input;
+    input.values = std::vector<std::uint32_t>{5, 3, 9, 1};
+    input.order.descending = descending;
+    ui::ViewerConfig config = pausedOn(input, "odd-even");
+    config.arrayMode = true;
+    config.barNumbers = false;
+    auto app = makeViewer(config);
+    app->frame();
+    const Image bars = pictureRegion(app->host().readFrame(), app->lanePlacement(0), 4, 256);
+    const std::uint32_t keys[] = {5, 3, 9, 1};
+    for (int column = 0; column < 4; ++column) {
+      int rows = 0;
+      for (int y = 0; y < bars.height; ++y) rows += bars.pixel(column, y) != render::kArrayBackground;
+      EXPECT_EQ(rows, static_cast<int>(1 + keys[column] * 255 / 9)) << "key " << keys[column] << (descending ? ", descending" : "");
+    }
+  }
+}
+
 // Goldens of the viewer's two views (tests/golden_support.h): the picture is enlarged by whole
 // numbers with nearest filtering from a texture painted with integer arithmetic, so any
 // difference is a real one. Only the picture region is compared (the panel's text changes with
@@ -485,9 +509,11 @@ TEST_F(ViewerApp, ImageAndArrayViewsMatchTheirGoldens) {
   expectMatchesGolden(image, "viewer_image_odd-even_pass5.png");
 
   press(*app, "a");
+  const render::BarScale scale = render::barScale(KeyType::U32, *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                                  *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()), false);
   const render::ArrayLayout layout{.sequence = app->view().arraySequence,
-                                   .minKey = *std::min_element(resolved.data.keys.begin(), resolved.data.keys.end()),
-                                   .maxKey = *std::max_element(resolved.data.keys.begin(), resolved.data.keys.end()),
+                                   .minKey = scale.minKey,
+                                   .maxKey = scale.maxKey,
                                    .descending = false,
                                    .height = 256};
   const Image cpuArray = render::renderArrayOnCpu(state, layout);

@@ -47,6 +47,42 @@ TEST(WorkPanel, StatsLineNamesTheTextbookFigure) {
   EXPECT_EQ(workStatsLine(work).substr(0, 28), "work (one step per pass): 4 ");
 }
 
+// Regression (issue 39, item 3): radix's depth / work table said work 0 and widest 0 (it counts
+// no comparisons), and its 21,264 shared reads a pass for 13 keys went unexplained.
+TEST(WorkPanel, RadixDepthAndWorkAreInItsOwnTerms) {
+  LaneWork work;
+  work.algorithm = "radix";
+  work.sequenceLength = 13;
+  work.sequenceCount = 1;
+  work.digitPasses = 2;
+  WorkCounts pass;
+  pass[WorkField::HistogramIncrements] = 13;
+  pass[WorkField::ScatterWrites] = 13;
+  pass[WorkField::SharedReads] = 21264;
+  pass[WorkField::SharedWrites] = 14000;
+  work.perPass = {pass, pass};
+  const DepthAndWorkText cells = depthAndWorkText(work);
+  EXPECT_EQ(cells.depth, "2 digit passes");
+  EXPECT_EQ(cells.work, "26 histogram increments + 26 scatter writes");
+  EXPECT_EQ(cells.widest, "13 scatter writes");
+  EXPECT_EQ(workStatsLine(work).rfind("work (teaching schedule, one step per pass): 2 digit passes, 26 histogram "
+                                      "increments + 26 scatter writes (widest pass 13 scatter writes), 42528 shared reads",
+                                      0),
+            0u)
+      << workStatsLine(work);
+  const std::string note = sharedTrafficNote(work);
+  EXPECT_NE(note.find("21264 reads"), std::string::npos) << note;
+  EXPECT_NE(note.find("13 keys"), std::string::npos) << note;
+  EXPECT_NE(note.find("every slot of a block"), std::string::npos) << note;
+
+  // Comparison sorts keep their terms and get no shared note.
+  work.algorithm = "odd-even";
+  work.digitPasses = 0;
+  work.perPass = {comparisons(2), comparisons(1)};
+  EXPECT_EQ(depthAndWorkText(work).work, "3 comparisons");
+  EXPECT_EQ(sharedTrafficNote(work), "");
+}
+
 // The panel says that counting ran the teaching schedule, not the fused fast one; an algorithm
 // with one schedule has no fast one to speak of.
 TEST(WorkPanel, TheNoteSaysWhichScheduleWasCounted) {

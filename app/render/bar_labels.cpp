@@ -5,6 +5,7 @@
 
 #include "data/value_list.h"
 #include "render/label_font.h"
+#include "sort/index_text.h"
 
 namespace shadersort::render {
 namespace {
@@ -62,7 +63,7 @@ TextLabel placed(const BarArea& area, std::uint32_t count, std::uint32_t i, cons
 
 std::vector<std::string> indexTexts(std::uint32_t count) {
   std::vector<std::string> texts;
-  for (std::uint32_t i = 0; i < count; ++i) texts.push_back(std::to_string(i));
+  for (std::uint32_t i = 0; i < count; ++i) texts.push_back(indexText(i));
   return texts;
 }
 

@@ -34,7 +34,7 @@ struct BitonicStep {
 };
 
 // The one step a pass description names ("merge 8, distance 2", "merge 8, mirror"; bitonic-classic's
-// alternating blocks: "merge 8, distance 2: (1,3) smaller first, (9,11) reversed"), or nothing for
+// alternating blocks: "merge 8, distance 2: (0,2) smaller first, (8,10) reversed"), or nothing for
 // a pass of several steps or none.
 std::optional<BitonicStep> bitonicStepOf(std::string_view description);
 

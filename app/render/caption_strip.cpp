@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/label_font.h"
+#include "sort/index_text.h"
 
 namespace shadersort::render {
 namespace {
@@ -31,13 +32,15 @@ std::string_view trimmed(std::string_view text) {
 
 Caption passCaption(std::uint32_t pass, std::uint32_t passCount, bool sorted, std::string_view lastDescription) {
   Caption caption;
-  caption.heading = "pass " + std::to_string(pass) + " of " + std::to_string(passCount) + (sorted ? ", sorted" : "");
+  // `pass` passes ran: the state is after pass `pass - 1`, the index the description names.
   if (pass == 0) {
+    caption.heading = "input, before " + passName(0, passCount) + (sorted ? ", sorted" : "");
     caption.description = "the input, before any pass";
     return caption;
   }
-  // The sorters begin their descriptions with "pass K of N" followed by ':' or ','.
-  const std::string prefix = "pass " + std::to_string(pass) + " of " + std::to_string(passCount);
+  caption.heading = "after " + passName(pass - 1, passCount) + (sorted ? ", sorted" : "");
+  // The sorters begin their descriptions with passName followed by ':' or ','.
+  const std::string prefix = passName(pass - 1, passCount);
   std::string_view rest = lastDescription;
   if (rest.starts_with(prefix) && rest.size() > prefix.size() && (rest[prefix.size()] == ':' || rest[prefix.size()] == ','))
     rest.remove_prefix(prefix.size() + 1);

@@ -1,5 +1,5 @@
 #pragma once
-// A caption under a picture of a sort's state: "pass 3 of 10" on the first line and the pass's
+// A caption under a picture of a sort's state: "after pass 2 of 0-9" on the first line and the pass's
 // one-line description (Sorter::describePass) below it, in the label font on a dark strip. Used
 // by run --slides (one captioned PNG per pass), run --gif and run --sheet.
 //
@@ -17,7 +17,7 @@
 namespace shadersort::render {
 
 struct Caption {
-  std::string heading;      // "pass 3 of 10"
+  std::string heading;      // "after pass 2 of 0-9" (3 passes ran; passes count from 0)
   std::string description;  // one line; may be empty
 };
 
@@ -29,9 +29,9 @@ inline constexpr int kCaptionMinWidth = 240;
 
 // The caption of the state after `pass` of `passCount` passes. `lastDescription` is what the
 // last pass run did (describePass(pass - 1)); at pass 0 the state is the input. Its leading
-// "pass K of N" is dropped, since the heading says it.
+// passName ("pass K of 0-M") is dropped, since the heading says it.
 Caption passCaption(std::uint32_t pass, std::uint32_t passCount, bool sorted, std::string_view lastDescription);
-// The same as one line, for a caption file: "pass 3 of 10: ...".
+// The same as one line, for a caption file: "after pass 2 of 0-9: ...".
 std::string captionLine(const Caption& caption);
 
 // The font's pixel size for a strip `width` pixels wide.

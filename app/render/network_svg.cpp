@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/markup.h"
+#include "sort/index_text.h"
 
 namespace shadersort::render {
 namespace {
@@ -37,10 +38,10 @@ std::vector<int> laneOfEach(const std::vector<Comparator>& comparators, int& lan
   return placed;
 }
 
-// The sorters' descriptions begin with "pass K of N"; others get the number in front.
+// The sorters' descriptions begin with "pass K of ..."; others get the number in front.
 std::string passTitle(std::size_t index, const NetworkPass& pass) {
   if (pass.description.starts_with("pass ")) return pass.description;
-  return "pass " + number(static_cast<long long>(index) + 1) + ": " + pass.description;
+  return "pass " + networkPassLabel(static_cast<std::uint32_t>(index)) + ": " + pass.description;
 }
 
 std::string svgOpening(int width, int height) {
@@ -73,6 +74,9 @@ std::string passList(const Network& network) {
 }
 
 }  // namespace
+
+std::string networkWireLabel(std::uint32_t wire) { return indexText(wire); }
+std::string networkPassLabel(std::uint32_t pass) { return indexText(pass); }
 
 std::uint32_t mergeWidthOf(std::string_view description) {
   const std::size_t at = description.find("merge ");
@@ -134,19 +138,19 @@ std::string networkSvg(const Network& network) {
     }
     first = end;
   }
-  // Wires with their positions (from 1, as the descriptions count).
+  // Wires with their positions, as the descriptions and bars count them.
   for (std::uint32_t wire = 0; wire < wires; ++wire) {
     const int y = kTop + static_cast<int>(wire) * kWireGap;
     svg += "<line class=\"wire\" x1=\"" + number(kLeft - 6) + "\" y1=\"" + number(y) + "\" x2=\"" + number(x) +
            "\" y2=\"" + number(y) + "\" stroke=\"#999999\"/>\n";
     svg += "<text x=\"" + number(kLeft - 10) + "\" y=\"" + number(y + 4) + "\" text-anchor=\"end\" fill=\"#666666\">" +
-           number(wire + 1) + "</text>\n";
+           networkWireLabel(wire) + "</text>\n";
   }
   for (std::size_t i = 0; i < columns.size(); ++i) {
     const Column& column = columns[i];
     svg += "<g class=\"pass\"><title>" + escapeMarkup(passTitle(i, network.passes[i])) + "</title>\n";
     svg += "<text x=\"" + number(column.x + column.width / 2) + "\" y=\"" + number(kTop - 16) +
-           "\" text-anchor=\"middle\">" + number(static_cast<long long>(i) + 1) + "</text>\n";
+           "\" text-anchor=\"middle\">" + networkPassLabel(static_cast<std::uint32_t>(i)) + "</text>\n";
     if (network.passes[i].comparators.empty())
       svg += "<rect x=\"" + number(column.x + 3) + "\" y=\"" + number(kTop - 6) + "\" width=\"" +
              number(column.width - 6) + "\" height=\"" + number(wiresBottom - kTop + 12) +

@@ -33,6 +33,11 @@ inline constexpr std::uint32_t kNetworkMaxWires = 64;
 // Comparators asked of a sorter per pass: a pass over kNetworkMaxWires wires has at most half as many.
 inline constexpr std::size_t kNetworkComparatorLimit = 1u << 16;
 
+// The labels of wire `wire` (a position) and of pass `pass`'s column, as the SVG and the viewer's
+// network panel write them: indices from 0, as the bars and pass descriptions (sort/index_text.h).
+std::string networkWireLabel(std::uint32_t wire);
+std::string networkPassLabel(std::uint32_t pass);
+
 // The merge width a bitonic pass description names ("merge 8, distance 4"), or 0.
 std::uint32_t mergeWidthOf(std::string_view description);
 

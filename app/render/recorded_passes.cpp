@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sort/index_text.h"
+
 namespace shadersort::render {
 
 namespace {
@@ -28,7 +30,8 @@ std::uint32_t roundEveryForAtMost(std::uint32_t lastPass, std::size_t maxStates)
 }
 
 std::string passLabel(std::uint32_t pass, bool sorted) {
-  return "pass " + std::to_string(pass) + (sorted ? " sorted" : "");
+  // `pass` passes ran: named by the last one's index, as the captions do.
+  return (pass == 0 ? std::string("input") : "after pass " + indexText(pass - 1)) + (sorted ? " sorted" : "");
 }
 
 }  // namespace shadersort::render

@@ -23,7 +23,8 @@ std::uint32_t everyForAtMost(std::uint32_t lastPass, std::uint32_t wanted, std::
 // The smallest power of two that does: a step of 16 reads better on a slide than one of 13.
 std::uint32_t roundEveryForAtMost(std::uint32_t lastPass, std::size_t maxStates);
 
-// The label of the state after `pass` passes: "pass 12", "pass 64 sorted".
+// The label of the state after `pass` passes, named by the last pass run as captions are:
+// "input", "after pass 11", "after pass 63 sorted".
 std::string passLabel(std::uint32_t pass, bool sorted);
 
 }  // namespace shadersort::render

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sort/index_text.h"
+
 namespace shadersort {
 namespace {
 
@@ -62,18 +64,16 @@ std::string describeClassicPass(const std::vector<BitonicPass>& schedule, std::u
   const BitonicPass& pass = schedule[passIndex];
   // The sorter sorts ascending; inverted keys make its "smaller first" the user's larger.
   const std::string first = descendingKeys ? "larger first" : "smaller first";
-  std::string text = "pass " + number(passIndex + 1) + " of " + number(schedule.size()) + ": merge " +
+  std::string text = passName(passIndex, static_cast<std::uint32_t>(schedule.size())) + ": merge " +
                      number(pass.mergeWidth) + ", distance " + number(pass.distance);
-  const auto pairText = [](std::uint64_t lower, std::uint64_t distance) {
-    return "(" + number(lower + 1) + "," + number(lower + distance + 1) + ")";
-  };
+  const auto pairAt = [](std::uint64_t lower, std::uint64_t distance) { return pairText(lower, lower + distance); };
   if (pass.mergeWidth >= paddedLength) {
-    text += ", whole sequence: " + pairText(0, pass.distance) + " " + first;
+    text += ", whole sequence: " + pairAt(0, pass.distance) + " " + first;
   } else {
     // The first pair of the first two blocks shows the alternation; the second block's when it
     // holds real keys.
-    text += ": " + pairText(0, pass.distance) + " " + first + ", ";
-    text += pass.mergeWidth + pass.distance < sequenceLength ? pairText(pass.mergeWidth, pass.distance) + " reversed"
+    text += ": " + pairAt(0, pass.distance) + " " + first + ", ";
+    text += pass.mergeWidth + pass.distance < sequenceLength ? pairAt(pass.mergeWidth, pass.distance) + " reversed"
                                                              : "next block reversed";
   }
   if (sequenceLength < paddedLength) text += "; " + number(paddedLength - sequenceLength) + " +inf";

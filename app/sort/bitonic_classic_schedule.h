@@ -54,9 +54,9 @@ void applyClassicStep(std::vector<std::uint8_t>& padding, std::uint32_t mergeWid
 inline constexpr std::uint32_t kNoRank = 0xFFFFFFFFu;
 std::vector<std::uint32_t> classicRanks(const std::vector<std::uint8_t>& padding);
 
-// Pass `pass` in one short line ("pass 2 of 10: merge 4, distance 2: (1,3) smaller first, (5,7)
-// reversed; 3 +inf"; the last merge: "..., whole sequence: (1,2) smaller first"), the first
-// pair of the first two blocks, positions from 1; nothing past the end. Mentions the padding when
+// Pass `pass` in one short line ("pass 1 of 0-9: merge 4, distance 2: (0,2) smaller first, (4,6)
+// reversed; 3 +inf"; the last merge: "..., whole sequence: (0,1) smaller first"), the first
+// pair of the first two blocks, passes and positions from 0 (sort/index_text.h); nothing past the end. Mentions the padding when
 // there is some. `descendingKeys`: the keys were inverted, so the words say "larger".
 std::string describeClassicPass(const std::vector<BitonicPass>& schedule, std::uint32_t pass,
                                 std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys);

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "sort/index_text.h"
+
 namespace shadersort {
 namespace {
 
@@ -15,11 +17,11 @@ std::string number(std::uint32_t value) { return std::to_string(value); }
 
 std::string steps(const BitonicPass& pass) { return number(pass.steps) + (pass.steps == 1 ? " step" : " steps"); }
 
-// "(1,8), (2,7), ..." from 0-based pairs, with the ellipsis only when more exist than are shown.
+// "(0,7), (1,6), ...", with the ellipsis only when more exist than are shown.
 std::string pairList(const std::vector<Comparator>& pairs, std::size_t shown) {
   std::string text;
   for (std::size_t i = 0; i < std::min(shown, pairs.size()); ++i)
-    text += (i == 0 ? "(" : ", (") + number(pairs[i].low + 1) + "," + number(pairs[i].high + 1) + ")";
+    text += (i == 0 ? "" : ", ") + pairText(pairs[i].low, pairs[i].high);
   return pairs.size() > shown ? text + ", ..." : text;
 }
 
@@ -96,8 +98,7 @@ std::string describeBitonicPass(const std::vector<BitonicPass>& schedule, std::u
   const BitonicPass& pass = schedule[passIndex];
   const std::string order = descendingKeys ? "larger" : "smaller";
   const std::string keysFirst = "; " + order + " keys first";
-  const std::string text =
-      "pass " + number(passIndex + 1) + " of " + number(static_cast<std::uint32_t>(schedule.size())) + ": ";
+  const std::string text = passName(passIndex, static_cast<std::uint32_t>(schedule.size())) + ": ";
   switch (pass.kind) {
     case BitonicPass::Kind::SortTiles:
       return text + (pass.mergeWidth == paddedLength ? "each sequence" : "tiles of " + number(pass.mergeWidth)) +

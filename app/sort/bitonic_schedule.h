@@ -59,8 +59,8 @@ std::vector<Comparator> bitonicStepPairs(std::uint32_t mergeWidth, std::uint32_t
 std::vector<Comparator> bitonicPassComparators(const BitonicPass& pass, std::uint32_t sequenceLength,
                                                std::size_t limit);
 
-// What pass `pass` of `schedule` does, for a learner, in one short line ("pass 4 of 6: ..."; about
-// 90 characters at most); positions count from 1. `descendingKeys`: the keys were inverted, so the
+// What pass `pass` of `schedule` does, for a learner, in one short line ("pass 3 of 0-5: ..."; about
+// 90 characters at most); passes and positions count from 0 (sort/index_text.h). `descendingKeys`: the keys were inverted, so the
 // words say "larger" where the network moves the smaller key.
 std::string describeBitonicPass(const std::vector<BitonicPass>& schedule, std::uint32_t pass,
                                 std::uint32_t sequenceLength, std::uint32_t paddedLength, bool descendingKeys);

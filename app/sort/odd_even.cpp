@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "gl/compute.h"
 #include "sort/checkpoint_support.h"
+#include "sort/index_text.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -34,19 +35,18 @@ std::uint32_t maxWorkgroupSize(const gl::Limits& limits) {
   return static_cast<std::uint32_t>(most);
 }
 
-std::string pairText(std::uint32_t left) { return "(" + std::to_string(left) + "," + std::to_string(left + 1) + ")"; }
-
 }  // namespace
 
 std::string describeOddEvenRound(std::uint32_t pass, std::uint32_t passCount, std::uint32_t sequenceLength,
                                  bool descendingKeys) {
-  // Pass p (from 0) pairs the 0-based positions (i, i+1) with i = p (mod 2): from 1, (p%2+1, p%2+2).
-  const std::uint32_t firstLeft = pass % 2 + 1;
+  // Pass p pairs the positions (i, i+1) with i = p (mod 2), as the pseudocode's "if p is even"
+  // says: the round is named by the parity of its left positions.
+  const std::uint32_t firstLeft = pass % 2;
   const std::uint32_t pairs = (sequenceLength - std::min(sequenceLength, pass % 2)) / 2;
-  std::string text = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount) + ", " +
-                     (firstLeft == 1 ? "odd" : "even") + " round: ";
+  std::string text = passName(pass, passCount) + ", " + (firstLeft == 0 ? "even" : "odd") + " round: ";
   if (pairs == 0) return text + "no pair fits in " + std::to_string(sequenceLength) + " keys; nothing moves";
-  text += pairs == 1 ? "pair " + pairText(firstLeft) : "pairs " + pairText(firstLeft) + ", " + pairText(firstLeft + 2);
+  text += pairs == 1 ? "pair " + pairText(firstLeft, firstLeft + 1)
+                     : "pairs " + pairText(firstLeft, firstLeft + 1) + ", " + pairText(firstLeft + 2, firstLeft + 3);
   if (pairs > 2) text += ", ...";
   return text + (pairs == 1 ? "; the left keeps the " : "; each left keeps the ") +
          (descendingKeys ? "larger" : "smaller") + " key";
@@ -62,8 +62,8 @@ std::vector<Comparator> oddEvenRoundComparators(std::uint32_t pass, std::uint32_
 }
 
 std::string_view OddEvenSorter::explanation() {
-  return "Odd-even transposition: each round compares neighbours, alternately the pairs (1,2), (3,4), ... and "
-         "(2,3), (4,5), ...; the left keeps the smaller key (the larger when sorting descending) and equal keys "
+  return "Odd-even transposition: each round compares neighbours, alternately the pairs (0,1), (2,3), ... and "
+         "(1,2), (3,4), ...; the left keeps the smaller key (the larger when sorting descending) and equal keys "
          "stay, so the sort is stable. L rounds sort L keys. The GPU counts the swaps; an odd and an even round in "
          "a row without one prove the keys sorted, and the CPU, reading the counts without waiting for the GPU, "
          "stops there. The fast schedule fuses hundreds of rounds per dispatch on tiles in shared memory; a tile "
@@ -277,9 +277,9 @@ bool OddEvenSorter::finished() const { return passesRun_ >= passCount() || watch
 
 std::string OddEvenSorter::describePass(std::uint32_t pass) const {
   if (roundsPerPass() == 1) return describeOddEvenRound(pass, passCount(), shape_.sequenceLength, descendingKeys_);
-  const std::uint64_t firstRound = std::uint64_t{pass} * layout_.rounds + 1;
-  return "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ": rounds " +
-         std::to_string(firstRound) + "-" + std::to_string(firstRound + layout_.rounds - 1) +
+  // Rounds are the pseudocode's r = p*R .. p*R + R-1.
+  const std::uint64_t firstRound = std::uint64_t{pass} * layout_.rounds;
+  return passName(pass, passCount()) + ": rounds " + indexRangeText(firstRound, layout_.rounds) +
          " fused in shared memory; each left keeps the " + (descendingKeys_ ? "larger" : "smaller") + " key";
 }
 

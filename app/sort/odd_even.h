@@ -25,8 +25,8 @@
 
 namespace shadersort {
 
-// One round of odd-even transposition in words, shared with the fragment-shader sorter: positions
-// count from 1, so the odd rounds (passes 1, 3, ...) pair (1,2), (3,4), ...
+// One round of odd-even transposition in words, shared with the fragment-shader sorter: passes and
+// positions count from 0 (sort/index_text.h), so the even passes 0, 2, ... pair (0,1), (2,3), ...
 std::string describeOddEvenRound(std::uint32_t pass, std::uint32_t passCount, std::uint32_t sequenceLength,
                                  bool descendingKeys);
 // The pairs (low, low + 1) round `pass` compares in a sequence of `sequenceLength`, or nothing

@@ -21,14 +21,15 @@ std::optional<std::uint64_t> numberAfter(std::string_view text, std::string_view
 }
 
 // Each listing's lines are numbered by position; the highlight functions below name them by
-// index, so a listing and its highlight change together.
+// index, so a listing and its highlight change together. Passes and positions count from 0, as
+// the captions and bars do (sort/index_text.h): "p is even" is the caption's even round.
 
 const PseudocodeListing kFragOddEven{
     "frag-odd-even (fragment shader, a draw per pass)",
     {
         "for pass p = 0, 1, ..., n-1:          // one full-screen draw",  // 0
-        "  if p is even: pairs (1,2), (3,4), ...",                        // 1
-        "  else:         pairs (2,3), (4,5), ...",                        // 2
+        "  if p is even: pairs (0,1), (2,3), ...",                        // 1
+        "  else:         pairs (1,2), (3,4), ...",                        // 2
         "  for every texel i, in parallel:       // fragment shader",     // 3
         "    j = the other position of i's pair (none: out[i] = key[i])",  // 4
         "    out[i] = i < j ? min(key[i], key[j]) : max(key[i], key[j])",  // 5
@@ -39,8 +40,8 @@ const PseudocodeListing kOddEvenTeaching{
     "odd-even, teaching schedule (one round per pass)",
     {
         "for pass p = 0, 1, ...:                 // one dispatch per round",  // 0
-        "  if p is even: pairs (1,2), (3,4), ...",                            // 1
-        "  else:         pairs (2,3), (4,5), ...",                            // 2
+        "  if p is even: pairs (0,1), (2,3), ...",                            // 1
+        "  else:         pairs (1,2), (3,4), ...",                            // 2
         "  for every pair (i, i+1), in parallel: // one invocation per pair",  // 3
         "    if key[i+1] < key[i]: swap them, count the swap",                // 4
         "stop after an even and an odd round without a swap",                 // 5
@@ -86,7 +87,7 @@ const PseudocodeListing kBitonicClassic{
 const PseudocodeListing kBitonicFast{
     "bitonic, fast schedule (steps fused per pass)",
     {
-        "sort every tile in shared memory:       // pass 1",                     // 0
+        "sort every tile in shared memory:       // pass 0",                     // 0
         "  for k = 2 .. tile: for d = k/2 .. 1: compare-exchange, barrier",      // 1
         "for merge width k = 2*tile, 4*tile, ..., P:",                            // 2
         "  steps d = k/2 .. tile (wider than a tile), several per pass:",         // 3

@@ -1,6 +1,7 @@
 #include "sort/whole_sort_stepper.h"
 
 #include "sort/checkpoint_support.h"
+#include "sort/index_text.h"
 #include "sort/storage_state.h"
 
 namespace shadersort {
@@ -42,8 +43,8 @@ std::uint32_t WholeSortStepper::passCount() const {
 }
 
 std::string WholeSortStepper::describePass(std::uint32_t pass) const {
-  if (pass >= passCount()) return "no pass " + std::to_string(pass + 1) + ": the keys are sorted";
-  return "pass 1: the whole sort, every sequence at once (" + algorithm_ + "'s engine)";
+  if (pass >= passCount()) return "no pass " + indexText(pass) + ": the keys are sorted";
+  return passName(0, 1) + ": the whole sort, every sequence at once (" + algorithm_ + "'s engine)";
 }
 
 void WholeSortStepper::runPass() {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "render/workgroup_view.h"
+#include "sort/index_text.h"
 
 namespace shadersort::ui {
 namespace {
@@ -25,7 +26,7 @@ void drawGpuViewPanel(const std::optional<WorkgroupLayout>& layout, std::uint32_
                        std::string(algorithm).c_str());
     return;
   }
-  ImGui::TextWrapped("pass %u (%s): %s", pass + 1, passRun ? "last run" : "next", layout->dispatch.c_str());
+  ImGui::TextWrapped("pass %s (%s): %s", indexText(pass).c_str(), passRun ? "last run" : "next", layout->dispatch.c_str());
   ImGui::Text("workgroups: %llu x %u invocations", static_cast<unsigned long long>(layout->workgroupCount),
               layout->workgroupSize);
   if (layout->unitsPerWorkgroup > 1)

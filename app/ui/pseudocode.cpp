@@ -1,5 +1,6 @@
 #include "ui/pseudocode.h"
 
+#include "sort/index_text.h"
 #include "sort/registry.h"
 
 namespace shadersort::ui {
@@ -22,6 +23,10 @@ std::vector<std::size_t> highlightedLines(const PassFacts& facts) {
   const Pseudocode* pseudocode = pseudocodeOf(facts.algorithm);
   if (pseudocode == nullptr || pseudocode->highlighted == nullptr || !passRan(facts)) return {};
   return pseudocode->highlighted(facts);
+}
+
+std::string highlightedPassText(std::uint32_t pass) {
+  return "highlighted: pass " + indexText(pass) + " (p = " + std::to_string(pass) + ")";
 }
 
 }  // namespace shadersort::ui

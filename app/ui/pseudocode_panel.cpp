@@ -58,7 +58,7 @@ void drawPseudocodePanel(const PassFacts& lastPass, bool passRun) {
   if (listing.lines.empty()) return;
   ImGui::TextUnformatted(std::string(listing.title).c_str());
   if (passRun)
-    ImGui::Text("highlighted: pass %u", lastPass.pass + 1);
+    ImGui::TextUnformatted(highlightedPassText(lastPass.pass).c_str());
   else
     ImGui::TextUnformatted("no pass run yet");
   const std::vector<std::size_t> lit = passRun ? highlightedLines(lastPass) : std::vector<std::size_t>{};

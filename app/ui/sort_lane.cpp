@@ -111,8 +111,8 @@ void SortLane::measureKeyRange() {
   // 8 M keys on the CPU every frame.
   const auto& keys = input_->data.keys;
   const auto [min, max] = std::minmax_element(keys.begin(), keys.end());
-  minKey_ = keys.empty() ? 0 : *min;
-  maxKey_ = keys.empty() ? 0 : *max;
+  barScale_ = keys.empty() ? render::BarScale{}
+                           : render::barScale(input_->keyType, *min, *max, options_.descendingKeys);
 }
 
 void SortLane::recordSmallStates(std::optional<std::uint32_t> sequence) {
@@ -253,8 +253,8 @@ void SortLane::updatePicture(const LaneView& view) {
   render::DisplayLayout layout = render::ImageLayout{.axis = input_->axis};
   if (view.arrayMode) {
     layout = render::ArrayLayout{.sequence = std::min(view.arraySequence, shape.sequenceCount ? shape.sequenceCount - 1 : 0),
-                                 .minKey = minKey_,
-                                 .maxKey = maxKey_,
+                                 .minKey = barScale_.minKey,
+                                 .maxKey = barScale_.maxKey,
                                  .descending = options_.descendingKeys,
                                  .height = 256};
   }

@@ -17,6 +17,7 @@
 #include "gl/frame_timer.h"
 #include "sort/pass_cursor.h"
 #include "sort/registry.h"
+#include "render/bar_scale.h"
 #include "render/display_layout.h"
 #include "render/display_texture.h"
 #include "render/gpu_order_check.h"
@@ -56,6 +57,8 @@ class SortLane {
   const Sorter& sorter() const { return *sorter_; }
   // The input the sorter loaded (in art mode the sorter sorts the pipeline's packing of it).
   const ResolvedInput& input() const { return *input_; }
+  // Array view's bar scale over the input's keys, and the line that states it.
+  const render::BarScale& barScale() const { return barScale_; }
 
   // Replaces the input (same algorithm), back to pass 0; throws and keeps the old on refusal.
   void load(std::shared_ptr<const ResolvedInput> input);
@@ -144,7 +147,7 @@ class SortLane {
   std::unique_ptr<Sorter> sorter_;
   std::unique_ptr<PassCursor> cursor_;
   std::size_t checkpointBudgetBytes_;
-  std::uint32_t minKey_ = 0, maxKey_ = 0;  // over the input, for array mode's bar heights
+  render::BarScale barScale_;  // over the input, for array mode's bar heights
   void measureKeyRange();
 
   render::StatePainter painter_;

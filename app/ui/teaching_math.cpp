@@ -4,6 +4,8 @@
 #include <limits>
 #include <numeric>
 
+#include "sort/index_text.h"
+
 namespace shadersort::ui {
 
 std::uint32_t digitOf(std::uint32_t key, DigitPlace place) {
@@ -103,9 +105,15 @@ NetworkColumns layoutNetworkColumns(const std::vector<std::vector<Comparator>>& 
 }
 
 ShownPass shownPass(std::uint32_t passesRun) {
-  if (passesRun == 0) return {0, "brackets: pass 1 (next)"};
-  return {passesRun - 1, "brackets: pass " + std::to_string(passesRun) + " (last run)"};
+  if (passesRun == 0) return {0, "brackets: pass " + indexText(0) + " (next)"};
+  return {passesRun - 1, "brackets: pass " + indexText(passesRun - 1) + " (last run)"};
 }
+
+std::string bucketSlotsText(std::uint32_t start, std::uint32_t keys) {
+  return keys == 0 ? "empty" : indexRangeText(start, keys);
+}
+
+std::string counterBlockName(std::uint32_t block) { return "block " + indexText(block); }
 
 std::vector<std::uint32_t> mergeStageStarts(const std::vector<std::vector<Comparator>>& passes) {
   std::vector<std::uint32_t> starts;
@@ -133,9 +141,9 @@ std::vector<std::uint32_t> labelledPasses(const std::vector<float>& centres, flo
       if (narrowest * static_cast<float>(step) >= labelWidth) break;
     }
   }
-  // Numbered from 1 as the pass descriptions are: 1, then the multiples of the step.
+  // Numbered from 0 as the pass descriptions are: 0, then the multiples of the step.
   for (std::size_t pass = 0; pass < centres.size(); ++pass)
-    if (pass == 0 || (pass + 1) % step == 0) shown.push_back(static_cast<std::uint32_t>(pass));
+    if (pass % step == 0) shown.push_back(static_cast<std::uint32_t>(pass));
   return shown;
 }
 

@@ -56,9 +56,14 @@ NetworkColumns layoutNetworkColumns(const std::vector<std::vector<Comparator>>& 
 // says so: before any pass, the first one to come; after that, the last one run.
 struct ShownPass {
   std::uint32_t pass = 0;  // index from 0
-  std::string caption;     // e.g. "brackets: pass 1 (next)" or "brackets: pass 3 (last run)"
+  std::string caption;     // e.g. "brackets: pass 0 (next)" or "brackets: pass 2 (last run)"
 };
 ShownPass shownPass(std::uint32_t passesRun);
+
+// The radix panel's "bucket" cell: the slots digit's keys land in ("3-5", "3"; "empty"), and a
+// column header of the counter matrix ("block 0"): indices from 0, as the bars under them.
+std::string bucketSlotsText(std::uint32_t start, std::uint32_t keys);
+std::string counterBlockName(std::uint32_t block);
 
 // Where a network's merge stages begin: pass 0, then every pass whose longest comparator spans
 // more positions than the previous pass's (a bitonic merge starts wide and halves; odd-even
@@ -66,8 +71,8 @@ ShownPass shownPass(std::uint32_t passesRun);
 std::vector<std::uint32_t> mergeStageStarts(const std::vector<std::vector<Comparator>>& passes);
 
 // Which passes (indices from 0) a row of labels `labelWidth` wide can number without overlapping,
-// for columns centred at `centres`: the first, then every k-th counting from 1 (k in 1, 2, 5, 10,
-// 20, 50, ...), as a ruler does.
+// for columns centred at `centres`: pass 0, then every multiple of k (k in 1, 2, 5, 10, 20, 50,
+// ...), as a ruler does.
 std::vector<std::uint32_t> labelledPasses(const std::vector<float>& centres, float labelWidth);
 
 }  // namespace shadersort::ui

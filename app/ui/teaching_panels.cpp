@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <span>
 
+#include "render/network_svg.h"
+#include "sort/index_text.h"
 #include "ui/teaching_math.h"
 #include "ui/teaching_overlays.h"
 
@@ -62,13 +64,10 @@ void bucketTable(const std::vector<std::uint32_t>& histogram, const std::vector<
     ImGui::TableNextColumn();
     ImGui::Text("%u", starts[digit]);
     ImGui::TableNextColumn();
-    // Positions from 1, as the pass descriptions count them.
     if (histogram[digit] == 0) {
       ImGui::TextDisabled("empty");
-    } else if (histogram[digit] == 1) {
-      ImGui::Text("%u", starts[digit] + 1);
     } else {
-      ImGui::Text("%u-%u", starts[digit] + 1, starts[digit] + histogram[digit]);
+      ImGui::TextUnformatted(bucketSlotsText(starts[digit], histogram[digit]).c_str());
     }
   }
   ImGui::EndTable();
@@ -83,7 +82,7 @@ void counterMatrixTable(const std::vector<std::uint32_t>& matrix, std::uint32_t 
     return;
   }
   const auto blocks = static_cast<std::uint32_t>(matrix.size() / (std::size_t{sequences} * radix));
-  ImGui::TextWrapped("Counter matrix of sequence %u, digit x block (%u blocks), as the GPU holds it:", sequence + 1,
+  ImGui::TextWrapped("Counter matrix of sequence %s, digit x block (%u blocks), as the GPU holds it:", indexText(sequence).c_str(),
                      blocks);
   if (blocks > kMaxMatrixBlocks) {
     ImGui::TextDisabled("%u blocks per sequence: too many columns to show", blocks);
@@ -95,10 +94,8 @@ void counterMatrixTable(const std::vector<std::uint32_t>& matrix, std::uint32_t 
   if (!ImGui::BeginTable("##counters", static_cast<int>(blocks) + 1, flags, tableSize(digits.size()))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("digit");
-  char name[24];
   for (std::uint32_t block = 0; block < blocks; ++block) {
-    std::snprintf(name, sizeof name, "block %u", block + 1);
-    ImGui::TableSetupColumn(name);
+    ImGui::TableSetupColumn(counterBlockName(block).c_str());
   }
   ImGui::TableHeadersRow();
   for (std::uint32_t digit : digits) {
@@ -144,10 +141,11 @@ void drawRadixPanel(const std::vector<std::uint32_t>& keysBeforePass, DigitPlace
   std::uint32_t sequence = 0;
   if (sequences > 1) {
     // Widget state lives in ImGui's storage, keyed by this panel's id, like ImGui's own widgets.
-    int* chosen = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("radix panel sequence"), 1);
-    *chosen = std::clamp(*chosen, 1, static_cast<int>(sequences));
-    ImGui::SliderInt("sequence", chosen, 1, static_cast<int>(sequences));
-    sequence = static_cast<std::uint32_t>(std::clamp(*chosen, 1, static_cast<int>(sequences)) - 1);
+    // Sequences count from 0, as every index in the views (sort/index_text.h).
+    int* chosen = ImGui::GetStateStorage()->GetIntRef(ImGui::GetID("radix panel sequence"), 0);
+    *chosen = std::clamp(*chosen, 0, static_cast<int>(sequences) - 1);
+    ImGui::SliderInt("sequence", chosen, 0, static_cast<int>(sequences) - 1);
+    sequence = static_cast<std::uint32_t>(std::clamp(*chosen, 0, static_cast<int>(sequences) - 1));
   }
   const std::span<const std::uint32_t> keys(keysBeforePass.data() + std::size_t{sequence} * sequenceLength,
                                             sequenceLength);
@@ -239,9 +237,9 @@ void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::u
     centres.push_back((columns.passLeft[pass] + columns.passRight[pass]) / 2);
   const float numberWidth = font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, "0000").x;
   for (std::uint32_t pass : labelledPasses(centres, numberWidth)) {
-    std::snprintf(label, sizeof label, "%u", pass + 1);
-    const float textWidth = ImGui::CalcTextSize(label).x;
-    list->AddText(ImVec2(left + centres[pass] - textWidth / 2, corner.y), kLabelColour, label);
+    const std::string number = render::networkPassLabel(pass);
+    const float textWidth = ImGui::CalcTextSize(number.c_str()).x;
+    list->AddText(ImVec2(left + centres[pass] - textWidth / 2, corner.y), kLabelColour, number.c_str());
   }
   for (std::size_t stage = 1; stage < stages.size(); ++stage) {
     const float x = left + columns.passLeft[stages[stage]];
@@ -260,9 +258,10 @@ void drawNetworkPanel(const std::vector<std::vector<Comparator>>& passes, std::u
   }
   for (std::uint32_t wire = 0; wire < wires; ++wire) {
     list->AddLine(ImVec2(left, wireY(wire)), ImVec2(left + columns.width, wireY(wire)), kWireColour);
-    std::snprintf(label, sizeof label, "%u", wire + 1);
-    const float textWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, label).x;
-    list->AddText(font, labelSize, ImVec2(left - 4.0f - textWidth, wireY(wire) - labelSize / 2), kLabelColour, label);
+    const std::string number = render::networkWireLabel(wire);
+    const float textWidth = font->CalcTextSizeA(labelSize, FLT_MAX, 0.0f, number.c_str()).x;
+    list->AddText(font, labelSize, ImVec2(left - 4.0f - textWidth, wireY(wire) - labelSize / 2), kLabelColour,
+                  number.c_str());
   }
   for (std::size_t pass = 0; pass < passes.size(); ++pass) {
     const ImU32 colour = passColour(pass, marked ? currentPass : static_cast<std::uint32_t>(passes.size()));

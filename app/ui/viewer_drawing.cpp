@@ -96,9 +96,9 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   ImVec2 arrayMax = bars.max;
   // Numbers: each key on its bar, each index under the axis; the rest goes under the indices.
   const auto* shownKeys = config_.barNumbers ? lane.keysAfter(pass) : nullptr;
-  const auto& all = inputs_.resolved->data.keys;
-  const render::ArrayLayout layout{.sequence = view_.arraySequence, .minKey = *std::min_element(all.begin(), all.end()),
-                                   .maxKey = *std::max_element(all.begin(), all.end()),
+  // The lane's scale, so that the numbers sit on the bars as painted.
+  const render::ArrayLayout layout{.sequence = view_.arraySequence, .minKey = lane.barScale().minKey,
+                                   .maxKey = lane.barScale().maxKey,
                                    .descending = inputs_.spec.order.descending, .height = 256};
   if (shownKeys) {
     const render::BarNumbers numbers{.keys = keysAsDrawn(sorter, *shownKeys, pass), .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sort/index_text.h"
 #include "ui/bitonic_marks.h"
 #include "ui/gpu_view_panel.h"
 #include "ui/pass_plot.h"
@@ -206,6 +207,8 @@ void ViewerApp::drawInputControls() {
   ImGui::SameLine();
   if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
   if (view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements) ImGui::Checkbox("numbers", &config_.barNumbers);
+  // The bars' scale in words: from 0 when the keys allow it, else from the smallest key.
+  if (view_.arrayMode && !art_ && !lanes_.empty()) ImGui::TextWrapped("%s", lanes_.front()->barScale().text.c_str());
   const std::uint32_t sequences = inputs_.resolved->data.sequenceCount;
   if (view_.arrayMode && sequences > 1) {
     int sequence = static_cast<int>(view_.arraySequence);
@@ -261,7 +264,7 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
   const Sorter& sorter = lane.sorter();
   const std::uint32_t pass = lane.pass();
   if (lanes_.size() > 1) ImGui::TextUnformatted(std::string(lane.algorithm().name).c_str());
-  ImGui::Text("pass %u of %u", pass, lane.passCount());
+  ImGui::TextUnformatted(passesRunText(pass, lane.passCount()).c_str());
   // Finishing the passes is not being sorted: a --shader-dir shader may compile and sort wrongly.
   switch (lane.outcome()) {
     case SortLane::Outcome::Unfinished: break;
@@ -375,7 +378,7 @@ void ViewerApp::drawRanking() {
   const std::vector<RankRow> rows = ranking();
   if (rows.empty()) {
     for (const auto& lane : lanes_)
-      ImGui::Text("%-14s pass %u of %u", std::string(lane->algorithm().name).c_str(), lane->pass(), lane->passCount());
+      ImGui::Text("%-14s %s", std::string(lane->algorithm().name).c_str(), passesRunText(lane->pass(), lane->passCount()).c_str());
     return;
   }
   ImGui::TextUnformatted("finished:");
@@ -404,8 +407,8 @@ void ViewerApp::drawRanking() {
     ImGui::TableSetupColumn("passes");
     ImGui::TableSetupColumn(lanes_.front()->clock() == "gpu" ? "re-run GPU ms" : "re-run wall ms");
     if (!work.empty()) {
-      ImGui::TableSetupColumn("work");    // comparisons (the passes column is the depth)
-      ImGui::TableSetupColumn("widest");  // comparisons of the widest pass
+      ImGui::TableSetupColumn("work");    // in each lane's terms (the passes column is the depth)
+      ImGui::TableSetupColumn("widest");  // the widest pass, in the same terms
     }
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -420,15 +423,15 @@ void ViewerApp::drawRanking() {
       ImGui::Text("%.3f%s%s", rows[i].milliseconds, rows[i].timedReRun ? "" : " (live)", rows[i].verified ? "" : " (unverified)");
       if (work.empty()) continue;
       const LaneWork* counted = workOf(rows[i].algorithm);
-      const DepthAndWork dw = counted ? depthAndWork(counted->perPass) : DepthAndWork{};
+      const DepthAndWorkText cells = counted ? depthAndWorkText(*counted) : DepthAndWorkText{};
       ImGui::TableNextColumn();
-      if (counted) ImGui::Text("%llu", static_cast<unsigned long long>(dw.work)); else ImGui::TextDisabled("-");
+      if (counted) ImGui::TextUnformatted(cells.work.c_str()); else ImGui::TextDisabled("-");
       ImGui::TableNextColumn();
-      if (counted) ImGui::Text("%llu", static_cast<unsigned long long>(dw.widestPass)); else ImGui::TextDisabled("-");
+      if (counted) ImGui::TextUnformatted(cells.widest.c_str()); else ImGui::TextDisabled("-");
     }
     ImGui::EndTable();
   }
-  if (!work.empty()) ImGui::TextDisabled("passes = depth, work = comparisons, widest = most in one pass");
+  if (!work.empty()) ImGui::TextDisabled("passes = depth, work = what the passes do in all, widest = most in one pass");
 }
 
 void ViewerApp::drawKeysHelp() {

@@ -6,6 +6,8 @@
 #include <cinttypes>
 #include <map>
 
+#include "sort/index_text.h"
+
 namespace shadersort::ui {
 
 bool countWorkInViewer(const AlgorithmInfo& algorithm, const SorterOptions& options, std::uint64_t elementCount) {
@@ -68,6 +70,38 @@ DepthAndWork depthAndWork(const std::vector<WorkCounts>& perPass) {
   return result;
 }
 
+namespace {
+
+bool countsDigits(const LaneWork& work) { return work.digitPasses > 0; }
+
+std::string counted(std::uint64_t count, std::string_view unit) { return std::to_string(count) + " " + std::string(unit); }
+
+}  // namespace
+
+DepthAndWorkText depthAndWorkText(const LaneWork& work) {
+  const DepthAndWork dw = depthAndWork(work.perPass);
+  if (!countsDigits(work))
+    return {counted(dw.depth, dw.depth == 1 ? "pass" : "passes"), counted(dw.work, "comparisons"),
+            counted(dw.widestPass, "comparisons")};
+  const WorkCounts sum = total(work.perPass);
+  std::uint64_t widestScatter = 0;
+  for (const WorkCounts& pass : work.perPass) widestScatter = std::max(widestScatter, pass[WorkField::ScatterWrites]);
+  return {counted(dw.depth, dw.depth == 1 ? "digit pass" : "digit passes"),
+          counted(sum[WorkField::HistogramIncrements], workFieldName(WorkField::HistogramIncrements)) + " + " +
+              counted(sum[WorkField::ScatterWrites], workFieldName(WorkField::ScatterWrites)),
+          counted(widestScatter, workFieldName(WorkField::ScatterWrites))};
+}
+
+std::string sharedTrafficNote(const LaneWork& work) {
+  if (!countsDigits(work) || work.perPass.empty()) return {};
+  const WorkCounts& last = work.perPass.back();
+  const std::uint64_t keys = std::uint64_t{work.sequenceLength} * work.sequenceCount;
+  return "shared: " + std::to_string(last[WorkField::SharedReads]) + " reads and " +
+         std::to_string(last[WorkField::SharedWrites]) + " writes a pass for " + std::to_string(keys) +
+         " keys, since the Blelloch scans of the digit flags walk every slot of a block (4 words a slot, one scan "
+         "per 8 digit values), however few keys it holds";
+}
+
 WorkCounts total(const std::vector<WorkCounts>& perPass) {
   WorkCounts sum;
   for (const WorkCounts& pass : perPass) sum += pass;
@@ -97,13 +131,19 @@ std::string countedScheduleNote(const LaneWork& work) {
 }
 
 std::string workStatsLine(const LaneWork& work) {
-  const DepthAndWork dw = depthAndWork(work.perPass);
+  const DepthAndWorkText cells = depthAndWorkText(work);
   const WorkCounts sum = total(work.perPass);
   const std::string schedule = work.hasFastSchedule ? "teaching schedule, one step per pass" : "one step per pass";
-  std::string line = "work (" + schedule + "): " + std::to_string(dw.depth) + " passes, " + std::to_string(dw.work) +
-                     " comparisons (widest pass " + std::to_string(dw.widestPass) + ")";
+  // Comparison sorts' widest pass is a bare number, as the line's comparisons name its unit.
+  const std::string widest = countsDigits(work) ? cells.widest : std::to_string(depthAndWork(work.perPass).widestPass);
+  std::string line = "work (" + schedule + "): " + cells.depth + ", " + cells.work + " (widest pass " + widest + ")";
+  // The fields the cells name are not repeated.
+  const std::vector<WorkField> named = countsDigits(work)
+                                           ? std::vector<WorkField>{WorkField::HistogramIncrements, WorkField::ScatterWrites}
+                                           : std::vector<WorkField>{WorkField::Comparisons};
   for (WorkField field : fieldsCounted(work.perPass))
-    if (field != WorkField::Comparisons) line += ", " + std::to_string(sum[field]) + " " + std::string(workFieldName(field));
+    if (std::find(named.begin(), named.end(), field) == named.end())
+      line += ", " + std::to_string(sum[field]) + " " + std::string(workFieldName(field));
   if (const auto book = textbookWork(work.algorithm, work.sequenceLength, work.sequenceCount, work.digitPasses))
     line += "; textbook " + book->formula;
   return line;
@@ -148,7 +188,7 @@ void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
   else if (!work.expected.empty()) whole = total(work.expected);
   std::vector<WorkField> fields = fieldsCounted(work.expected.empty() ? work.perPass : work.expected);
   if (fields.empty()) fields = {WorkField::Comparisons};
-  ImGui::Text("pass %u of %u%s", pass + 1, work.passCount, work.finished ? " (the sort is over)" : "");
+  ImGui::Text("%s%s", passName(pass, work.passCount).c_str(), work.finished ? " (the sort is over)" : "");
   if (ImGui::BeginTable("##work", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("counted");
     ImGui::TableSetupColumn("pass");
@@ -177,12 +217,14 @@ void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale) {
   ImGui::Text("%s: max %.0f", label.c_str(), range.high / 1.25f);
   ImGui::PlotHistogram("##work-plot", values.data(), static_cast<int>(values.size()), 0, nullptr, range.low, range.high,
                        ImVec2(0.0f, 48.0f * uiScale));
-  ImGui::TextDisabled("passes 1 .. %zu left to right; axis %.0f .. %.0f", values.size(), range.low, range.high);
+  ImGui::TextDisabled("passes %s left to right; axis %.0f .. %.0f", indexRangeText(0, values.size()).c_str(), range.low,
+                      range.high);
 }
 
 void drawDepthWorkTable(const std::vector<LaneWork>& lanes) {
   if (lanes.empty()) return;
-  ImGui::TextWrapped("depth = passes, work = comparisons; widest = comparisons one pass makes at once");
+  ImGui::TextWrapped("depth = passes, work = what the passes do in all (comparisons; radix: histogram increments + "
+                     "scatter writes), widest = the most one pass does at once");
   if (!ImGui::BeginTable("##depth-work", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
     return;
   ImGui::TableSetupColumn("algorithm");
@@ -191,18 +233,20 @@ void drawDepthWorkTable(const std::vector<LaneWork>& lanes) {
   ImGui::TableSetupColumn("widest");
   ImGui::TableHeadersRow();
   for (const LaneWork& lane : lanes) {
-    const DepthAndWork dw = depthAndWork(lane.perPass);
+    const DepthAndWorkText cells = depthAndWorkText(lane);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(lane.algorithm.c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%u", dw.depth);
+    ImGui::TextUnformatted(cells.depth.c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%" PRIu64, dw.work);
+    ImGui::TextUnformatted(cells.work.c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%" PRIu64, dw.widestPass);
+    ImGui::TextUnformatted(cells.widest.c_str());
   }
   ImGui::EndTable();
+  for (const LaneWork& lane : lanes)
+    if (const std::string note = sharedTrafficNote(lane); !note.empty()) wrappedDisabled(note.c_str());
 }
 
 }  // namespace shadersort::ui

@@ -51,6 +51,20 @@ struct DepthAndWork {
 };
 DepthAndWork depthAndWork(const std::vector<WorkCounts>& perPass);
 
+// The depth / work table's cells for a lane in its own terms, each with its unit: a comparison
+// sort's passes and comparisons; radix, which compares nothing, in digit passes, histogram
+// increments plus scatter writes (a key's count into its digit's bucket, and its move to its
+// bucket slot: words, keys and values), its widest pass in scatter writes.
+struct DepthAndWorkText {
+  std::string depth;   // "6 passes", "2 digit passes"
+  std::string work;    // "15 comparisons", "26 histogram increments + 26 scatter writes"
+  std::string widest;  // "7 comparisons", "13 scatter writes"
+};
+DepthAndWorkText depthAndWorkText(const LaneWork& work);
+// Radix only (else empty): one line on why its shared-memory traffic dwarfs the keys, with the
+// last pass's counts: the Blelloch scans walk every slot of a block, however few keys it holds.
+std::string sharedTrafficNote(const LaneWork& work);
+
 WorkCounts total(const std::vector<WorkCounts>& perPass);
 // The fields any pass has counted (others are not shown), in WorkField order.
 std::vector<WorkField> fieldsCounted(const std::vector<WorkCounts>& perPass);
@@ -69,7 +83,8 @@ std::string workStatsLine(const LaneWork& work);
 // The panel for one lane: counts of the pass `pass` (0-based, the last one run), totals so far
 // and for the whole sort, the textbook figure, and the per-pass plot of `plotted`.
 void drawWorkPanel(const LaneWork& work, std::uint32_t pass, float uiScale);
-// One row per lane: algorithm, passes (depth), comparisons (work), widest pass.
+// One row per lane: algorithm, depth, work and widest pass in the lane's own terms
+// (depthAndWorkText), and radix's shared traffic note.
 void drawDepthWorkTable(const std::vector<LaneWork>& lanes);
 
 }  // namespace shadersort::ui

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "gl/compute.h"
 #include "sort/checkpoint_support.h"
+#include "sort/index_text.h"
 #include "sort/state_readback.h"
 #include "sort/storage_state.h"
 
@@ -436,13 +437,12 @@ std::string_view RadixSorter::explanation() {
 }
 
 std::string RadixSorter::describePass(std::uint32_t pass) const {
-  if (pass >= passCount()) return "no pass " + std::to_string(pass + 1) + ": the keys are sorted";
+  if (pass >= passCount()) return "no pass " + indexText(pass) + ": the keys are sorted";
   if (pipeline_ == Pipeline::Short)
-    return "pass 1 of 1: one invocation per sequence (of at most " + std::to_string(radix::kMaxShortSequenceLength) +
+    return passName(0, 1) + ": one invocation per sequence (of at most " + std::to_string(radix::kMaxShortSequenceLength) +
            " keys) sorts it whole by insertion, every digit at once; " + (descendingKeys_ ? "larger" : "smaller") +
            " keys first";
-  std::string text = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passCount()) + ", " +
-                     bitRange(places_[pass], digitBits()) + ": ";
+  std::string text = passName(pass, passCount()) + ", " + bitRange(places_[pass], digitBits()) + ": ";
   if (pipeline_ == Pipeline::Classic) {
     text += "flag scans, counter prefix sum, scatter";
   } else if (pipeline_ == Pipeline::Sequence) {
