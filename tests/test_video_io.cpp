@@ -12,6 +12,7 @@ extern "C" {
 #include <random>
 
 #include "cli_support.h"
+#include "process_support.h"
 #include "core/error.h"
 #include "video/video_io.h"
 #include "video_clips.h"
@@ -437,6 +438,19 @@ TEST(VideoIo, Mpeg4WritesAnEvenSizeAndRefusesAnOddOne) {
 // A file that is a playlist (HLS) naming another local file, and FFmpeg's URL forms that read
 // other files: each path is read as the one file of that name, so they are refused (a playlist is
 // no video format we take; there is no file named "concat:...") and the other file is never read.
+// Found by fuzz_video_demux: a 956-byte WebM whose VP9 frames declare 4096x61456 (its track says
+// 16x16) made FFmpeg's probe decode at that size, 250 MB a picture, before any memory check of
+// ours: 456 MB at the peak under --max-memory 64M. Now no decoder makes a picture larger than the
+// budget allows; the frames it refuses are counted as damage.
+TEST(VideoIo, AClipWhoseFramesDeclareAHugePictureStaysWithinTheBudget) {
+  ScratchFolder folder;
+  const std::string clip = std::string(SHADERSORT_SOURCE_DIR) + "/tests/data/declares-4096x61456.webm";
+  const ProcessResult result =
+      runShadersortArgs({"run", "--video", clip, "--out", folder.path("out.mkv"), "--max-memory", "64M"});
+  EXPECT_LT(result.peakResidentBytes, 250ull << 20) << "exit " << result.exitCode << ": " << result.err;
+  EXPECT_NE(result.err.find("is damaged"), std::string::npos) << result.err;
+}
+
 TEST(VideoIo, APathIsReadAsThatFileAndNothingElse) {
   ScratchFolder folder;
   const std::string privateClip = folder.path("private.mkv");

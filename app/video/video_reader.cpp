@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/memory_budget.h"
 #include "core/quoting.h"
 #include "video/ffmpeg_messages.h"
 #include "video/video_state.h"
@@ -179,8 +181,29 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range, const 
     }
     throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
   }
-  if (const int result = avformat_find_stream_info(s.format, nullptr); result < 0)
-    throw UserError("cannot open video " + name + ": " + ffmpegReason(result));
+  // Probing decodes a few frames at the size the file declares, before any check of ours: a
+  // 1 KB file declaring 4096x61456 made FFmpeg allocate 250 MB a frame (fuzz_video_demux). No
+  // decoder here makes a picture larger than the memory budget allows for one (a pixel-sort needs
+  // far more than kProbeBytesPerPixel a pixel, so nothing the real check accepts is refused), and
+  // a stream declared larger is refused in words.
+  constexpr std::uint64_t kProbeBytesPerPixel = 64;
+  const std::uint64_t mostPixels = std::max<std::uint64_t>(memoryBudget() / kProbeBytesPerPixel, 1);
+  const auto declaredTooLarge = [&] {
+    for (unsigned i = 0; i < s.format->nb_streams; ++i) {
+      const AVCodecParameters& stream = *s.format->streams[i]->codecpar;
+      const std::uint64_t pixels = static_cast<std::uint64_t>(std::max(stream.width, 0)) * static_cast<std::uint64_t>(std::max(stream.height, 0));
+      if (stream.codec_type == AVMEDIA_TYPE_VIDEO && pixels > mostPixels)
+        requireMemory(pixels * kProbeBytesPerPixel, "video " + name + " (" + std::to_string(stream.width) + "x" +
+                                                        std::to_string(stream.height) + ")");
+    }
+  };
+  declaredTooLarge();
+  std::vector<AVDictionary*> probeOptions(s.format->nb_streams, nullptr);
+  for (AVDictionary*& options : probeOptions) av_dict_set_int(&options, "max_pixels", static_cast<std::int64_t>(mostPixels), 0);
+  const int probed = avformat_find_stream_info(s.format, probeOptions.data());
+  for (AVDictionary*& options : probeOptions) av_dict_free(&options);
+  declaredTooLarge();
+  if (probed < 0) throw UserError("cannot open video " + name + ": " + ffmpegReason(probed));
   const AVCodec* codec = nullptr;
   const int videoIndex = av_find_best_stream(s.format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
   if (videoIndex == AVERROR_STREAM_NOT_FOUND) throw UserError(name + " has no video stream");
@@ -206,6 +229,7 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range, const 
   s.decoder->opaque = &s.loggedErrors;  // the decoder's logged errors count as damage
   s.decoder->thread_count = 0;  // one per core
   s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+  s.decoder->max_pixels = static_cast<std::int64_t>(mostPixels);  // frames larger than declared, too
   if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)
     throw UserError("cannot open video " + name + ": " + codec->name + ": " + ffmpegReason(result));
   s.decoded = av_frame_alloc();
