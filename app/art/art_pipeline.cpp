@@ -421,24 +421,23 @@ void ArtPipeline::paintMask(const BrushStroke& stroke) {
   thenPainted_ = false;
 }
 
-Image ArtPipeline::readMask() const {
-  if (!hasMask_) return Image();
-  Image mask(width_, height_);
-  if (mask.pixelCount() == 0) return mask;
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  const std::vector<std::uint32_t> words = gl::downloadWords(gpu_->mask.buffer(), mask.pixelCount());
-  std::memcpy(mask.rgba.data(), words.data(), mask.rgba.size());
-  return mask;
-}
+namespace {
 
-Image ArtPipeline::readPicture() const {
-  Image picture(width_, height_);
+// An RGBA8 picture of `width` x `height` read back from the storage buffer holding it.
+Image readPictureBuffer(const StorageBuffer& buffer, int width, int height) {
+  Image picture(width, height);
   if (picture.pixelCount() == 0) return picture;
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  const std::vector<std::uint32_t> words = gl::downloadWords(gpu_->picture.buffer(), picture.pixelCount());
+  const std::vector<std::uint32_t> words = gl::downloadWords(buffer.buffer(), picture.pixelCount());
   std::memcpy(picture.rgba.data(), words.data(), picture.rgba.size());
   return picture;
 }
+
+}  // namespace
+
+Image ArtPipeline::readMask() const { return hasMask_ ? readPictureBuffer(gpu_->mask, width_, height_) : Image(); }
+
+Image ArtPipeline::readPicture() const { return readPictureBuffer(gpu_->picture, width_, height_); }
 
 void ArtPipeline::setMask(const Image& mask) {
   if (!hasMask_) throw UsageError("a new mask for a pipeline given none");
