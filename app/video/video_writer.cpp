@@ -49,6 +49,9 @@ struct VideoWriter::State {
   bool finished = false;
 
   ~State() {
+    // An output given up half-way (its temporary file is removed): the trailer still goes to it,
+    // since FFmpeg 5.1's GIF muxer frees the packet it holds back only there.
+    if (format && headerWritten && !finished) av_write_trailer(format);
     av_frame_free(&picture);
     av_packet_free(&packet);
     avcodec_free_context(&encoder);
