@@ -203,8 +203,8 @@ std::vector<std::uint32_t> downloadBuffer(GLuint buffer, std::size_t words) {
 
 // bitonic-classic on 13 keys (0..99) padded to 16, after 5 passes (merge 8, distance 2): the bars
 // with the 3 padding bars greyed and the keys over them, then the stage band (blocks of 8 up and
-// down, the sequences of 4 the step splits, the caption). Compared with a golden exactly (no
-// tolerance). The golden is checked against a CPU rendering: the CPU array picture of the padded
+// down, the sequences of 4 the step splits, the caption). Compared with a golden within what GL
+// leaves to the driver (golden_support.h). The golden is checked against a CPU rendering: the CPU array picture of the padded
 // state enlarged by nearest sampling at each pixel's centre, the key labels, then the overlay,
 // all on the CPU. Overlay, label and band pixels must match exactly; a bar pixel may differ only
 // on the first or last row or column of a texel's block (the rasterizer's rounding of an
@@ -268,8 +268,9 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
   const int right = area.left + area.width;
   const Image barsShown = crop(frameShown, area.left, area.top, right, area.top + area.height);
   const Image bandShown = crop(frameShown, area.left, bandY, right, bandY + render::kStageBandHeight);
-  expectMatchesGolden(barsShown, "viewer_bitonic_classic_padding_pass5.png");
-  expectMatchesGolden(bandShown, "viewer_bitonic_classic_stage_pass5.png");
+  expectMatchesDrawnGolden(barsShown, "viewer_bitonic_classic_padding_pass5.png",
+                           {.columns = {{0, area.width, 16}}, .rows = {{0, area.height, static_cast<int>(layout.height)}}});
+  expectMatchesDrawnGolden(bandShown, "viewer_bitonic_classic_stage_pass5.png");
 
   // The CPU rendering in frame coordinates: bars, key labels, then the overlay.
   const Image bars = render::renderArrayOnCpu(state, layout);
@@ -312,7 +313,7 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
     for (int x = area.left; x < right; ++x) {
       const std::uint32_t golden = goldenBars.pixel(x - area.left, y - area.top);
       greyPixels += golden == render::kPaddingColour;
-      if (golden == frame.pixel(x, y)) continue;
+      if (sameWithinDriverRounding(golden, frame.pixel(x, y))) continue;
       const std::size_t at = static_cast<std::size_t>(y) * frame.width + x;
       if (drawnOver[at]) ++overlayMismatches;
       else if (edge[at]) ++edgeMismatches;
@@ -325,8 +326,8 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
     for (int x = area.left; x < right; ++x) {
       const std::size_t at = static_cast<std::size_t>(y) * frame.width + x;
       const std::uint32_t golden = goldenBand.pixel(x - area.left, y - bandY);
-      if (drawnOver[at] && golden != frame.pixel(x, y)) ++overlayMismatches;
-      if (!drawnOver[at] && golden != bandBackground) ++strayBandPixels;
+      if (drawnOver[at] && !sameWithinDriverRounding(golden, frame.pixel(x, y))) ++overlayMismatches;
+      if (!drawnOver[at] && !sameWithinDriverRounding(golden, bandBackground)) ++strayBandPixels;
     }
   EXPECT_EQ(strayBandPixels, 0) << "the band has pixels the overlay does not draw";
   EXPECT_EQ(overlayMismatches, 0) << "the padding, labels or brackets differ from the CPU rendering";

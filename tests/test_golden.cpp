@@ -1,7 +1,7 @@
 // Screenshots from headless runs against golden images: the state of a small fixed picture
 // after passes 0, 1, 2, a middle pass and the last.
 //
-// Compared exactly, and rewritten with SHADERSORT_UPDATE_GOLDEN=1 (tests/golden_support.h):
+// Compared exactly (the viewer's drawn pictures within a stated leeway), and rewritten with SHADERSORT_UPDATE_GOLDEN=1 (tests/golden_support.h):
 // after a deliberate change, run shadersort_app_tests --gtest_filter='Golden*' with it, then look
 // at the new images before committing them.
 
@@ -56,6 +56,28 @@ TEST(Golden, GoldensMatchACpuSimulationOfTheSamePasses) {
     }
     oddEvenRoundOnCpu(state, pass);
   }
+}
+
+// The drawn-golden leeway allows a channel off by 1 and a texel-edge pixel showing its other
+// texel, and nothing else: a channel off by 2, or a swapped pixel off the edge, still fails.
+TEST(DrawnGolden, AllowsWhatDriversMayDoAndNothingMore) {
+  constexpr std::uint32_t red = 0xFF0000F0u, blue = 0xFFF00000u;  // room for +2 in the red channel
+  // Two texels over five pixels: pixel 2's centre (2.5) is the edge between them.
+  const EnlargedAxis axis{0, 5, 2};
+  EXPECT_FALSE(onTexelEdge(axis, 1));
+  EXPECT_TRUE(onTexelEdge(axis, 2));
+  const auto row = [](std::vector<std::uint32_t> colours) {
+    Image image(static_cast<int>(colours.size()), 1);
+    for (int x = 0; x < image.width; ++x) image.setPixel(x, 0, colours[static_cast<std::size_t>(x)]);
+    return image;
+  };
+  const Image golden = row({red, red, blue, blue, blue});
+  const DriverLeeway edges{.columns = {axis}, .rows = {}};
+  EXPECT_EQ(differenceWithinLeeway(row({red, red, red, blue, blue}), golden, edges), "");
+  EXPECT_NE(differenceWithinLeeway(row({red, red, red, blue, blue}), golden, {}), "");
+  EXPECT_NE(differenceWithinLeeway(row({red, blue, blue, blue, blue}), golden, edges), "");
+  EXPECT_EQ(differenceWithinLeeway(row({red + 1, red, blue, blue, blue}), golden, {}), "");
+  EXPECT_NE(differenceWithinLeeway(row({red + 2, red, blue, blue, blue}), golden, {}), "");
 }
 
 }  // namespace

@@ -26,8 +26,12 @@ void GLAD_API_PTR onDebugMessage(GLenum /*source*/, GLenum type, GLuint /*id*/, 
                                  GLsizei /*length*/, const GLchar* message, const void* /*user*/) {
   const bool isError = type == GL_DEBUG_TYPE_ERROR || type == GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR;
   if (isError) ++errorCount;
-  if (activeOptions.printMessages && (isError || severity == GL_DEBUG_SEVERITY_HIGH ||
-                                      severity == GL_DEBUG_SEVERITY_MEDIUM))
+  // NVIDIA rates its buffer-placement and shader-recompile hints as medium performance messages:
+  // they describe choices made on purpose (read-back buffers live in host memory), so a
+  // performance message is printed only when the driver calls it high.
+  const bool worthPrinting = isError || severity == GL_DEBUG_SEVERITY_HIGH ||
+                             (severity == GL_DEBUG_SEVERITY_MEDIUM && type != GL_DEBUG_TYPE_PERFORMANCE);
+  if (activeOptions.printMessages && worthPrinting)
     std::fprintf(stderr, "GL %s: %s\n", typeName(type), message);
 }
 
