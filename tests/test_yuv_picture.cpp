@@ -11,6 +11,8 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "art/art_pipeline.h"
 #include "core/error.h"
@@ -118,6 +120,97 @@ TEST(ArtYuv, AnotherSizeIsRefused) {
   Yuv420Picture torn = randomYuv(8, 6, YuvMatrix::Bt601, false, 1);
   torn.planes.pop_back();
   EXPECT_THROW(pipeline.setPictureYuv420(torn), std::logic_error);
+}
+
+// The result read back as planes (ArtPipeline::startReadResultYuv420, shaders/art/rgba_to_yuv420.comp)
+// against BT.601 limited range written out here in doubles, chroma from columns 2i-1, 2i, 2i+1
+// (1/4, 1/2, 1/4) on rows 2j and 2j+1, edges clamped.
+std::vector<std::uint8_t> referencePlanes(const Image& picture) {
+  Yuv420Picture shape{.width = picture.width, .height = picture.height, .matrix = YuvMatrix::Bt601, .fullRange = false, .planes = {}};
+  std::vector<std::uint8_t> planes(shape.byteCount());
+  const auto rgb = [&](int x, int y) {
+    x = std::clamp(x, 0, picture.width - 1);
+    y = std::clamp(y, 0, picture.height - 1);
+    const std::uint32_t p = picture.pixel(x, y);
+    return std::array<double, 3>{(p & 0xFF) / 255.0, ((p >> 8) & 0xFF) / 255.0, ((p >> 16) & 0xFF) / 255.0};
+  };
+  const auto luma = [](const std::array<double, 3>& c) { return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]; };
+  const auto byte = [](double v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0, 255.0))); };
+  for (int y = 0; y < picture.height; ++y)
+    for (int x = 0; x < picture.width; ++x)
+      planes[static_cast<std::size_t>(y) * picture.width + x] = byte(16 + 219 * luma(rgb(x, y)));
+  for (int j = 0; j < shape.chromaHeight(); ++j)
+    for (int i = 0; i < shape.chromaWidth(); ++i) {
+      std::array<double, 3> sum{};
+      for (int row = 0; row < 2; ++row)
+        for (const auto& [dx, weight] : {std::pair{-1, 0.25}, std::pair{0, 0.5}, std::pair{1, 0.25}}) {
+          const auto c = rgb(2 * i + dx, 2 * j + row);
+          for (int k = 0; k < 3; ++k) sum[k] += weight * c[k] / 2;
+        }
+      const double y = luma(sum);
+      const std::size_t at = static_cast<std::size_t>(j) * shape.chromaWidth() + i;
+      planes[shape.lumaBytes() + at] = byte(128 + 224 * (sum[2] - y) / 1.772);
+      planes[shape.lumaBytes() + shape.chromaBytes() + at] = byte(128 + 224 * (sum[0] - y) / 1.402);
+    }
+  return planes;
+}
+
+Image randomPicture(int width, int height, unsigned seed) {
+  Image picture(width, height);
+  std::mt19937 random(seed);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) picture.setPixel(x, y, static_cast<std::uint32_t>(random()) | 0xFF000000u);
+  return picture;
+}
+
+TEST(ArtYuv, TheResultAsPlanesIsTheFormulasWithinOneStep) {
+  for (const auto& [width, height] : {std::pair{64, 48}, std::pair{7, 5}, std::pair{1, 1}, std::pair{33, 2}}) {
+    SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+    const Image picture = randomPicture(width, height, static_cast<unsigned>(width * 7 + height));
+    ArtPipeline pipeline(testSortContext());
+    pipeline.setImages({&picture});
+    pipeline.paintInput();
+    // Both kinds of read-back in flight at once, in two slots.
+    pipeline.startReadResultYuv420(0);
+    pipeline.startReadResult(1);
+    Image rgba;
+    pipeline.finishReadResult(1, rgba);
+    EXPECT_EQ(rgba.rgba, picture.rgba);
+    Yuv420Picture planes;
+    pipeline.finishReadResultYuv420(0, planes);
+    ASSERT_EQ(planes.width, width);
+    ASSERT_EQ(planes.height, height);
+    EXPECT_EQ(planes.matrix, YuvMatrix::Bt601);
+    EXPECT_FALSE(planes.fullRange);
+    const std::vector<std::uint8_t> expected = referencePlanes(picture);
+    ASSERT_EQ(planes.planes.size(), expected.size());
+    int rounding = 0;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      const int difference = std::abs(planes.planes[i] - expected[i]);
+      ASSERT_LE(difference, 1) << "byte " << i << " of " << expected.size();
+      rounding += difference;
+    }
+    EXPECT_LE(rounding, static_cast<int>(expected.size()) / 50 + 1) << "more than 2% of the bytes off by one";
+  }
+}
+
+// Out as planes and back in through setPictureYuv420: a flat colour comes back within the 8-bit
+// rounding of the two conversions.
+TEST(ArtYuv, AFlatPictureGoesOutAsPlanesAndComesBackTheSame) {
+  for (const std::uint32_t colour : {0xFF000000u, 0xFFFFFFFFu, 0xFF2080E0u, 0xFF10C040u}) {
+    Image picture(9, 7);
+    for (int y = 0; y < 7; ++y)
+      for (int x = 0; x < 9; ++x) picture.setPixel(x, y, colour);
+    ArtPipeline pipeline(testSortContext());
+    pipeline.setImages({&picture});
+    pipeline.paintInput();
+    pipeline.startReadResultYuv420(2);
+    Yuv420Picture planes;
+    pipeline.finishReadResultYuv420(2, planes);
+    const Image back = convertedOnTheGpu(planes);
+    for (std::size_t i = 0; i < back.rgba.size(); ++i)
+      EXPECT_LE(std::abs(back.rgba[i] - picture.rgba[i]), 2) << "colour " << std::hex << colour << " byte " << std::dec << i;
+  }
 }
 
 }  // namespace

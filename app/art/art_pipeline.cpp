@@ -119,6 +119,7 @@ struct ArtPipeline::Gpu {
   StorageBuffer dummy{"art: nothing", 4};
   StorageBuffer picture, keyImage, mask, intervals;
   StorageBuffer yuvPlanes;  // setPictureYuv420's planes, converted into `picture`
+  StorageBuffer yuvResult;  // startReadResultYuv420's planes, before their copy to a read-back slot
   gl::Buffer pictureUpload;  // setPicture's staging: the storage buffers are immutable
   gl::Texture result;
   // startReadResult's pixel-pack buffers, their sizes, and the fence after each one's copy.
@@ -1013,9 +1014,62 @@ void ArtPipeline::finishReadResult(int slot, Image& into) {
   if (slot < 0 || slot >= kReadSlots) throw std::logic_error("finishReadResult: no read-back slot " + std::to_string(slot));
   if (into.width != width_ || into.height != height_) into = Image(width_, height_);
   if (into.pixelCount() == 0) return;
+  copyFromReadSlot(slot, into.rgba.data(), into.rgba.size());
+}
+
+void ArtPipeline::startReadResultYuv420(int slot) {
+  if (slot < 0 || slot >= kReadSlots)
+    throw std::logic_error("startReadResultYuv420: no read-back slot " + std::to_string(slot));
+  Yuv420Picture shape;
+  shape.width = width_;
+  shape.height = height_;
+  if (shape.byteCount() == 0) return;
+  Gpu& gpu = *gpu_;
+  const std::uint64_t words = (shape.byteCount() + 3) / 4;
+  gpu.yuvResult.ensure("art: YUV result", static_cast<std::size_t>(words * 4));
+  const gl::Program& kernel = gpu.program("shaders/art/rgba_to_yuv420.comp");
+  kernel.use();
+  gpu.yuvResult.bind(0);
+  glBindImageTexture(kResultImageUnit, gpu.result.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+  Gpu::setUniform(kernel, "u_width", static_cast<std::uint32_t>(width_));
+  Gpu::setUniform(kernel, "u_height", static_cast<std::uint32_t>(height_));
+  Gpu::dispatch(words);
+  glBindImageTexture(kResultImageUnit, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+  // Into the slot's buffer by a copy on the GPU: the CPU waits for nothing here.
+  const auto bytes = static_cast<GLsizeiptr>(words * 4);
+  if (gpu.readBack[slot].id() == 0) gpu.readBack[slot] = gl::Buffer("art: result read-back");
+  glBindBuffer(GL_COPY_WRITE_BUFFER, gpu.readBack[slot].id());
+  if (gpu.readBackBytes[slot] != bytes) {
+    glBufferData(GL_COPY_WRITE_BUFFER, bytes, nullptr, GL_STREAM_READ);
+    gpu.readBackBytes[slot] = bytes;
+  }
+  glBindBuffer(GL_COPY_READ_BUFFER, gpu.yuvResult.id());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  if (gpu.readBackDone[slot]) glDeleteSync(gpu.readBackDone[slot]);
+  gpu.readBackDone[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();
+}
+
+void ArtPipeline::finishReadResultYuv420(int slot, Yuv420Picture& into) {
+  if (slot < 0 || slot >= kReadSlots)
+    throw std::logic_error("finishReadResultYuv420: no read-back slot " + std::to_string(slot));
+  into.width = width_;
+  into.height = height_;
+  into.matrix = YuvMatrix::Bt601;
+  into.fullRange = false;
+  into.planes.resize(into.byteCount());
+  if (into.planes.empty()) return;
+  copyFromReadSlot(slot, into.planes.data(), into.planes.size());
+}
+
+void ArtPipeline::copyFromReadSlot(int slot, std::uint8_t* into, std::size_t size) {
   Gpu& gpu = *gpu_;
   GLsync fence = gpu.readBackDone[slot];
-  if (!fence) throw std::logic_error("finishReadResult: slot " + std::to_string(slot) + " holds no read-back");
+  if (!fence) throw std::logic_error("read-back slot " + std::to_string(slot) + " holds no read-back");
+  if (static_cast<GLsizeiptr>(size) > gpu.readBackBytes[slot])
+    throw std::logic_error("read-back slot " + std::to_string(slot) + " holds a smaller read-back");
   for (;;) {
     const GLenum waited = glClientWaitSync(fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000);  // 1 s a wait
     if (waited == GL_ALREADY_SIGNALED || waited == GL_CONDITION_SATISFIED) break;
@@ -1024,9 +1078,9 @@ void ArtPipeline::finishReadResult(int slot, Image& into) {
   glDeleteSync(fence);
   gpu.readBackDone[slot] = nullptr;
   glBindBuffer(GL_PIXEL_PACK_BUFFER, gpu.readBack[slot].id());
-  const auto bytes = static_cast<GLsizeiptr>(into.rgba.size());
+  const auto bytes = static_cast<GLsizeiptr>(size);
   const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
-  if (mapped) std::memcpy(into.rgba.data(), mapped, static_cast<std::size_t>(bytes));
+  if (mapped) std::memcpy(into, mapped, size);
   glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   if (!mapped) throw std::runtime_error("the GPU's read-back buffer could not be mapped");

@@ -182,6 +182,11 @@ class ArtPipeline {
   static constexpr int kReadSlots = 3;
   void startReadResult(int slot);
   void finishReadResult(int slot, Image& into);
+  // The same as 8-bit YUV 4:2:0 planes (BT.601, limited range: what a video encoder takes),
+  // converted on the GPU (shaders/art/rgba_to_yuv420.comp): 1.5 bytes a pixel come back, not 4.
+  // A slot holds one read-back at a time, of either kind; finish it with its own kind's call.
+  void startReadResultYuv420(int slot);
+  void finishReadResultYuv420(int slot, Yuv420Picture& into);
 
   // For tests and --verify (read-backs):
   // the source map of the sorter's current state (identity when nothing is packed);
@@ -204,6 +209,8 @@ class ArtPipeline {
   // Copies a picture of this pipeline's size into `into` on the GPU (setPicture, setMask).
   void uploadImage(const Image& image, const compute::StorageBuffer& into);
   void uploadBytes(const std::uint8_t* bytes, std::size_t size, const compute::StorageBuffer& into);
+  // Waits for read-back slot `slot` and copies its first `size` bytes into `into`.
+  void copyFromReadSlot(int slot, std::uint8_t* into, std::size_t size);
   void packBins(Packing packing);
   void packOneSequence();
   // paint() without the then pass.

@@ -172,6 +172,12 @@ class VideoWriter {
   const std::string& audioNote() const;
   // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
   void write(const Image& picture, const Frame& frame);
+  // Whether the encoder takes 8-bit YUV 4:2:0 as it is (libx264, libvpx...): then the caller may
+  // give it planes in BT.601 limited range, the writer's own colours, and no conversion runs here.
+  bool takesYuv420() const;
+  // Encodes `planes` (the source's size, BT.601 limited range) at `frame`'s time, copied into the
+  // encoder's frame as they are. Only where takesYuv420(); throws UserError on a failed write.
+  void write(const Yuv420Picture& planes, const Frame& frame);
   // Muxes an audio packet of the source (dropped when the output has no audio). Audio and video
   // writes may interleave in any order the reader gave them; the muxer orders them by time.
   void write(AudioPacket packet);
@@ -181,6 +187,7 @@ class VideoWriter {
   struct State;
 
  private:
+  static void sendPicture(State& s, const Frame& frame);  // times and encodes the frame it holds
   std::unique_ptr<State> state_;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 extern "C" {
+#include <libavutil/imgutils.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/opt.h>
 }
@@ -275,6 +276,28 @@ void VideoWriter::write(const Image& picture, const Frame& frame) {
   if (s.gif) toPalette(picture, *s.picture);
   else if (!s.fromRgba.fromRgba(picture, *s.picture, limitedRangeBt601))
     throw s.failure("cannot convert RGBA to the encoder's pixel format");
+  sendPicture(s, frame);
+}
+
+bool VideoWriter::takesYuv420() const { return !state_->gif && state_->encoder->pix_fmt == AV_PIX_FMT_YUV420P; }
+
+void VideoWriter::write(const Yuv420Picture& planes, const Frame& frame) {
+  State& s = *state_;
+  if (s.finished) throw s.failure("the video is already finished");
+  if (!takesYuv420()) throw std::logic_error("VideoWriter: this encoder does not take YUV 4:2:0 planes");
+  if (planes.width != s.width || planes.height != s.height || planes.planes.size() != planes.byteCount() ||
+      planes.matrix != YuvMatrix::Bt601 || planes.fullRange)
+    throw s.failure("planes of a " + std::to_string(planes.width) + "x" + std::to_string(planes.height) + " picture in a " +
+                    std::to_string(s.width) + "x" + std::to_string(s.height) + " BT.601 limited-range video");
+  if (av_frame_make_writable(s.picture) < 0) throw s.failure("out of memory");
+  const std::uint8_t* source[4] = {planes.planes.data(), planes.planes.data() + planes.lumaBytes(),
+                                   planes.planes.data() + planes.lumaBytes() + planes.chromaBytes(), nullptr};
+  const int lineSizes[4] = {planes.width, planes.chromaWidth(), planes.chromaWidth(), 0};
+  av_image_copy(s.picture->data, s.picture->linesize, source, lineSizes, AV_PIX_FMT_YUV420P, s.width, s.height);
+  sendPicture(s, frame);
+}
+
+void VideoWriter::sendPicture(State& s, const Frame& frame) {
   // The range's start is the output's time 0; timestamps must rise for every encoder.
   std::int64_t pts = av_rescale_q(frame.pts - s.originPts, s.inputTimeBase, s.encoder->time_base);
   if (s.previousPts != AV_NOPTS_VALUE && pts <= s.previousPts) pts = s.previousPts + 1;
