@@ -283,6 +283,21 @@ TEST(Slides, GifFramesCarryTheCaptionStrip) {
   }
 }
 
+// A slide is the array view of one plain sort: a pixel-sort run and a race are refused in one
+// line before anything is made.
+TEST(Slides, PixelSortAndRaceHaveNoSlides) {
+  ScratchFolder folder;
+  const auto art = runShadersort("run --pattern random --size 8x8 --path rows --slides " + folder.path("s"));
+  EXPECT_EQ(art.exitCode, 2);
+  EXPECT_EQ(lineCount(art.err), 1) << art.err;
+  EXPECT_NE(art.err.find("--slides"), std::string::npos) << art.err;
+  EXPECT_FALSE(fs::exists(folder.path("s")));
+  const auto race = runShadersort("view --offscreen --frames 1 --slide --race odd-even,bitonic --values 3,1,2", "DISPLAY=");
+  EXPECT_EQ(race.exitCode, 2);
+  EXPECT_EQ(lineCount(race.err), 1) << race.err;
+  EXPECT_NE(race.err.find("--slide"), std::string::npos) << race.err;
+}
+
 TEST(Slides, FolderRulesAndCap) {
   ScratchFolder folder;
   const std::string common = "run --algo bitonic --teaching --pattern random --size 2x8 --no-tune-cache --slides ";
