@@ -226,7 +226,8 @@ std::string slidesIndexHtml(const std::string& title, const std::vector<std::str
       "a{color:#8cb4ff}\n"
       "section{display:none;text-align:center}\n"
       "section:target,body:not(:has(section:target)) section:first-of-type{display:block}\n"
-      "img{width:92vw;height:72vh;object-fit:contain;image-rendering:pixelated}\n"
+      // Slides are whole frames, text included: scaled smoothly, not as blocks of pixels.
+      "img{width:92vw;height:72vh;object-fit:contain}\n"
       "nav a{margin:0 1em}\n"
       "</style>\n</head>\n<body>\n<h1>" +
       heading + "</h1>\n<p><a href=\"" + kNetworkName +
