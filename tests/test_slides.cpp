@@ -1,7 +1,8 @@
-// run --slides as a teacher runs it: one captioned PNG and one caption file per pass, each PNG
-// the picture `run --passes k --out` writes with its caption strip below; network.svg with one
-// line per comparator; index.html whose links all resolve; user text escaped in both. And the
-// caption strip itself: the font has every printable character, long descriptions are cut.
+// run --slides as a teacher runs it: one PNG and one caption file per pass, each PNG the
+// viewer's own frame of that pass (`view --offscreen --array --slide --screenshot`, pixel for
+// pixel) at --slide-size; network.svg with one line per comparator; index.html whose links all
+// resolve; user text escaped in both. And the caption strip (GIFs, sheets): the font has every
+// printable character, long descriptions are cut.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <regex>
 #include <set>
+#include <stdexcept>
 
 #include "cli/run_recording.h"
 #include "cli/run_slides.h"
@@ -79,7 +81,7 @@ int occurrences(const std::string& text, const std::string& what) {
 
 class SlidesOfEverySchedule : public ::testing::TestWithParam<Schedule> {};
 
-TEST_P(SlidesOfEverySchedule, EachSlideIsRunOutPlusItsCaptionStrip) {
+TEST_P(SlidesOfEverySchedule, EachSlideIsAProjectorFrameWithItsCaption) {
   const Schedule& schedule = GetParam();
   ScratchFolder folder;
   const std::string common = "run " + scheduleArguments(schedule) + " " + inputArguments();
@@ -95,15 +97,11 @@ TEST_P(SlidesOfEverySchedule, EachSlideIsRunOutPlusItsCaptionStrip) {
   ASSERT_GE(slides, 2u);
   ASSERT_LE(slides, sorter->passCount() + 1);
 
+  std::vector<Image> pictures;
   for (std::uint32_t pass = 0; pass < slides; ++pass) {
     const std::string png = cli::slideName(pass, "png"), txt = cli::slideName(pass, "txt");
     expected.insert(png);
     expected.insert(txt);
-    const std::string out = folder.path("out-" + std::to_string(pass) + ".png");
-    ASSERT_EQ(runShadersort(common + " --passes " + std::to_string(pass) + " --out " + out).exitCode, 0);
-    const Image picture = loadImage(out);
-    const Image slide = loadImage(folder.path("slides/" + png));
-
     const bool sorted = pass + 1 == slides;  // the run sorts to the end
     const render::Caption caption =
         render::passCaption(pass, sorter->passCount(), sorted, pass > 0 ? sorter->describePass(pass - 1) : "");
@@ -114,13 +112,15 @@ TEST_P(SlidesOfEverySchedule, EachSlideIsRunOutPlusItsCaptionStrip) {
     line.pop_back();
     EXPECT_EQ(line, render::captionLine(caption));
     EXPECT_FALSE(caption.description.empty()) << "pass " << pass << " has a description";
-    // The picture on top, exactly, and the strip caption_strip draws for that caption below it.
-    const render::Caption& shown = caption;
-    const Image expectedSlide = render::withCaption(picture, shown, cli::SlidesRecording::kDescriptionLines);
-    ASSERT_EQ(slide.width, expectedSlide.width) << png;
-    ASSERT_EQ(slide.height, expectedSlide.height) << png;
-    EXPECT_EQ(cut(slide, 0, picture.height).rgba, cut(expectedSlide, 0, picture.height).rgba) << png << ": the picture";
-    EXPECT_EQ(slide.rgba, expectedSlide.rgba) << png << ": the caption strip";
+    // A projector's frame by default, whatever the input's size (that it is the viewer's frame
+    // is SlidesEqualTheViewersScreenshots' part).
+    pictures.push_back(loadImage(folder.path("slides/" + png)));
+    EXPECT_EQ(pictures.back().width, 1280) << png;
+    EXPECT_EQ(pictures.back().height, 720) << png;
+    // Each slide is a new picture: at least its caption's heading changed.
+    if (pass > 0) {
+      EXPECT_NE(pictures[pass].rgba, pictures[pass - 1].rgba) << png;
+    }
   }
   std::set<std::string> present;
   for (const auto& entry : fs::directory_iterator(folder.path("slides"))) present.insert(entry.path().filename().string());
@@ -160,6 +160,89 @@ TEST_P(SlidesOfEverySchedule, EachSlideIsRunOutPlusItsCaptionStrip) {
 
 INSTANTIATE_TEST_SUITE_P(Slides, SlidesOfEverySchedule, ::testing::ValuesIn(allSchedules()), scheduleName);
 
+const Schedule& scheduleNamed(const std::string& name) {
+  static const auto schedules = allSchedules();
+  const auto found = std::find_if(schedules.begin(), schedules.end(), [&](const Schedule& s) { return s.name == name; });
+  if (found == schedules.end()) throw std::runtime_error("no schedule " + name);
+  return *found;
+}
+
+// `view --offscreen --array --slide` paused, stepped to `pass` (frame 0 the input, then one
+// `right` a frame, as the slides are drawn), its last frame written to `path`.
+CommandResult viewScreenshotAt(const Schedule& schedule, const std::string& values, const std::string& size,
+                               std::uint32_t pass, const std::string& path) {
+  std::string keys = "wait";
+  for (std::uint32_t k = 0; k < pass; ++k) keys += ",right";
+  return runShadersort("view --offscreen --array --slide --paused --no-tune-cache --algo " + std::string(schedule.algorithm->name) +
+                           (schedule.teaching ? "" : " --fast") + " --values " + values + " --window-size " + size +
+                           " --keys " + keys + " --frames " + std::to_string(pass + 1) + " --screenshot " + path,
+                       "DISPLAY=");
+}
+
+// The complaint: slides were 240x43 with the data as a 1x8-pixel column. Now every slide
+// is the viewer's frame of its pass, the very pixels `view --screenshot` gives at that pass: bars,
+// numbers, brackets, bitonic-classic's +inf padding (13 keys padded to 16), the network's column
+// and the caption. A screenshot of the next pass differs, so a slide of the wrong pass fails.
+TEST(Slides, SlidesEqualTheViewersScreenshots) {
+  struct Case {
+    std::string schedule, values, sizeOption, size;
+  };
+  const std::vector<Case> cases = {
+      {"odd-even/teaching", "5,3,9,1,7,2,8,4", "", "1280x720"},
+      {"bitonic-classic", "13,7,2,11,5,1,12,9,3,8,10,4,6", " --slide-size 800x600", "800x600"},
+  };
+  for (const Case& test : cases) {
+    SCOPED_TRACE(test.schedule);
+    const Schedule& schedule = scheduleNamed(test.schedule);
+    ScratchFolder folder;
+    const auto made = runShadersort("run " + scheduleArguments(schedule) + " --no-tune-cache --values " + test.values +
+                                    test.sizeOption + " --slides " + folder.path("slides"));
+    ASSERT_EQ(made.exitCode, 0) << made.err;
+    std::vector<Image> slides;
+    while (fs::exists(folder.path("slides/" + cli::slideName(static_cast<std::uint32_t>(slides.size()), "png"))))
+      slides.push_back(loadImage(folder.path("slides/" + cli::slideName(static_cast<std::uint32_t>(slides.size()), "png"))));
+    ASSERT_GE(slides.size(), 3u);
+    std::vector<Image> screenshots;
+    for (std::uint32_t pass = 0; pass < slides.size(); ++pass) {
+      const std::string path = folder.path("view-" + std::to_string(pass) + ".png");
+      const auto shot = viewScreenshotAt(schedule, test.values, test.size, pass, path);
+      ASSERT_EQ(shot.exitCode, 0) << shot.err;
+      screenshots.push_back(loadImage(path));
+      ASSERT_EQ(slides[pass].width, screenshots[pass].width) << "pass " << pass;
+      ASSERT_EQ(slides[pass].height, screenshots[pass].height) << "pass " << pass;
+      EXPECT_TRUE(slides[pass].rgba == screenshots[pass].rgba) << "pass " << pass << ": the slide is not the viewer's frame";
+    }
+    // The comparison can fail: each slide differs from the viewer's frame of the next pass.
+    for (std::uint32_t pass = 0; pass + 1 < slides.size(); ++pass)
+      EXPECT_FALSE(slides[pass].rgba == screenshots[pass + 1].rgba) << "pass " << pass;
+  }
+}
+
+TEST(Slides, SlideSizeIsCheckedInOneLine) {
+  ScratchFolder folder;
+  const std::string common = "run --algo odd-even --teaching --values 5,3,9,1 --no-tune-cache";
+  for (const char* bad : {"1280", "1280x", "x720", "100x100", "1280x720x2", "20000x720", "abcxdef"}) {
+    const auto refused = runShadersort(common + " --slides " + folder.path("s") + " --slide-size " + std::string(bad));
+    EXPECT_EQ(refused.exitCode, 2) << bad;
+    EXPECT_EQ(lineCount(refused.err), 1) << bad << ": " << refused.err;
+    EXPECT_NE(refused.err.find("--slide-size"), std::string::npos) << bad << ": " << refused.err;
+    EXPECT_FALSE(fs::exists(folder.path("s"))) << bad;
+  }
+  // Only with --slides; and --scale (pixels repeated) is no way to size a slide.
+  const auto alone = runShadersort(common + " --out " + folder.path("o.png") + " --slide-size 640x480");
+  EXPECT_EQ(alone.exitCode, 2);
+  EXPECT_EQ(lineCount(alone.err), 1) << alone.err;
+  const auto scaled = runShadersort(common + " --slides " + folder.path("s") + " --scale 4");
+  EXPECT_EQ(scaled.exitCode, 2);
+  EXPECT_EQ(lineCount(scaled.err), 1) << scaled.err;
+  EXPECT_NE(scaled.err.find("--slide-size"), std::string::npos) << scaled.err;
+  // A good size is the slides' size.
+  ASSERT_EQ(runShadersort(common + " --slides " + folder.path("s") + " --slide-size 640x480").exitCode, 0);
+  const Image slide = loadImage(folder.path("s/pass-0000.png"));
+  EXPECT_EQ(slide.width, 640);
+  EXPECT_EQ(slide.height, 480);
+}
+
 // The frames of a GIF as a viewer shows them (stb_image, a decoder independent of giflib).
 std::vector<Image> gifFrames(const std::string& path) {
   const std::string bytes = readText(path);
@@ -198,6 +281,21 @@ TEST(Slides, GifFramesCarryTheCaptionStrip) {
     ASSERT_EQ(frames[pass].height, kColumnLength + strip.height);
     EXPECT_EQ(cut(frames[pass], kColumnLength, strip.height).rgba, strip.rgba) << "frame " << pass << ": " << captionLine(caption);
   }
+}
+
+// A slide is the array view of one plain sort: a pixel-sort run and a race are refused in one
+// line before anything is made.
+TEST(Slides, PixelSortAndRaceHaveNoSlides) {
+  ScratchFolder folder;
+  const auto art = runShadersort("run --pattern random --size 8x8 --path rows --slides " + folder.path("s"));
+  EXPECT_EQ(art.exitCode, 2);
+  EXPECT_EQ(lineCount(art.err), 1) << art.err;
+  EXPECT_NE(art.err.find("--slides"), std::string::npos) << art.err;
+  EXPECT_FALSE(fs::exists(folder.path("s")));
+  const auto race = runShadersort("view --offscreen --frames 1 --slide --race odd-even,bitonic --values 3,1,2", "DISPLAY=");
+  EXPECT_EQ(race.exitCode, 2);
+  EXPECT_EQ(lineCount(race.err), 1) << race.err;
+  EXPECT_NE(race.err.find("--slide"), std::string::npos) << race.err;
 }
 
 TEST(Slides, FolderRulesAndCap) {

@@ -58,6 +58,9 @@ std::string checkArtResult(const art::ArtPipeline& pipeline, const Sorter& sorte
 
 int runArt(const GlobalOptions& global, const RunOptions& options) {
   const ArtRequest& request = *options.art;
+  // Slides are the viewer's array view of a plain sort; a pixel-sort's packed rows have none.
+  if (!options.record.slidesPath.empty())
+    throw UsageError("--slides draws a plain sort's array view: the pixel-sort options (--path, --spans, --preset, ...) do not go with it");
   if (!options.outputPath.empty()) requireWritableOutput(options.outputPath);
   requireRecordableOutputs(options);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);

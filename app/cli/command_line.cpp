@@ -175,7 +175,7 @@ int parseRepetitions(const std::string& text) { return static_cast<int>(parseSig
 
 // The numbers of run --gif / --sheet, as given; read by the one number parser after parsing.
 struct RecordNumberText {
-  std::string every, fps = "20", scale = "1";
+  std::string every, fps = "20", scale = "1", slideSize = "1280x720";
   const CLI::Option* everyOption = nullptr;
 };
 
@@ -196,7 +196,7 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& nu
   auto* sheet = run.add_option("--sheet", record.sheetPath, "also write a contact sheet PNG: the states after passes 0, K, 2K, ...")
                     ->check(extension(".png"));
   auto* slides = run.add_option("--slides", record.slidesPath,
-                                "also write slides into folder DIR: a captioned PNG and a caption file per pass, "
+                                "also write slides into folder DIR: per pass, the viewer's array view as a PNG (--slide-size) and its caption, "
                                 "network.svg and index.html (DIR empty, new or holding earlier slides)");
   auto* every = run.add_option("--every", numbers.every,
                                "record every K-th pass, and the last (default: every pass for --gif, 16 cells at most for --sheet)");
@@ -205,15 +205,21 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& nu
                                        "slow delays under 2/100 s, so above 50 fps, down)")
       ->needs(gif)
       ->capture_default_str();
-  auto* scale = run.add_option("--scale", numbers.scale, "enlarge the GIF, sheet and slide pictures S times, 1 to 16 (pixels repeated)")
+  auto* scale = run.add_option("--scale", numbers.scale, "enlarge the GIF and sheet pictures S times, 1 to 16 (pixels repeated)")
                     ->capture_default_str();
+  run.add_option("--slide-size", numbers.slideSize,
+                 "--slides: each slide's size WxH, 320x240 to 16384x16384 (the viewer's array view drawn at that size)")
+      ->needs(slides)
+      ->capture_default_str();
   run.callback([=] {
     if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0 && slides->count() == 0)
       throw CLI::RequiredError("--out, --gif or --sheet (or --slides DIR)");
     if (every->count() > 0 && gif->count() == 0 && sheet->count() == 0)
       throw CLI::ValidationError(every->get_name(), "needs --gif or --sheet");
-    if (scale->count() > 0 && gif->count() == 0 && sheet->count() == 0 && slides->count() == 0)
-      throw CLI::ValidationError(scale->get_name(), "needs --gif or --sheet (or --slides)");
+    // Slides are the viewer's frames, drawn at --slide-size: repeating pixels does not enlarge them.
+    if (scale->count() > 0 && gif->count() == 0 && sheet->count() == 0)
+      throw CLI::ValidationError(scale->get_name(), slides->count() > 0 ? "enlarges --gif and --sheet; slides are drawn at --slide-size WxH"
+                                                                        : "needs --gif or --sheet");
   });
 }
 
@@ -222,6 +228,9 @@ void parseRecordNumbers(const RecordNumberText& text, RecordOptions& record) {
     record.every = static_cast<std::uint32_t>(parseUnsigned(text.every, "--every", 1, UINT32_MAX));
   record.fps = static_cast<int>(parseUnsigned(text.fps, "--fps", 1, 100));
   record.scale = static_cast<int>(parseUnsigned(text.scale, "--scale", 1, 16));
+  const Dimensions slide = parseDimensions(text.slideSize, "--slide-size", {320, 240}, {16384, 16384});
+  record.slideWidth = static_cast<int>(slide.width);
+  record.slideHeight = static_cast<int>(slide.height);
 }
 
 // --race A,B[,C[,D]]: the list is checked whole, so an empty name (",", "a,,b", "a,") or another
@@ -425,6 +434,9 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
   viewCommand->add_flag("--array", view.arrayMode, "start in array mode (one sequence as bars)");
+  viewCommand->add_flag("--slide", view.slideLayout,
+                        "draw as run --slides does: no panel, the pass's caption and the network's current column, "
+                        "no radix tween (with --array, the frame a slide of that pass is)");
   viewCommand->add_flag("--offscreen", view.offscreen, "no window or X server: render frames on the headless context (needs --frames)");
   viewCommand->add_option("--window-size", view.frameSize, "window (or offscreen frame) size WxH")->capture_default_str();
   viewCommand->add_option("--keys", view.keys, "keys pressed one per frame, e.g. \"space,right,right,left,a,t\"");

@@ -34,7 +34,8 @@ struct RecordOptions {
   std::string slidesPath;  // a folder: a PNG and a caption per pass, network.svg, index.html
   std::optional<std::uint32_t> every;  // keep every K-th pass; empty: every pass (GIF), 16 cells at most (sheet)
   int fps = 20;
-  int scale = 1;
+  int scale = 1;  // --gif and --sheet; slides are drawn at slideWidth x slideHeight
+  int slideWidth = 1280, slideHeight = 720;  // --slide-size: a projector's frame
   bool any() const { return !gifPath.empty() || !sheetPath.empty() || !slidesPath.empty(); }
 };
 
@@ -97,6 +98,7 @@ struct ViewOptions {
   bool fast = false;           // start on the fast schedule instead of the teaching one
   bool arrayMode = false;
   bool offscreen = false;      // no window: frames go into a framebuffer on the headless context
+  bool slideLayout = false;    // --slide: drawn as run --slides draws (no panel; caption and network column)
   std::string frameSize = "1280x800";
   std::string keys;            // --keys "space,right,..." one per frame
   std::string mouse;           // --mouse "press@X:Y,move@X:Y,release@X:Y,wait" one per frame (--offscreen)

@@ -49,6 +49,23 @@ void requirePaintablePictures(const RunOptions& options, const InputPlan& plan, 
                   std::to_string(limits.maxTextureSize) + " pixels a side");
 }
 
+// The viewer the slides are drawn with: the run's algorithm, input, schedule and settings (the
+// viewer's lane sorts them again, the same way, pass by pass beside the run).
+ui::ViewerConfig slideViewerConfig(const GlobalOptions& global, const RunOptions& options) {
+  ui::ViewerConfig config;
+  config.algorithm = options.algorithm;
+  config.input = options.input;
+  config.sorter = options.sorter;
+  config.teaching = options.sorter.teaching;
+  if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
+  const bool useTuneCache = global.useTuneCache;
+  config.withTunedSettings = [useTuneCache](SortContext& context, const AlgorithmInfo& algorithm,
+                                            const SorterOptions& explicitOptions) {
+    return bench::withTunedSettings(algorithm, explicitOptions, context, useTuneCache);
+  };
+  return config;
+}
+
 }  // namespace
 
 int runRun(const GlobalOptions& global, const RunOptions& options) {
@@ -70,10 +87,15 @@ int runRun(const GlobalOptions& global, const RunOptions& options) {
   const ResolvedInput input = resolveInput(plan);
   sorter->load(input.data);
   std::optional<RunRecording> recording;
-  if (options.record.any())
-    recording.emplace(options.record, input.image.width, input.image.height,
-                      std::min(options.passes.value_or(sorter->passCount()), sorter->passCount()),
-                      std::string(algorithm.name) + " on " + plan.description);
+  if (options.record.any()) {
+    const std::uint32_t lastPass = std::min(options.passes.value_or(sorter->passCount()), sorter->passCount());
+    std::unique_ptr<SlideViewer> slideViewer;
+    if (!options.record.slidesPath.empty())
+      slideViewer = std::make_unique<SlideViewer>(slideViewerConfig(global, options), options.record.slideWidth,
+                                                  options.record.slideHeight, lastPass);
+    recording.emplace(options.record, input.image.width, input.image.height, lastPass,
+                      std::string(algorithm.name) + " on " + plan.description, std::move(slideViewer));
+  }
 
   const auto start = std::chrono::steady_clock::now();
   if (recording) {

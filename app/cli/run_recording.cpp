@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -20,10 +21,12 @@ void requireRecordableOutputs(const RunOptions& options) {
 }
 
 RunRecording::RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass,
-                           const std::string& title)
-    : options_(options), lastPass_(lastPass) {
-  if (!options.slidesPath.empty())
-    slides_ = std::make_unique<SlidesRecording>(options.slidesPath, title, lastPass, options.scale);
+                           const std::string& title, std::unique_ptr<SlideViewer> slideViewer)
+    : options_(options), lastPass_(lastPass), slideViewer_(std::move(slideViewer)) {
+  if (!options.slidesPath.empty()) {
+    if (!slideViewer_) throw std::logic_error("RunRecording: --slides without a slide viewer");
+    slides_ = std::make_unique<SlidesRecording>(options.slidesPath, title, lastPass);
+  }
   if (!options.sheetPath.empty()) {
     sheetEvery_ = options.every ? render::everyForAtMost(lastPass, *options.every, render::ContactSheet::kMaxCells)
                                 : render::roundEveryForAtMost(lastPass, kDefaultSheetCells);
@@ -70,11 +73,12 @@ void RunRecording::run(Sorter& sorter, const PictureOfState& pictureOf) {
     const bool toGif = gif_ && (last || pass % gifEvery_ == 0);
     const bool toSheet = sheet_ && (last || pass % sheetEvery_ == 0);
     if (!toGif && !toSheet && !slides_) return;
-    const Image picture = pictureOf(sorter);
     const bool sorted = last && sorter.finished();
     const std::string description = pass > 0 ? sorter.describePass(pass - 1) : std::string();
     const render::Caption caption = render::passCaption(pass, sorter.passCount(), sorted, description);
-    if (slides_) slides_->addSlide(picture, pass, sorter.passCount(), sorted, description);
+    if (slides_) slides_->addSlide(slideViewer_->draw(pass), pass, sorter.passCount(), sorted, description);
+    if (!toGif && !toSheet) return;
+    const Image picture = pictureOf(sorter);
     if (toGif)
       gif_->addFrame(render::withCaption(enlargedPicture(picture, options_.scale), caption, kGifDescriptionLines));
     if (toSheet) sheet_->addCell(picture, render::passLabel(pass, sorted), caption.description);

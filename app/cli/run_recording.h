@@ -32,8 +32,9 @@ class RunRecording {
   // For a run of at most `lastPass` passes of `pictureWidth` x `pictureHeight` pictures. Tells
   // the user (stderr) when the sheet keeps fewer states than --every asked, to fit its cells.
   // `title` heads the slides ("bitonic on a 16x1 pattern").
+  // `slideViewer` draws the slides (needed with --slides).
   RunRecording(const RecordOptions& options, int pictureWidth, int pictureHeight, std::uint32_t lastPass,
-               const std::string& title);
+               const std::string& title, std::unique_ptr<SlideViewer> slideViewer = nullptr);
 
   // Runs `sorter` (loaded, at pass 0) one pass at a time up to lastPass or until it finishes,
   // recording the kept states.
@@ -54,6 +55,7 @@ class RunRecording {
   std::unique_ptr<render::GifRecorder> gif_;
   std::unique_ptr<render::ContactSheet> sheet_;
   std::unique_ptr<SlidesRecording> slides_;
+  std::unique_ptr<SlideViewer> slideViewer_;
   render::SorterPictures pictures_;
 };
 

@@ -5,7 +5,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <glad/gl.h>
+
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <system_error>
 
@@ -99,8 +102,43 @@ void requireSlidesFolder(const std::string& directory) {
   requireWritableOutput((fs::path(directory) / kIndexName).string());
 }
 
-SlidesRecording::SlidesRecording(std::string directory, std::string title, std::uint32_t lastPass, int scale)
-    : directory_(std::move(directory)), title_(std::move(title)), lastPass_(lastPass), scale_(scale) {
+ui::ViewerConfig SlideViewer::slideConfig(ui::ViewerConfig config, std::uint32_t lastPass) {
+  config.arrayMode = true;
+  config.slideLayout = true;
+  config.startPlaying = false;
+  config.tweenSeconds = 0.0;  // a slide is a still (view --slide does the same)
+  config.race.clear();
+  // Frame 0 shows the input; each later frame steps one pass, as --keys wait,right,... does.
+  config.frames = static_cast<int>(std::min<std::uint32_t>(lastPass, INT_MAX - 1)) + 1;
+  config.keys.assign(static_cast<std::size_t>(config.frames), ui::ViewerKey::StepForward);
+  config.keys.front() = ui::ViewerKey::None;
+  return config;
+}
+
+SlideViewer::SlideViewer(ui::ViewerConfig config, int width, int height, std::uint32_t lastPass)
+    : app_(std::make_unique<ui::ViewerApp>(slideConfig(std::move(config), lastPass),
+                                           [&] { return ui::makeOffscreenHost(width, height); })) {}
+
+SlideViewer::~SlideViewer() = default;
+
+Image SlideViewer::draw(std::uint32_t pass) {
+  // The run's sorter shares the context: the frame's viewport and clear colour are put back.
+  GLint viewport[4] = {};
+  GLfloat clearColour[4] = {};
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, clearColour);
+  app_->frame();
+  Image frame = app_->host().readFrame();
+  glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+  glClearColor(clearColour[0], clearColour[1], clearColour[2], clearColour[3]);
+  if (app_->laneCount() != 1 || app_->lane(0).pass() != pass)
+    throw GpuError("--slides: the viewer's sort is at pass " + std::to_string(app_->lane(0).pass()) + ", the run's at " +
+                   std::to_string(pass));
+  return frame;
+}
+
+SlidesRecording::SlidesRecording(std::string directory, std::string title, std::uint32_t lastPass)
+    : directory_(std::move(directory)), title_(std::move(title)), lastPass_(lastPass) {
   if (lastPass > kMaxSlidePasses)
     throw UserError("--slides: " + std::to_string(lastPass) + " passes would make " + std::to_string(lastPass + 1) +
                     " slides, more than " + std::to_string(kMaxSlidePasses + 1) + "; give --passes " +
@@ -130,11 +168,11 @@ SlidesRecording::~SlidesRecording() {
   if (!committed_ && madeDirectory_) fs::remove(directory_, error);
 }
 
-void SlidesRecording::addSlide(const Image& picture, std::uint32_t pass, std::uint32_t passCount, bool sorted,
+void SlidesRecording::addSlide(const Image& slide, std::uint32_t pass, std::uint32_t passCount, bool sorted,
                                const std::string& lastDescription) {
   const render::Caption caption = render::passCaption(pass, passCount, sorted, lastDescription);
   const std::string png = slideName(pass, "png"), txt = slideName(pass, "txt");
-  savePng(render::withCaption(enlargedPicture(picture, scale_), caption, kDescriptionLines), (staging_ / png).string());
+  savePng(slide, (staging_ / png).string());
   written_.push_back(png);
   captions_.push_back(render::captionLine(caption));
   writeText(staging_ / txt, captions_.back() + "\n");
@@ -188,7 +226,8 @@ std::string slidesIndexHtml(const std::string& title, const std::vector<std::str
       "a{color:#8cb4ff}\n"
       "section{display:none;text-align:center}\n"
       "section:target,body:not(:has(section:target)) section:first-of-type{display:block}\n"
-      "img{width:92vw;height:72vh;object-fit:contain;image-rendering:pixelated}\n"
+      // Slides are whole frames, text included: scaled smoothly, not as blocks of pixels.
+      "img{width:92vw;height:72vh;object-fit:contain}\n"
       "nav a{margin:0 1em}\n"
       "</style>\n</head>\n<body>\n<h1>" +
       heading + "</h1>\n<p><a href=\"" + kNetworkName +

@@ -80,6 +80,13 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.exportPath = options.exportPath;
   config.recordPath = options.recordPath;
   config.keys = ui::parseKeyScript(options.keys);
+  if (options.slideLayout) {
+    if (!options.race.empty() || !options.videoPath.empty() || options.art)
+      throw UsageError("--slide draws one plain sort, as run --slides does: no --race, --video or pixel-sort options");
+    config.slideLayout = true;
+    // A slide is a still: the state after the pass, not radix's scatter on its way.
+    config.tweenSeconds = 0.0;
+  }
   if (!options.mouse.empty() && !options.offscreen)
     throw UsageError("--mouse scripts the offscreen viewer: give --offscreen with it");
   config.mouse = ui::parseMouseScript(options.mouse);

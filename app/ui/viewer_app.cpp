@@ -81,7 +81,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     }
     ImGui_ImplOpenGL3_Init("#version 430 core");
     openGl3BackendReady_ = true;
-    uiScale_ = std::clamp(host_->contentScale(), 1.0f, 4.0f);
+    uiScale_ = config_.slideLayout ? slideUiScale(host_->framebufferHeight()) : std::clamp(host_->contentScale(), 1.0f, 4.0f);
     if (uiScale_ != 1.0f) {
       ImGui::GetStyle().ScaleAllSizes(uiScale_);
       ImGui::GetIO().FontGlobalScale = uiScale_;
@@ -206,7 +206,7 @@ void ViewerApp::frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
   drawLanes();
-  drawPanel();
+  if (!config_.slideLayout) drawPanel();
   // The panel may have sorted (art mode) or deleted a program in use; ImGui's renderer puts back
   // the program it finds, which must still exist.
   glUseProgram(0);

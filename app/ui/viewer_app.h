@@ -43,6 +43,9 @@ struct ViewerConfig {
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
   bool barNumbers = true;  // array view: keys over the bars, indices under them (render/bar_labels.h)
+  // A slide (run --slides, view --slide): no panel; the pass's caption along the foot and the
+  // network's current column at the right, the text scaled for the frame (slideUiScale).
+  bool slideLayout = false;
   double tweenSeconds = kDefaultTweenSeconds;  // radix's scatter tween in teaching mode (ui/radix_view.h); 0: off
   std::optional<double> pinnedTween;           // draw every tween at this time, 0 to 1 (offscreen screenshots)
   bool startPlaying = true;
@@ -238,6 +241,11 @@ class ViewerApp {
   // Teaching overlays: array mode on sequences of at most 64 elements.
   bool overlaysShown() const;
   void drawOverlays(ImDrawList* list, const SortLane& lane, const SortLane::Placement& bars);
+  // [SECTION] the slide layout (viewer_slide.cpp): the caption and the network's current column
+  float slideCaptionHeight() const;
+  float slideNetworkWidth() const;  // 0 when the lane has no comparator network to show
+  void drawSlideCaption(ImDrawList* list, ImVec2 min, ImVec2 max);
+  void drawSlideNetwork(ImDrawList* list, ImVec2 min, ImVec2 max);
   // [SECTION] the panel (viewer_panel.cpp)
   void drawPanel();
   void drawMessages();

@@ -19,9 +19,13 @@ namespace shadersort::ui {
 
 void ViewerApp::drawLanes() {
   const ImGuiIO& io = ImGui::GetIO();
-  const float panel = kPanelWidth * uiScale_ + 2 * kMargin;
+  // A slide has no panel; its caption takes the foot and the network's column the right.
+  const float panel = config_.slideLayout ? kMargin : kPanelWidth * uiScale_ + 2 * kMargin;
+  const float caption = config_.slideLayout ? slideCaptionHeight() : 0.0f;
+  const float network = config_.slideLayout ? slideNetworkWidth() : 0.0f;
   const ImVec2 areaMin(panel, kMargin);
-  const ImVec2 areaMax(std::max(panel + 1.0f, io.DisplaySize.x - kMargin), std::max(kMargin + 1.0f, io.DisplaySize.y - kMargin));
+  const ImVec2 areaMax(std::max(panel + 1.0f, io.DisplaySize.x - kMargin - network),
+                       std::max(kMargin + 1.0f, io.DisplaySize.y - kMargin - caption));
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
   ImGui::Begin("##lanes", nullptr,
@@ -76,6 +80,10 @@ void ViewerApp::drawLanes() {
       list->AddText(ImVec2(laneMax.x - width, laneMax.y - ImGui::GetTextLineHeight()), imColour(kLaneTextColour),
                     drawing_.overlayCaption.c_str());
     }
+  }
+  if (config_.slideLayout && !lanes_.empty()) {
+    drawSlideCaption(list, ImVec2(areaMin.x, areaMax.y), ImVec2(io.DisplaySize.x - kMargin, io.DisplaySize.y - kMargin));
+    if (network > 0.0f) drawSlideNetwork(list, ImVec2(areaMax.x + kMargin, areaMin.y), ImVec2(io.DisplaySize.x - kMargin, areaMax.y));
   }
   // The whole lane area takes the mouse: scroll zooms, drag pans, double-click fits.
   ImGui::SetCursorScreenPos(areaMin);

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ namespace shadersort::ui {
 struct ScreenArea {
   ImVec2 min, max;
 };
+
+// The slide layout's text scale for a frame `height` pixels tall: whole steps (the bitmap font
+// stays sharp), 2 at 720 lines, so that a projected slide is read from the back of a room.
+inline float slideUiScale(int height) { return static_cast<float>(std::clamp(height / 360, 1, 4)); }
 
 struct DrawingState {
   std::vector<SortLane::Placement> placements;  // each lane's picture in the last frame
