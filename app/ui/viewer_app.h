@@ -64,6 +64,7 @@ struct ViewerConfig {
   // it each frame sorted whole along the input's axis); no image, pattern or race with it.
   std::string videoPath;
   bool videoStrict = false;  // --strict: a damaged clip is refused before any window opens
+  PlaybackClock videoClock;  // what the clip plays by unscripted (tests); empty: the steady clock
   // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
   art::Animation animation;
   // The preset they came from, which the panel's run command names to carry them.

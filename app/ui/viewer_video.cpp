@@ -30,7 +30,7 @@ bool ViewerApp::handleVideoKey(ViewerKey key) {
       playback_.targetPass.reset();
       videoFramesOwed_ = 0;
       videoOwedSeconds_ = 0.0;
-      videoClock_ = std::chrono::steady_clock::now();
+      videoClock_ = video_->now();
       return true;
     case ViewerKey::ToggleArt:
       message_ = "a clip plays in pixel-sort art mode only";
@@ -59,7 +59,7 @@ void ViewerApp::stepVideoFrame(int direction) {
 
 void ViewerApp::advanceVideo() {
   const bool scripted = config_.frames > 0;
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = video_->now();
   if (playback_.playing && frame_ > 0) {  // the first frame shows the clip's first frame
     if (scripted) {
       videoFramesOwed_ = 1;  // one clip frame per viewer frame, whatever the clock says
@@ -74,8 +74,9 @@ void ViewerApp::advanceVideo() {
   videoClock_ = now;
   std::optional<video::Frame> latest;
   while (videoFramesOwed_ > 0) {
-    // Scripted runs wait for the decoder, so that their frames do not depend on timing.
-    std::optional<video::Frame> taken = scripted ? video_->waitNext() : video_->tryNext();
+    // Scripted runs, and a test's clock, wait for the decoder, so that their frames do not depend
+    // on timing.
+    std::optional<video::Frame> taken = scripted || video_->steppedClock() ? video_->waitNext() : video_->tryNext();
     if (!taken) break;
     latest = std::move(taken);
     --videoFramesOwed_;
@@ -114,7 +115,7 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
     return;
   }
   videoFrame_ = {index, seconds};
-  videoShownAt_.push_back(std::chrono::steady_clock::now());
+  videoShownAt_.push_back(video_->now());
   if (videoShownAt_.size() > kVideoRateWindow) videoShownAt_.pop_front();
   ++videoFramesShown_;
   videoStepBackTo_.reset();
