@@ -325,6 +325,33 @@ TEST(VideoIo, DamagedFramesAreReadOrRefusedInOneLine) {
   }
 }
 
+// MPEG-TS declares neither its length nor its frame count, and an intra-coded stream cut short
+// may decode without an error: the cut shows as a file that stops inside a transport packet.
+TEST(VideoIo, ATransportStreamCutShortIsWarnedOfAndRefusedUnderStrict) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 40, .codec = "mpeg4"};
+  ASSERT_TRUE(writeTestClip(folder.path("whole.ts"), spec));
+  {
+    VideoReader whole(folder.path("whole.ts"), {}, {.refuseDamage = true});
+    EXPECT_EQ(readAll(whole).frames.size(), 40u);
+    EXPECT_FALSE(whole.damage().any()) << video::damageWarning(whole);
+  }
+  const std::string bytes = readText(folder.path("whole.ts"));
+  ASSERT_EQ(bytes.size() % 188, 0u) << "a whole transport stream is whole packets";
+  for (const int percent : {30, 60, 90}) {
+    SCOPED_TRACE(percent);
+    std::size_t size = bytes.size() * static_cast<std::size_t>(percent) / 100;
+    if (size % 188 == 0) size += 94;  // a cut inside a packet, as nearly all are
+    const std::string cut = "cut" + std::to_string(percent) + ".ts";
+    writeBytes(folder.path(cut), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size)));
+    ASSERT_EQ(readDamaged(folder.path(cut), cut, false), "warned");
+    VideoReader reader(folder.path(cut));
+    readAll(reader);
+    EXPECT_NE(video::damageWarning(reader).find("cut short"), std::string::npos) << video::damageWarning(reader);
+    EXPECT_EQ(readDamaged(folder.path(cut), cut, true), "refused");
+  }
+}
+
 TEST(VideoIo, NoVideoStreamAndMissingFileAreOneLineErrors) {
   ScratchFolder folder;
   const std::string missing = userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); });
