@@ -1079,6 +1079,16 @@ TEST(ArtPresets, TinyAndHugeNumbersRoundTrip) {
   EXPECT_EQ(std::strtod(decimalText(4.9406564584124654e-324).c_str(), nullptr), 4.9406564584124654e-324);
 }
 
+// An angle of -0 (`--path angle:-0.0`, or the viewer's slider rounding a small negative angle):
+// the viewer's `s` wrote "angle:-0", which run --preset then refused as not a number.
+TEST(ArtPresets, ANegativeZeroAngleIsSavedAsOneThatReadsBack) {
+  Preset zero;
+  zero.settings = settingsFor("angle:-0.0", SpanMode::None);
+  EXPECT_EQ(pathSpecText(zero.settings.path), "angle:0");
+  EXPECT_EQ(decimalText(-0.0), "0");
+  EXPECT_EQ(parsePreset(presetToml(zero), "zero.toml", "").settings.path.angleDegrees, 0.0);
+}
+
 TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
   ScratchFolder folder;
   const std::string input = folder.path("in.png");
