@@ -5,6 +5,7 @@
 // checkSources: spans ordered, each holding its own pixels, the rest in place).
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <webp/decode.h>
 
 #include <algorithm>
@@ -1087,6 +1088,24 @@ TEST(ArtPresets, ANegativeZeroAngleIsSavedAsOneThatReadsBack) {
   EXPECT_EQ(pathSpecText(zero.settings.path), "angle:0");
   EXPECT_EQ(decimalText(-0.0), "0");
   EXPECT_EQ(parsePreset(presetToml(zero), "zero.toml", "").settings.path.angleDegrees, 0.0);
+}
+
+// A preset name that is a FIFO or a folder is refused saying what it is (it was "no such file").
+TEST(ArtPresets, APresetThatIsNotARegularFileIsRefusedSayingWhatItIs) {
+  ScratchFolder folder;
+  ASSERT_EQ(::mkfifo(folder.path("fifo.toml").c_str(), 0600), 0);
+  std::filesystem::create_directory(folder.path("folder.toml"));
+  const auto refusal = [](const std::string& path) {
+    try {
+      loadPreset(path);
+    } catch (const UsageError& error) {
+      return std::string(error.what());
+    }
+    return std::string("loaded");
+  };
+  EXPECT_EQ(refusal(folder.path("fifo.toml")), "cannot read preset '" + folder.path("fifo.toml") + "': it is not a regular file (a FIFO)");
+  EXPECT_EQ(refusal(folder.path("folder.toml")), "cannot read preset '" + folder.path("folder.toml") + "': it is not a regular file (a directory)");
+  EXPECT_EQ(refusal(folder.path("missing.toml")), "cannot read preset '" + folder.path("missing.toml") + "': no such file");
 }
 
 TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {
