@@ -367,7 +367,12 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
       // frame and a half for packets whose duration was not stored.
       const double period = static_cast<double>(s.info.rateDenominator) / s.info.rateNumerator;
       const bool declaredDuration = s.info.durationSeconds > 0 && s.format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
-      if (!s.range.to && s.video->nb_frames > 0 && s.framesDecoded < s.video->nb_frames)
+      // The container's frame count is the frames shown only where its duration holds as many
+      // at the stream's rate: an MP4's edit list may leave stored frames out, which FFmpeg drops.
+      const double nominalRate = av_q2d(s.video->r_frame_rate);
+      const bool countShown = !declaredDuration || nominalRate <= 0 ||
+                              std::abs(static_cast<double>(s.video->nb_frames) - s.info.durationSeconds * nominalRate) < 0.5;
+      if (!s.range.to && s.video->nb_frames > 0 && countShown && s.framesDecoded < s.video->nb_frames)
         throw failure("the file ends early (" + std::to_string(s.framesDecoded) + " of " + std::to_string(s.video->nb_frames) +
                       " frames)");
       if (!s.range.to && declaredDuration && s.dataEnd < s.info.durationSeconds - 1.5 * period)
