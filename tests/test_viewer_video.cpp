@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -143,6 +144,34 @@ TEST_F(ViewerVideo, WithoutAScriptPlaysByTheClipsClock) {
   *now += 1s;
   press(app, "wait,wait");
   EXPECT_EQ(app.videoFrameIndex(), (paused + 4) % 6) << "paused, the clock moves nothing";
+  EXPECT_TRUE(app.message().empty()) << app.message();
+}
+
+// A clip of frames with their own durations (a GIF's delays) plays each frame at its own time,
+// not at the clip's average rate: frame 3 waits out frame 2's 200 ms.
+TEST_F(ViewerVideo, AVariableRateClipPlaysEachFrameAtItsOwnTime) {
+  using namespace std::chrono_literals;
+  ClipSpec spec = smallClip();
+  spec.codec = "gif";
+  spec.frameMillis = {40, 40, 200, 40, 40, 40};
+  ASSERT_TRUE(writeTestClip(folder_.path("delays.gif"), spec));
+  auto now = std::make_shared<std::chrono::steady_clock::time_point>();
+  ui::ViewerConfig config;
+  config.algorithm = "frag-odd-even";
+  config.videoPath = folder_.path("delays.gif");
+  config.startPlaying = true;
+  config.videoClock = [now] { return *now; };
+  ui::ViewerApp app(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app.frame();
+  ASSERT_EQ(app.videoFrameIndex(), 0);
+  const std::vector<int> startMillis = {0, 40, 80, 280, 320, 360};
+  // Through the first pass of the clip, 1 ms past the 10 ms grid (never on a frame's start).
+  for (int elapsed = 1; elapsed < 400; elapsed += 10) {
+    *now += elapsed == 1 ? 1ms : 10ms;
+    app.frame();
+    const auto expected = std::upper_bound(startMillis.begin(), startMillis.end(), elapsed) - startMillis.begin() - 1;
+    ASSERT_EQ(app.videoFrameIndex(), expected) << "at " << elapsed << " ms of playback";
+  }
   EXPECT_TRUE(app.message().empty()) << app.message();
 }
 

@@ -304,6 +304,7 @@ class ViewerApp {
   } videoFrame_;
   std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: the clock's, or frame steps
   double videoOwedSeconds_ = 0.0;     // playing: clip time not yet shown
+  std::optional<video::Frame> videoNext_;  // playing: the next frame, taken from the decoder, not yet due
   std::optional<std::int64_t> videoStepBackTo_;  // a step back asked for, its frame not shown yet
   std::chrono::steady_clock::time_point videoClock_ = std::chrono::steady_clock::now();
   // When the last clip frames were shown, for the rate the panel and --stats give.
