@@ -302,7 +302,7 @@ class ViewerApp {
     std::int64_t index = 0;
     double seconds = 0.0;
   } videoFrame_;
-  std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: the clock's, or frame steps
+  std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: a scripted frame's, or frame steps
   double videoOwedSeconds_ = 0.0;     // playing: clip time not yet shown
   std::optional<video::Frame> videoNext_;  // playing: the next frame, taken from the decoder, not yet due
   std::optional<std::int64_t> videoStepBackTo_;  // a step back asked for, its frame not shown yet

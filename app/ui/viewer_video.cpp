@@ -1,4 +1,4 @@
-// The viewer's clip (`view --video`): frames taken from the decoder's queue at the clip's rate
+// The viewer's clip (`view --video`): frames taken from the decoder's queue at their timestamps
 // while playing, each uploaded into the art pipeline and shown sorted; paused, the frame-step
 // keys move by one frame and the pass keys step through the current frame's sort.
 
