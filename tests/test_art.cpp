@@ -5,6 +5,7 @@
 // checkSources: spans ordered, each holding its own pixels, the rest in place).
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <webp/decode.h>
 
 #include <algorithm>
@@ -1077,6 +1078,34 @@ TEST(ArtPresets, TinyAndHugeNumbersRoundTrip) {
   EXPECT_EQ(back.settings.lower, 1e-300);
   EXPECT_EQ(decimalText(1.7976931348623157e308).size(), 309u);
   EXPECT_EQ(std::strtod(decimalText(4.9406564584124654e-324).c_str(), nullptr), 4.9406564584124654e-324);
+}
+
+// An angle of -0 (`--path angle:-0.0`, or the viewer's slider rounding a small negative angle):
+// the viewer's `s` wrote "angle:-0", which run --preset then refused as not a number.
+TEST(ArtPresets, ANegativeZeroAngleIsSavedAsOneThatReadsBack) {
+  Preset zero;
+  zero.settings = settingsFor("angle:-0.0", SpanMode::None);
+  EXPECT_EQ(pathSpecText(zero.settings.path), "angle:0");
+  EXPECT_EQ(decimalText(-0.0), "0");
+  EXPECT_EQ(parsePreset(presetToml(zero), "zero.toml", "").settings.path.angleDegrees, 0.0);
+}
+
+// A preset name that is a FIFO or a folder is refused saying what it is (it was "no such file").
+TEST(ArtPresets, APresetThatIsNotARegularFileIsRefusedSayingWhatItIs) {
+  ScratchFolder folder;
+  ASSERT_EQ(::mkfifo(folder.path("fifo.toml").c_str(), 0600), 0);
+  std::filesystem::create_directory(folder.path("folder.toml"));
+  const auto refusal = [](const std::string& path) {
+    try {
+      loadPreset(path);
+    } catch (const UsageError& error) {
+      return std::string(error.what());
+    }
+    return std::string("loaded");
+  };
+  EXPECT_EQ(refusal(folder.path("fifo.toml")), "cannot read preset '" + folder.path("fifo.toml") + "': it is not a regular file (a FIFO)");
+  EXPECT_EQ(refusal(folder.path("folder.toml")), "cannot read preset '" + folder.path("folder.toml") + "': it is not a regular file (a directory)");
+  EXPECT_EQ(refusal(folder.path("missing.toml")), "cannot read preset '" + folder.path("missing.toml") + "': no such file");
 }
 
 TEST(ArtCommand, PresetFileAndOverridesGiveTheSamePictureAsOptions) {

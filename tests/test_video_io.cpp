@@ -325,6 +325,70 @@ TEST(VideoIo, DamagedFramesAreReadOrRefusedInOneLine) {
   }
 }
 
+// MPEG-TS declares neither its length nor its frame count, and an intra-coded stream cut short
+// may decode without an error: the cut shows as a file that stops inside a transport packet.
+TEST(VideoIo, ATransportStreamCutShortIsWarnedOfAndRefusedUnderStrict) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 40, .codec = "mpeg4"};
+  ASSERT_TRUE(writeTestClip(folder.path("whole.ts"), spec));
+  {
+    VideoReader whole(folder.path("whole.ts"), {}, {.refuseDamage = true});
+    EXPECT_EQ(readAll(whole).frames.size(), 40u);
+    EXPECT_FALSE(whole.damage().any()) << video::damageWarning(whole);
+  }
+  const std::string bytes = readText(folder.path("whole.ts"));
+  ASSERT_EQ(bytes.size() % 188, 0u) << "a whole transport stream is whole packets";
+  for (const int percent : {30, 60, 90}) {
+    SCOPED_TRACE(percent);
+    std::size_t size = bytes.size() * static_cast<std::size_t>(percent) / 100;
+    if (size % 188 == 0) size += 94;  // a cut inside a packet, as nearly all are
+    const std::string cut = "cut" + std::to_string(percent) + ".ts";
+    writeBytes(folder.path(cut), std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size)));
+    ASSERT_EQ(readDamaged(folder.path(cut), cut, false), "warned");
+    VideoReader reader(folder.path(cut));
+    readAll(reader);
+    EXPECT_NE(video::damageWarning(reader).find("cut short"), std::string::npos) << video::damageWarning(reader);
+    EXPECT_EQ(readDamaged(folder.path(cut), cut, true), "refused");
+  }
+}
+
+// An MP4 whose edit list leaves out its last frame (its packets written with no duration, as
+// some muxers do) is whole: read as the frames the edit list shows. It was refused as "the file
+// ends early (9 of 10 frames)".
+TEST(VideoIo, AnMp4WhoseEditListLeavesOutAFrameIsReadWithoutError) {
+  ScratchFolder folder;
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), {.width = 32, .height = 32, .frames = 10, .codec = "mpeg4"}));
+  AVFormatContext* in = nullptr;
+  ASSERT_GE(avformat_open_input(&in, folder.path("in.mkv").c_str(), nullptr, nullptr), 0);
+  ASSERT_GE(avformat_find_stream_info(in, nullptr), 0);
+  AVFormatContext* out = nullptr;
+  const std::string trimmed = folder.path("trimmed.mp4");
+  ASSERT_GE(avformat_alloc_output_context2(&out, nullptr, nullptr, trimmed.c_str()), 0);
+  AVStream* stream = avformat_new_stream(out, nullptr);
+  avcodec_parameters_copy(stream->codecpar, in->streams[0]->codecpar);
+  stream->codecpar->codec_tag = 0;
+  stream->time_base = in->streams[0]->time_base;
+  ASSERT_GE(avio_open(&out->pb, trimmed.c_str(), AVIO_FLAG_WRITE), 0);
+  ASSERT_GE(avformat_write_header(out, nullptr), 0);
+  AVPacket* packet = av_packet_alloc();
+  while (av_read_frame(in, packet) >= 0) {
+    av_packet_rescale_ts(packet, in->streams[0]->time_base, stream->time_base);
+    packet->duration = 0;
+    packet->stream_index = 0;
+    av_interleaved_write_frame(out, packet);
+  }
+  av_write_trailer(out);
+  avio_closep(&out->pb);
+  avformat_free_context(out);
+  avformat_close_input(&in);
+  av_packet_free(&packet);
+  // The edit list's work: FFmpeg gives nine frames of the ten stored.
+  ASSERT_EQ(decodeAllFrames(trimmed).size(), 9u);
+  VideoReader reader(trimmed, {}, {.refuseDamage = true});
+  EXPECT_EQ(readAll(reader).frames.size(), 9u);
+  EXPECT_FALSE(reader.damage().any()) << video::damageWarning(reader);
+}
+
 TEST(VideoIo, NoVideoStreamAndMissingFileAreOneLineErrors) {
   ScratchFolder folder;
   const std::string missing = userErrorOf([&] { VideoReader reader(folder.path("missing.mp4")); });

@@ -402,6 +402,29 @@ TEST(VideoRun, DamagedInputIsWarnedOfAndRefusedWithStrict) {
   EXPECT_FALSE(std::filesystem::exists(folder.path("strict.mkv")));
 }
 
+// An .mkv shadersort wrote, damaged: its FFV1 carries slice checksums, so changed bytes inside
+// the frames are found (without them FFV1 decoded 36 of 40 frames wrong with no word of it).
+TEST(VideoRun, DamageInsideTheFramesOfAnMkvItWroteIsWarnedOf) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 64, .height = 48, .frames = 12, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), spec));
+  const ProcessResult wrote =
+      runShadersortArgs({"run", "--video", folder.path("in.mkv"), "--out", folder.path("ours.mkv"), "--quiet"});
+  ASSERT_EQ(wrote.exitCode, 0) << wrote.err;
+  std::string bytes = readText(folder.path("ours.mkv"));
+  std::mt19937 random(3);
+  std::uniform_int_distribution<std::size_t> where(bytes.size() / 4, bytes.size() * 3 / 4);
+  for (int i = 0; i < 200; ++i) bytes[where(random)] = static_cast<char>(random());
+  writeBytes(folder.path("damaged.mkv"), std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+  const ProcessResult warned =
+      runShadersortArgs({"run", "--video", folder.path("damaged.mkv"), "--out", folder.path("out.mkv"), "--quiet"});
+  EXPECT_NE(warned.err.find("warning: '" + folder.path("damaged.mkv") + "' is damaged: "), std::string::npos) << warned.err;
+  const ProcessResult refused = runShadersortArgs(
+      {"run", "--video", folder.path("damaged.mkv"), "--out", folder.path("strict.mkv"), "--quiet", "--strict"});
+  EXPECT_EQ(refused.exitCode, 1) << refused.err;
+  EXPECT_NE(refused.err.find("--strict"), std::string::npos) << refused.err;
+}
+
 // Memory holds a few frames whatever the clip's length: eight times the frames, the same peak.
 TEST(VideoRun, PeakMemoryDoesNotGrowWithTheClip) {
   ScratchFolder folder;

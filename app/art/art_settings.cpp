@@ -41,6 +41,8 @@ void parseCentre(std::string_view text, std::string_view whole, PathSpec& path) 
 // The shortest decimal (never an exponent, which the parser refuses) that reads back as the same
 // number, so a preset keeps its angle exactly.
 std::string decimalText(double value) {
+  // -0 would be written "-0", which the parser refuses (an angle of -0.0 saved by the viewer).
+  if (value == 0) value = 0.0;
   // Fixed form takes up to 309 digits before the point (1.8e308) and 327 after it (4.9e-324).
   std::array<char, 400> buffer;
   const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);

@@ -1,5 +1,6 @@
 #include "art/presets.h"
 
+#include <sys/stat.h>
 #include <toml++/toml.h>
 
 #include <array>
@@ -13,6 +14,7 @@
 #include <system_error>
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/number_text.h"
 #include "core/quoting.h"
 
@@ -350,8 +352,14 @@ Preset loadPreset(const std::string& nameOrPath) {
   if (path.extension() != ".toml")
     throw UsageError("unknown preset " + quote(nameOrPath) + " (built in: " + names + "; or a .toml file)");
   std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    throw UsageError("cannot read preset " + quote(nameOrPath) + ": no such file");
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) throw UsageError("cannot read preset " + quote(nameOrPath) + ": no such file");
+  if (!std::filesystem::is_regular_file(status)) {
+    // Said apart from a missing file: a FIFO or a folder of that name is there, and not read.
+    struct stat info{};
+    const std::string kind = ::stat(path.c_str(), &info) == 0 ? " (" + fileKind(info.st_mode) + ")" : "";
+    throw UsageError("cannot read preset " + quote(nameOrPath) + ": it is not a regular file" + kind);
+  }
   // A preset is a few hundred bytes; a huge file is a mistake, not a preset.
   if (std::filesystem::file_size(path, error) > (1u << 20)) throw UsageError("preset " + quote(nameOrPath) + " is over 1 MiB");
   std::ifstream file(path, std::ios::binary);

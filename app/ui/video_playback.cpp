@@ -13,8 +13,8 @@
 
 namespace shadersort::ui {
 
-VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames, bool refuseDamage)
-    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames), refuseDamage_(refuseDamage) {
+VideoPlayback::VideoPlayback(const std::string& path, std::size_t queuedFrames, bool refuseDamage, PlaybackClock clock)
+    : path_(path), capacity_(queuedFrames == 0 ? 1 : queuedFrames), refuseDamage_(refuseDamage), clock_(std::move(clock)) {
   const video::ReaderOptions options{.refuseDamage = refuseDamage_};
   auto reader = std::make_unique<video::VideoReader>(path, video::TimeRange{}, options);
   info_ = reader->info();

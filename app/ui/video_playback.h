@@ -5,8 +5,10 @@
 // its first frame (the clip loops). No ImGui, no GL: the viewer uploads the frames it takes.
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,6 +20,10 @@
 
 namespace shadersort::ui {
 
+// The time a clip plays by: empty for the steady clock; a test gives one it steps by hand, so
+// that which frame shows when depends on the clock alone, not on the machine's speed.
+using PlaybackClock = std::function<std::chrono::steady_clock::time_point()>;
+
 class VideoPlayback {
  public:
   static constexpr std::size_t kQueuedFrames = 3;
@@ -26,13 +32,20 @@ class VideoPlayback {
   // opens; then decoding goes on in the background, at most `queuedFrames` frames ahead. With
   // `refuseDamage` (--strict) the whole clip is decoded once first and any damage refused;
   // without, damage met is read past and one warning line said on stderr.
-  explicit VideoPlayback(const std::string& path, std::size_t queuedFrames = kQueuedFrames, bool refuseDamage = false);
+  // `clock` times playback (see PlaybackClock).
+  explicit VideoPlayback(const std::string& path, std::size_t queuedFrames = kQueuedFrames, bool refuseDamage = false,
+                         PlaybackClock clock = {});
   ~VideoPlayback();
   VideoPlayback(const VideoPlayback&) = delete;
   VideoPlayback& operator=(const VideoPlayback&) = delete;
 
   const std::string& path() const { return path_; }
   const video::StreamInfo& info() const { return info_; }
+  // The playback clock's time now.
+  std::chrono::steady_clock::time_point now() const { return clock_ ? clock_() : std::chrono::steady_clock::now(); }
+  // Whether a test's clock times playback: then the frames it makes due are waited for, as a
+  // scripted run's are, rather than dropped when the decoder is behind.
+  bool steppedClock() const { return static_cast<bool>(clock_); }
   // One frame's time at the clip's rate (1/30 s when the clip gives none).
   double frameSeconds() const;
   // The clip's frames: counted once decoding has reached the end, until then the container's
@@ -68,6 +81,7 @@ class VideoPlayback {
   std::string path_;
   std::size_t capacity_;
   bool refuseDamage_;
+  PlaybackClock clock_;
   std::atomic<bool> warned_{false};
   video::StreamInfo info_;
   video::Frame first_;

@@ -54,7 +54,8 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     const ArtImageFiles artFiles = config_.art ? readArtImages(*config_.art) : ArtImageFiles{};
     // A clip that cannot be read or decoded fails here, before any window opens.
     if (clip) {
-      video_ = std::make_unique<VideoPlayback>(config_.videoPath, VideoPlayback::kQueuedFrames, config_.videoStrict);
+      video_ = std::make_unique<VideoPlayback>(config_.videoPath, VideoPlayback::kQueuedFrames, config_.videoStrict,
+                                               config_.videoClock);
       config_.art->settings = config_.animation.at(config_.art->settings, video_->firstFrame().seconds);
     }
     // A --shader-dir that is not a folder fails before the window too. Every program the viewer
@@ -103,7 +104,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
       // Frames play at their finished result: every pass of every frame would not be live.
       artShowsResult_ = true;
       lanes_.front()->seek(lanes_.front()->passCount());
-      videoClock_ = std::chrono::steady_clock::now();
+      videoClock_ = video_->now();
     }
   } catch (...) {
     lanes_.clear();

@@ -67,6 +67,7 @@ struct ViewerConfig {
   // it each frame sorted whole along the input's axis); no image, pattern or race with it.
   std::string videoPath;
   bool videoStrict = false;  // --strict: a damaged clip is refused before any window opens
+  PlaybackClock videoClock;  // what the clip plays by unscripted (tests); empty: the steady clock
   // The clip's keyframed art settings (a preset's tracks): each frame takes them at its time.
   art::Animation animation;
   // The preset they came from, which the panel's run command names to carry them.
@@ -309,8 +310,9 @@ class ViewerApp {
     std::int64_t index = 0;
     double seconds = 0.0;
   } videoFrame_;
-  std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: the clock's, or frame steps
+  std::int64_t videoFramesOwed_ = 0;  // to take from the decoder: a scripted frame's, or frame steps
   double videoOwedSeconds_ = 0.0;     // playing: clip time not yet shown
+  std::optional<video::Frame> videoNext_;  // playing: the next frame, taken from the decoder, not yet due
   std::optional<std::int64_t> videoStepBackTo_;  // a step back asked for, its frame not shown yet
   std::chrono::steady_clock::time_point videoClock_ = std::chrono::steady_clock::now();
   // When the last clip frames were shown, for the rate the panel and --stats give.

@@ -1,4 +1,4 @@
-// The viewer's clip (`view --video`): frames taken from the decoder's queue at the clip's rate
+// The viewer's clip (`view --video`): frames taken from the decoder's queue at their timestamps
 // while playing, each uploaded into the art pipeline and shown sorted; paused, the frame-step
 // keys move by one frame and the pass keys step through the current frame's sort.
 
@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <utility>
 
 #include "ui/viewer_app.h"
@@ -30,7 +31,7 @@ bool ViewerApp::handleVideoKey(ViewerKey key) {
       playback_.targetPass.reset();
       videoFramesOwed_ = 0;
       videoOwedSeconds_ = 0.0;
-      videoClock_ = std::chrono::steady_clock::now();
+      videoClock_ = video_->now();
       return true;
     case ViewerKey::ToggleArt:
       message_ = "a clip plays in pixel-sort art mode only";
@@ -53,35 +54,62 @@ void ViewerApp::stepVideoFrame(int direction) {
   std::int64_t from = videoStepBackTo_.value_or(videoFrame_.index);
   if (from < 0) from = std::max<std::int64_t>(video_->frameCount() - 1, 0);
   videoStepBackTo_ = from - 1;
+  videoNext_.reset();  // the old decoding's
   video_->restartAt(*videoStepBackTo_);
   videoFramesOwed_ = 1;
 }
 
 void ViewerApp::advanceVideo() {
   const bool scripted = config_.frames > 0;
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = video_->now();
+  // The next frame in the clip's order: the one held back as not yet due, else the decoder's.
+  // Scripted runs, and a test's clock, wait for the decoder, so that their frames do not depend
+  // on timing.
+  const auto takeNext = [&]() -> std::optional<video::Frame> {
+    if (videoNext_) return std::exchange(videoNext_, std::nullopt);
+    return scripted || video_->steppedClock() ? video_->waitNext() : video_->tryNext();
+  };
+  std::optional<video::Frame> latest;
+  bool starved = false;  // a frame was wanted and the decoder had none
   if (playback_.playing && frame_ > 0) {  // the first frame shows the clip's first frame
     if (scripted) {
       videoFramesOwed_ = 1;  // one clip frame per viewer frame, whatever the clock says
     } else {
+      // Each frame shows for its own time (a GIF's frames differ), until the next one's timestamp.
       videoOwedSeconds_ += std::min(std::chrono::duration<double>(now - videoClock_).count(), 0.25);
-      const double due = std::floor(videoOwedSeconds_ / video_->frameSeconds());
-      videoOwedSeconds_ -= due * video_->frameSeconds();
-      // A decoder behind the clock is caught up by dropping frames, never by a backlog.
-      videoFramesOwed_ = std::min<std::int64_t>(videoFramesOwed_ + static_cast<std::int64_t>(due), 4);
+      double shownSeconds = videoFrame_.seconds;
+      for (int taken = 0;; ++taken) {
+        if (taken == 4) {
+          // A decoder behind the clock is caught up by dropping frames, never by a backlog.
+          videoOwedSeconds_ = 0.0;
+          break;
+        }
+        std::optional<video::Frame> next = takeNext();
+        if (!next) {
+          starved = true;
+          break;
+        }
+        // Back at the clip's start (the loop), or a timestamp out of order: one frame at the rate.
+        const double gap = next->seconds > shownSeconds ? next->seconds - shownSeconds : video_->frameSeconds();
+        if (videoOwedSeconds_ < gap) {
+          videoNext_ = std::move(next);
+          break;
+        }
+        videoOwedSeconds_ -= gap;
+        shownSeconds = next->seconds;
+        latest = std::move(next);
+      }
     }
   }
   videoClock_ = now;
-  std::optional<video::Frame> latest;
   while (videoFramesOwed_ > 0) {
-    // Scripted runs wait for the decoder, so that their frames do not depend on timing.
-    std::optional<video::Frame> taken = scripted ? video_->waitNext() : video_->tryNext();
+    std::optional<video::Frame> taken = takeNext();
     if (!taken) break;
     latest = std::move(taken);
     --videoFramesOwed_;
   }
   if (latest) showVideoFrame(std::move(*latest));
-  if (const std::string error = video_->error(); !error.empty() && videoFramesOwed_ > 0) {
+  if (const std::string error = video_->error(); !error.empty() && (videoFramesOwed_ > 0 || starved)) {
     // A damaged frame: the last good one stays, paused, with the reason.
     message_ = error;
     playback_.playing = false;
@@ -114,7 +142,7 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
     return;
   }
   videoFrame_ = {index, seconds};
-  videoShownAt_.push_back(std::chrono::steady_clock::now());
+  videoShownAt_.push_back(video_->now());
   if (videoShownAt_.size() > kVideoRateWindow) videoShownAt_.pop_front();
   ++videoFramesShown_;
   videoStepBackTo_.reset();

@@ -45,6 +45,10 @@ EncoderChoice chooseEncoder(const std::string& path, const WriterOptions& option
 
   if (codec == "ffv1") {
     choice.pixelFormat = AV_PIX_FMT_BGR0;  // RGB without loss: the picture comes back byte for byte
+    // Version 3 with a checksum on each slice: damage to the file is found when it is read back
+    // (version 1 decodes changed bytes into wrong pictures without an error).
+    choice.level = 3;
+    choice.settings = {{"slicecrc", "1"}};
   } else if (codec == "libx264" || codec == "libvpx-vp9") {
     // 4:2:0 halves the chroma planes, which needs even sides; both encoders take 4:4:4 otherwise.
     choice.pixelFormat = evenSize ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV444P;

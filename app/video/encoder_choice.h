@@ -20,6 +20,7 @@ struct EncoderChoice {
   std::string description;                                   // "H.264 (libx264)", ...
   std::vector<std::pair<std::string, std::string>> settings;  // the encoder's private options
   int fixedQuantizer = 0;                                    // > 0: constant quantizer (MPEG-4 part 2)
+  int level = FF_LEVEL_UNKNOWN;                              // the codec's level (FFV1: its version)
 };
 
 // For `path` (its extension one of .mp4 .webm .mkv .gif) and pictures of width x height.

@@ -84,7 +84,8 @@ class AudioPacket {
 struct DamageReport {
   std::int64_t decodeErrors = 0;   // errors the demuxer or decoder reported (damaged data, skipped or concealed)
   std::int64_t framesMissing = 0;  // frames absent from the timeline (gaps between timestamps)
-  bool any() const { return decodeErrors > 0 || framesMissing > 0; }
+  bool cutShort = false;           // the file stops inside a packet (MPEG-TS, which declares no length)
+  bool any() const { return decodeErrors > 0 || framesMissing > 0 || cutShort; }
 };
 
 struct ReaderOptions {

@@ -9,6 +9,10 @@
 #include <sstream>
 #include <vector>
 
+extern "C" {
+#include <libavutil/opt.h>
+}
+
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/memory_budget.h"
@@ -126,6 +130,17 @@ int openPlainFile(AVFormatContext*& format, const std::string& path, LoggedError
   return result;
 }
 
+// Whether an MPEG-TS file stops inside a transport packet: cut short. The format declares
+// neither its length nor its frames, and an intra-coded stream cut short often decodes without an
+// error, but its packets are all one size (188, 192 or 204 bytes, from where the first one starts).
+bool endsInsideTransportPacket(AVFormatContext* format, std::int64_t firstPacketPos) {
+  if (std::strcmp(format->iformat->name, "mpegts") != 0 || !format->pb || firstPacketPos < 0) return false;
+  std::int64_t packetSize = 0;
+  if (av_opt_get_int(format, "ts_packetsize", AV_OPT_SEARCH_CHILDREN, &packetSize) < 0 || packetSize <= 0) return false;
+  const std::int64_t fileSize = avio_size(format->pb);
+  return fileSize > 0 && (fileSize - firstPacketPos % packetSize) % packetSize != 0;
+}
+
 bool frameFlaggedDamaged(const AVFrame& frame) {
   return frame.decode_error_flags != 0 || (frame.flags & AV_FRAME_FLAG_CORRUPT) != 0;
 }
@@ -147,7 +162,8 @@ std::string damageWarning(const VideoReader& reader) {
   };
   std::string text = "shadersort: warning: " + quote(reader.path()) + " is damaged: " +
                      counted(damage.decodeErrors, "decode error") + ", " + counted(damage.framesMissing, "frame") +
-                     " missing; frames may differ from the original (--strict refuses it)";
+                     " missing" + (damage.cutShort ? ", cut short" : "") +
+                     "; frames may differ from the original (--strict refuses it)";
   return text;
 }
 
@@ -342,12 +358,21 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
     if (received == AVERROR_EOF) {
       takeLoggedErrors();
       s.finished = true;
+      if (!s.range.to && endsInsideTransportPacket(s.format, s.firstPacketPos)) {
+        s.damage.cutShort = true;
+        if (s.options.refuseDamage) throw failure("damaged (it stops inside a transport packet: cut short), refused by --strict");
+      }
       // A container cut short often ends without an error: compare with what it declares (its
       // frame count, or its duration where that was not guessed from the bit rate), allowing a
       // frame and a half for packets whose duration was not stored.
       const double period = static_cast<double>(s.info.rateDenominator) / s.info.rateNumerator;
       const bool declaredDuration = s.info.durationSeconds > 0 && s.format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
-      if (!s.range.to && s.video->nb_frames > 0 && s.framesDecoded < s.video->nb_frames)
+      // The container's frame count is the frames shown only where its duration holds as many
+      // at the stream's rate: an MP4's edit list may leave stored frames out, which FFmpeg drops.
+      const double nominalRate = av_q2d(s.video->r_frame_rate);
+      const bool countShown = !declaredDuration || nominalRate <= 0 ||
+                              std::abs(static_cast<double>(s.video->nb_frames) - s.info.durationSeconds * nominalRate) < 0.5;
+      if (!s.range.to && s.video->nb_frames > 0 && countShown && s.framesDecoded < s.video->nb_frames)
         throw failure("the file ends early (" + std::to_string(s.framesDecoded) + " of " + std::to_string(s.video->nb_frames) +
                       " frames)");
       if (!s.range.to && declaredDuration && s.dataEnd < s.info.durationSeconds - 1.5 * period)
@@ -371,6 +396,7 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
     }
     if (read < 0) throw failure(ffmpegReason(read));
     noteDataEnd(s, *s.packet);
+    if (s.firstPacketPos < 0) s.firstPacketPos = s.packet->pos;
     takeLoggedErrors();
     if (s.packet->stream_index == s.video->index) {
       if (s.packet->flags & AV_PKT_FLAG_CORRUPT) damaged(1, "a packet the demuxer found corrupt");

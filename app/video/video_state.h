@@ -42,6 +42,7 @@ struct VideoReader::State {
   std::int64_t framesInRange = 0;
   std::int64_t previousPts = AV_NOPTS_VALUE;
   double dataEnd = 0;              // seconds: the latest end of a packet read, of any stream
+  std::int64_t firstPacketPos = -1;  // the file offset of the first packet read: where its packets start
   bool demuxerEnded = false;
   bool finished = false;
   ReaderOptions options;

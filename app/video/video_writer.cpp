@@ -181,6 +181,7 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
     s.encoder->global_quality = FF_QP2LAMBDA * choice.fixedQuantizer;
   }
   if (container->flags & AVFMT_GLOBALHEADER) s.encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+  if (choice.level != FF_LEVEL_UNKNOWN) s.encoder->level = choice.level;
   for (const auto& [key, value] : choice.settings) av_opt_set(s.encoder->priv_data, key.c_str(), value.c_str(), 0);
   if (const int result = avcodec_open2(s.encoder, choice.codec, nullptr); result < 0)
     throw s.failure(std::string(choice.codec->name) + ": " + ffmpegReason(result));
