@@ -147,6 +147,9 @@ double ViewerApp::effectivePassesPerSecond() const {
 }
 
 void ViewerApp::advance() {
+  // No step under way (reached, or reset by Restart, a race step, a clip): the lanes show their pass.
+  if (!playback_.targetPass)
+    for (auto& lane : lanes_) lane->release();
   const auto now = std::chrono::steady_clock::now();
   PlaybackTick tick;
   tick.elapsedSeconds = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
@@ -172,8 +175,12 @@ void ViewerApp::advance() {
     const std::uint32_t target = plan.targets[i];
     const std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
     std::uint32_t ran = 0;
+    // Past the pass it shows (a step forward, End): no replay to hide.
+    if (lane->shownPass() < std::min(target, lane->passCount())) lane->release();
     if (lane->pass() > target) {
-      // A step back: to the checkpoint at or before the target (no pass run), replayed below.
+      // A step back: to the checkpoint at or before the target (no pass run), replayed below
+      // while the lane shows the pass it leaves.
+      lane->hold();
       lane->seek(target, 0);
       playback_.replayStart = std::min(playback_.replayStart.value_or(kToTheEnd), lane->pass());
     }
@@ -190,6 +197,7 @@ void ViewerApp::advance() {
   if (playback_.targetPass && reachedEverywhere) {
     playback_.targetPass.reset();
     playback_.replayStart.reset();
+    for (auto& lane : lanes_) lane->release();
   }
 }
 
