@@ -413,7 +413,7 @@ TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
 // replayed. They stay on the pass being left until the target is ready, then show the target.
 // No checkpoint memory, so the step replays from pass 0 over several frames.
 TEST_F(ViewerApp, AStepBackShowsThePassItLeavesUntilItsTargetIsReady) {
-  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 256, 256), "odd-even");
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 128, 128), "odd-even");
   config.frames = 0;  // real time, as in the window
   config.checkpointBudgetBytes = 1;
   auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
