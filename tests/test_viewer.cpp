@@ -242,6 +242,22 @@ TEST(Viewer, StatsTimeSoFarCountsOnlyThePassesUpToTheOneShown) {
   EXPECT_NE(back.out.find(" ms over 2 timed passes"), std::string::npos) << back.out;
 }
 
+// Issue 39: + and - changed the speed the panel said but not what a scripted frame played (one
+// pass, whatever the speed). A scripted frame is 1/30 s of playback: at the default 30 passes/s
+// one pass, after + two, after - one every other frame.
+TEST(Viewer, SpeedKeysDoubleAndHalveThePassesOfAScriptedFrame) {
+  const std::string arguments = "view --offscreen --paused --pattern random --size 64x64 --algo frag-odd-even --frames 9 --stats --keys ";
+  const auto normal = runShadersort(arguments + "space", "DISPLAY=");
+  const auto faster = runShadersort(arguments + "plus,space", "DISPLAY=");
+  const auto slower = runShadersort(arguments + "minus,space", "DISPLAY=");
+  ASSERT_EQ(normal.exitCode, 0) << normal.err;
+  ASSERT_EQ(faster.exitCode, 0) << faster.err;
+  ASSERT_EQ(slower.exitCode, 0) << slower.err;
+  EXPECT_NE(normal.out.find("frag-odd-even: pass 8 of 64"), std::string::npos) << normal.out;
+  EXPECT_NE(faster.out.find("frag-odd-even: pass 16 of 64"), std::string::npos) << faster.out;
+  EXPECT_NE(slower.out.find("frag-odd-even: pass 4 of 64"), std::string::npos) << slower.out;
+}
+
 TEST(Viewer, BadInputFailsBeforeOpeningAWindow) {
   const auto result = runShadersort("view --image /nonexistent/picture.png", "DISPLAY=");
   EXPECT_NE(result.exitCode, 0);

@@ -409,6 +409,36 @@ TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
   EXPECT_EQ(app->lane(0).pass(), last - 3);
 }
 
+// Issue 39: during a step back's replay the picture and the pass label ran through the passes
+// replayed. They stay on the pass being left until the target is ready, then show the target.
+// No checkpoint memory, so the step replays from pass 0 over several frames.
+TEST_F(ViewerApp, AStepBackShowsThePassItLeavesUntilItsTargetIsReady) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 128, 128), "odd-even");
+  config.frames = 0;  // real time, as in the window
+  config.checkpointBudgetBytes = 1;
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app->host().queueKey(ui::ViewerKey::Finish);
+  for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
+  ASSERT_TRUE(app->lane(0).finished());
+  app->frame();
+  const std::uint32_t last = app->lane(0).pass();
+  ASSERT_EQ(app->lane(0).paintedPass(), last);
+  app->host().queueKey(ui::ViewerKey::StepBack);
+  int replayFrames = 0;
+  for (int i = 0; i < 400 && (i == 0 || app->stepBackProgress()); ++i) {
+    app->frame();
+    if (!app->stepBackProgress()) break;
+    ++replayFrames;
+    EXPECT_LT(app->lane(0).pass(), last - 1) << "the replay is under way";
+    EXPECT_EQ(app->lane(0).shownPass(), last) << "the label shows a pass of the replay";
+    EXPECT_EQ(app->lane(0).paintedPass(), last) << "the picture shows a pass of the replay";
+  }
+  EXPECT_GT(replayFrames, 0);
+  EXPECT_EQ(app->lane(0).pass(), last - 1);
+  EXPECT_EQ(app->lane(0).shownPass(), last - 1);
+  EXPECT_EQ(app->lane(0).paintedPass(), last - 1);
+}
+
 // Issue 26: a recording of one lane carries the caption strip run --gif draws: the pass number and
 // what the last pass did, under the lanes.
 TEST_F(ViewerApp, ARecordingOfOneLaneCarriesThePassCaption) {

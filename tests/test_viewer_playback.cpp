@@ -43,16 +43,24 @@ TEST(ViewerPlayback, PlayingByTheClockOwesFractionsOfPassesAcrossFrames) {
   EXPECT_DOUBLE_EQ(playback.owedPasses, 0.0);
 }
 
-TEST(ViewerPlayback, ScriptedRunsStepOnePassAFrameAfterShowingTheInput) {
+TEST(ViewerPlayback, ScriptedRunsStepOnePassAFrameAtTheDefaultSpeedAfterShowingTheInput) {
   ui::PlaybackState playback;
   ui::RaceClock race;
   ui::PlaybackTick tick = runningTick(0);
   tick.scripted = true;
   tick.firstFrame = true;
+  tick.passesPerSecond = playback.passesPerSecond;
   EXPECT_EQ(ui::planPlayback(playback, race, tick, 1).action, PlaybackPlan::Action::Hold);
   tick.firstFrame = false;
   tick.leadPass = 7;
   EXPECT_EQ(ui::planPlayback(playback, race, tick, 3).targets, (std::vector<std::uint32_t>{8, 8, 8}));
+  // Twice the speed, two passes a frame; half, one every other frame. The clock plays no part.
+  tick.elapsedSeconds = 5.0;
+  tick.passesPerSecond = 2 * playback.passesPerSecond;
+  EXPECT_EQ(ui::planPlayback(playback, race, tick, 1).targets, (std::vector<std::uint32_t>{9}));
+  tick.passesPerSecond = playback.passesPerSecond / 2;
+  EXPECT_EQ(ui::planPlayback(playback, race, tick, 1).targets, (std::vector<std::uint32_t>{7}));
+  EXPECT_EQ(ui::planPlayback(playback, race, tick, 1).targets, (std::vector<std::uint32_t>{8}));
 }
 
 TEST(ViewerPlayback, FinishedLanesStopPlaying) {

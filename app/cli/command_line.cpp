@@ -427,7 +427,7 @@ int runCommandLine(int argc, char** argv) {
   ArtOptionText viewArtText;
   addArtOptions(*viewCommand, viewArtText);
   auto* viewFramesOption = viewCommand->add_option(
-      "--frames", viewFrames, "quit after this many frames (for scripts; playing advances one pass a frame)");
+      "--frames", viewFrames, "quit after this many frames (for scripts; a frame is 1/30 s of playing: one pass at the default speed)");
   viewCommand->add_option("--screenshot", view.screenshotPath, "write the last frame to this PNG (needs --frames)");
   viewCommand->add_option("--export", view.exportPath, "art mode: where w writes the finished picture at full resolution "
                                                        "(.png, .jpg or .webp; default: beside the input) and its preset");

@@ -56,7 +56,7 @@ void SortLane::load(std::shared_ptr<const ResolvedInput> input) {
   art_.reset();
   if (countWorkInViewer(*algorithm_, options_, input->data.size()) != sorter_->canCountWork()) {
     sorter_ = makeLoadedSorter(options_, *input);  // counting on or off: other shaders
-    cursor_ = std::make_unique<PassCursor>(*sorter_);
+    cursor_ = std::make_unique<PassCursor>(*sorter_, checkpointBudgetBytes_);
   } else {
     sorter_->load(input->data);
     cursor_->reset();
@@ -89,7 +89,12 @@ void SortLane::reloadArt() {
   afterStateChange();
 }
 
+void SortLane::hold() {
+  if (!held_) held_ = Held{shownPass(), finished(), outcome()};
+}
+
 void SortLane::afterStateChange() {
+  held_.reset();
   timer_.discard();
   orderCheck_.cancel();
   // The GPU order check knows plain sequences; an art packing is checked by its tests instead.
@@ -205,6 +210,7 @@ void SortLane::checkIfFinished() {
 }
 
 SortLane::Outcome SortLane::outcome() const {
+  if (held_) return held_->outcome;
   if (!finished()) return Outcome::Unfinished;
   if (verifiedAfter_ == pass()) return Outcome::Sorted;
   if (verificationFailed_) return Outcome::NotSorted;
@@ -228,7 +234,7 @@ double SortLane::typicalPassMilliseconds() const {
 
 double SortLane::totalMilliseconds() const {
   double total = 0.0;
-  for (std::uint32_t pass = 0; pass < sorter_->passesRun() && pass < passMilliseconds_.size(); ++pass)
+  for (std::uint32_t pass = 0; pass < shownPass() && pass < passMilliseconds_.size(); ++pass)
     if (!std::isnan(passMilliseconds_[pass])) total += passMilliseconds_[pass];
   return total;
 }
@@ -238,7 +244,8 @@ void SortLane::updatePicture(const LaneView& view) {
                            (view.arrayMode && view.arraySequence != paintedView_.arraySequence) ||
                            (art_ && view.spanOverlay != paintedView_.spanOverlay) || view.gpuView != paintedView_.gpuView ||
                            (art_ && (view.split >= 0) != (paintedView_.split >= 0));
-  if (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun()) return;
+  // Held: the picture of the pass being left stays (its state is gone until the replay ends).
+  if (held_ || (!repaint_ && !viewChanged && paintedPass_ == sorter_->passesRun())) return;
   if (art_) {
     paintArt(view);
     return;

@@ -50,7 +50,7 @@ class SortLane {
   SortLane(SortContext& context, const AlgorithmInfo& algorithm, const SorterOptions& options,
            std::shared_ptr<const ResolvedInput> input, std::shared_ptr<ArtSource> art = nullptr,
            std::size_t checkpointBudgetBytes = kDefaultCheckpointBudgetBytes);
-  static constexpr std::size_t kDefaultCheckpointBudgetBytes = 256u << 20;
+  static constexpr std::size_t kDefaultCheckpointBudgetBytes = PassCursor::kDefaultBudgetBytes;
 
   const AlgorithmInfo& algorithm() const { return *algorithm_; }
   const SorterOptions& options() const { return options_; }
@@ -75,6 +75,13 @@ class SortLane {
   bool nothingToSort() const { return art_ && art_->pipeline().empty(); }
 
   std::uint32_t pass() const { return nothingToSort() ? 0 : sorter_->passesRun(); }
+  // The pass the labels and the picture show: while held, the pass being left.
+  std::uint32_t shownPass() const { return held_ ? held_->pass : pass(); }
+  bool shownFinished() const { return held_ ? held_->finished : finished(); }
+  // A step back's replay: the picture and the labels keep the pass shown now (not the passes
+  // replayed) until release(). A load, a rebuild or a new packing releases it too.
+  void hold();
+  void release() { held_.reset(); }
   std::uint32_t passCount() const { return nothingToSort() ? 0 : sorter_->passCount(); }
   bool finished() const { return nothingToSort() || sorter_->finished(); }
 
@@ -120,6 +127,8 @@ class SortLane {
   // Makes the picture of the current state if the state or the view changed since the last one.
   void updatePicture(const LaneView& view);
   const render::DisplayTexture& picture() const { return picture_; }
+  // The pass whose state the picture holds (none before the first paint).
+  std::optional<std::uint32_t> paintedPass() const { return paintedPass_; }
   // GPU view: the pass whose workgroups are shown (the last run, or the next before any has) and
   // their layout (nothing for a sorter without workgroups).
   std::uint32_t workgroupPass() const { return pass() > 0 ? pass() - 1 : 0; }
@@ -155,6 +164,12 @@ class SortLane {
   render::DisplayTexture picture_;
   render::DisplayTexture inputPicture_;  // art mode, split view: the input, the left of the divider
   std::optional<std::uint32_t> paintedPass_;
+  struct Held {
+    std::uint32_t pass;
+    bool finished;
+    Outcome outcome;
+  };
+  std::optional<Held> held_;
   LaneView paintedView_;
   bool repaint_ = true;
 

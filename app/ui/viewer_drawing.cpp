@@ -151,7 +151,7 @@ void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, 
   char status[96];
   // "live": the time of the passes as they played, one per frame, first-use compiles included;
   // the ranking's figures come from a timed re-run, and say so.
-  std::snprintf(status, sizeof status, "pass %u/%u  live %.3f ms", lane.pass(), lane.passCount(), lane.totalMilliseconds());
+  std::snprintf(status, sizeof status, "pass %u/%u  live %.3f ms", lane.shownPass(), lane.passCount(), lane.totalMilliseconds());
   list->AddText(ImVec2(min.x, min.y + line), text, status);
   if (lane.verifiedSortedAfter()) {
     // A check mark: drawn, since ImGui's default font has no such glyph.

@@ -262,7 +262,7 @@ void ViewerApp::drawPlaybackControls() {
 
 void ViewerApp::drawLaneStatus(const SortLane& lane) {
   const Sorter& sorter = lane.sorter();
-  const std::uint32_t pass = lane.pass();
+  const std::uint32_t pass = lane.shownPass();
   if (lanes_.size() > 1) ImGui::TextUnformatted(std::string(lane.algorithm().name).c_str());
   ImGui::TextUnformatted(passesRunText(pass, lane.passCount()).c_str());
   // Finishing the passes is not being sorted: a --shader-dir shader may compile and sort wrongly.
@@ -286,7 +286,7 @@ void ViewerApp::drawLaneStatus(const SortLane& lane) {
       break;
   }
   ImGui::TextWrapped("last: %s", pass > 0 ? sorter.describePass(pass - 1).c_str() : "(none: this is the input)");
-  ImGui::TextWrapped("next: %s", lane.finished() ? "(none: the sort is over)" : sorter.describePass(pass).c_str());
+  ImGui::TextWrapped("next: %s", lane.shownFinished() ? "(none: the sort is over)" : sorter.describePass(pass).c_str());
 
   const auto& times = lane.passMilliseconds();
   if (pass > 0 && pass - 1 < times.size() && !std::isnan(times[pass - 1]))
@@ -378,7 +378,7 @@ void ViewerApp::drawRanking() {
   const std::vector<RankRow> rows = ranking();
   if (rows.empty()) {
     for (const auto& lane : lanes_)
-      ImGui::Text("%-14s %s", std::string(lane->algorithm().name).c_str(), passesRunText(lane->pass(), lane->passCount()).c_str());
+      ImGui::Text("%-14s %s", std::string(lane->algorithm().name).c_str(), passesRunText(lane->shownPass(), lane->passCount()).c_str());
     return;
   }
   ImGui::TextUnformatted("finished:");

@@ -67,15 +67,11 @@ PlaybackPlan planPlayback(PlaybackState& playback, RaceClock& race, const Playba
     return plan;
   }
   if (tick.firstFrame) return plan;  // the first frame shows the input
-  std::uint32_t target = 0;
-  if (tick.scripted) {
-    target = tick.leadPass + 1;  // scripted: one pass a frame, whatever the clock says
-  } else {
-    playback.owedPasses += tick.elapsedSeconds * tick.passesPerSecond;
-    const double whole = std::floor(std::min(playback.owedPasses, 1e9));
-    playback.owedPasses -= whole;
-    target = static_cast<std::uint32_t>(std::min<double>(tick.leadPass + whole, std::numeric_limits<std::uint32_t>::max()));
-  }
+  // Scripted: a fixed kScriptedFrameSeconds a frame, whatever the clock says.
+  playback.owedPasses += (tick.scripted ? kScriptedFrameSeconds : tick.elapsedSeconds) * tick.passesPerSecond;
+  const double whole = std::floor(std::min(playback.owedPasses, 1e9));
+  playback.owedPasses -= whole;
+  const auto target = static_cast<std::uint32_t>(std::min<double>(tick.leadPass + whole, std::numeric_limits<std::uint32_t>::max()));
   plan.action = PlaybackPlan::Action::Run;
   plan.targets.assign(laneCount, target);
   return plan;
@@ -147,6 +143,9 @@ double ViewerApp::effectivePassesPerSecond() const {
 }
 
 void ViewerApp::advance() {
+  // No step under way (reached, or reset by Restart, a race step, a clip): the lanes show their pass.
+  if (!playback_.targetPass)
+    for (auto& lane : lanes_) lane->release();
   const auto now = std::chrono::steady_clock::now();
   PlaybackTick tick;
   tick.elapsedSeconds = std::min(std::chrono::duration<double>(now - playback_.lastAdvance).count(), 0.25);
@@ -166,19 +165,25 @@ void ViewerApp::advance() {
   // A time budget per frame: wall time spent issuing, and GPU time queued judged by each lane's
   // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
   const auto deadline = now + std::chrono::duration<double, std::milli>(kFrameWorkBudgetMs);
+  // Scripted play runs every pass its speed owes, so that its frames do not depend on the machine.
+  const bool unbudgeted = tick.scripted && !playback_.targetPass;
   bool reachedEverywhere = true;
   for (std::size_t i = 0; i < lanes_.size(); ++i) {
     SortLane* lane = lanes_[i].get();
     const std::uint32_t target = plan.targets[i];
     const std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
     std::uint32_t ran = 0;
+    // Past the pass it shows (a step forward, End): no replay to hide.
+    if (lane->shownPass() < std::min(target, lane->passCount())) lane->release();
     if (lane->pass() > target) {
-      // A step back: to the checkpoint at or before the target (no pass run), replayed below.
+      // A step back: to the checkpoint at or before the target (no pass run), replayed below
+      // while the lane shows the pass it leaves.
+      lane->hold();
       lane->seek(target, 0);
       playback_.replayStart = std::min(playback_.replayStart.value_or(kToTheEnd), lane->pass());
     }
-    while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() && ran < gpuCap &&
-           (ran == 0 || std::chrono::steady_clock::now() < deadline)) {
+    while (lane->pass() < std::min(target, lane->passCount()) && !lane->finished() &&
+           (unbudgeted || (ran < gpuCap && (ran == 0 || std::chrono::steady_clock::now() < deadline)))) {
       const std::uint32_t before = lane->pass();
       lane->seek(std::min(target, lane->passCount()), 1);
       if (lane->pass() == before) break;
@@ -190,6 +195,7 @@ void ViewerApp::advance() {
   if (playback_.targetPass && reachedEverywhere) {
     playback_.targetPass.reset();
     playback_.replayStart.reset();
+    for (auto& lane : lanes_) lane->release();
   }
 }
 

@@ -19,6 +19,9 @@ inline constexpr std::uint32_t kToTheEnd = std::numeric_limits<std::uint32_t>::m
 inline constexpr double kFrameWorkBudgetMs = 12.0;
 // GPU time a frame may queue, judged by the passes timed so far.
 inline constexpr double kFrameGpuBudgetMs = 12.0;
+// Playback time a scripted frame (--frames) stands for: the default 30 passes/s plays one pass a
+// frame, + two, - one every other frame.
+inline constexpr double kScriptedFrameSeconds = 1.0 / 30.0;
 
 struct PlaybackState {
   bool playing = true;
@@ -57,7 +60,7 @@ std::optional<double> nextRaceMoment(LaneTimes lanes, double scale, double time,
 struct PlaybackTick {
   bool racingByTime = false;   // a race with the by-time clock
   bool allFinished = false;    // every lane has finished
-  bool scripted = false;       // --frames: fixed 1/60 s ticks, one pass a frame
+  bool scripted = false;       // --frames: fixed ticks (kScriptedFrameSeconds; a race by time 1/60 s)
   bool firstFrame = false;     // the first frame shows the input
   double elapsedSeconds = 0.0; // since the last tick (capped by the caller)
   double passesPerSecond = 0.0;  // effectivePassesPerSecond

@@ -67,7 +67,7 @@ void ViewerApp::recordFrame() {
   try {
     if (recording_.captioned) {
       const SortLane& lane = *lanes_.front();
-      const std::uint32_t pass = lane.pass();
+      const std::uint32_t pass = lane.shownPass();
       const render::Caption caption =
           render::passCaption(pass, lane.passCount(), lane.outcome() == SortLane::Outcome::Sorted,
                               pass > 0 ? lane.sorter().describePass(pass - 1) : std::string());
