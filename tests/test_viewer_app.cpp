@@ -382,6 +382,7 @@ TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
   ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 256, 256), "odd-even");
   config.frames = 0;  // real time, as in the window
   config.checkpointBudgetBytes = 1;
+  config.maxPassesPerFrame = 16;  // a fast GPU would fit the whole replay in one frame's time
   auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
   app->host().queueKey(ui::ViewerKey::Finish);
   for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
@@ -416,6 +417,7 @@ TEST_F(ViewerApp, AStepBackShowsThePassItLeavesUntilItsTargetIsReady) {
   ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 128, 128), "odd-even");
   config.frames = 0;  // real time, as in the window
   config.checkpointBudgetBytes = 1;
+  config.maxPassesPerFrame = 16;  // a fast GPU would fit the whole replay in one frame's time
   auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
   app->host().queueKey(ui::ViewerKey::Finish);
   for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();

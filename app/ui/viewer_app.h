@@ -74,6 +74,9 @@ struct ViewerConfig {
   std::string presetPath;
   // GPU memory each lane's step-back checkpoints may hold; less means longer replays.
   std::size_t checkpointBudgetBytes = SortLane::kDefaultCheckpointBudgetBytes;
+  // At most this many passes a frame in real-time play and replays (0: as many as the frame's
+  // time budget holds). Tests set it so that a replay spans frames on a fast GPU as on llvmpipe.
+  std::uint32_t maxPassesPerFrame = 0;
   // Adds the tuning cache's settings for an algorithm (the caller owns that policy).
   std::function<SorterOptions(SortContext&, const AlgorithmInfo&, const SorterOptions&)> withTunedSettings;
 };

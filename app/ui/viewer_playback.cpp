@@ -171,7 +171,8 @@ void ViewerApp::advance() {
   for (std::size_t i = 0; i < lanes_.size(); ++i) {
     SortLane* lane = lanes_[i].get();
     const std::uint32_t target = plan.targets[i];
-    const std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
+    std::uint32_t gpuCap = passesWithinGpuBudget(lane->typicalPassMilliseconds());
+    if (config_.maxPassesPerFrame > 0) gpuCap = std::min(gpuCap, config_.maxPassesPerFrame);
     std::uint32_t ran = 0;
     // Past the pass it shows (a step forward, End): no replay to hide.
     if (lane->shownPass() < std::min(target, lane->passCount())) lane->release();
