@@ -13,6 +13,9 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
+#include <string>
+#include <vector>
 
 #include "art/animation.h"
 #include "cli_support.h"
@@ -320,6 +323,31 @@ TEST(VideoRun, AReplacedOutputKeepsItsPermissionBits) {
   EXPECT_EQ(decodeAllFrames(folder.path("out.mkv")).size(), 2u);
 }
 
+// --threads N bounds the decoder's and the encoder's threads (their counts once opened, as
+// --stats prints them); without it FFmpeg picks one per core, more than one on any machine here
+// (libx264 threads itself and says 0: its own choice).
+TEST(VideoRun, ThreadsBoundsTheDecodersAndTheEncodersThreads) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 3, .rateNum = 30, .rateDen = 1, .codec = "libx264"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), spec));
+  for (const std::string threads : {"1", "2", ""}) {
+    SCOPED_TRACE("--threads " + threads);
+    std::vector<std::string> arguments = {"run", "--video", folder.path("in.mp4"), "--out", folder.path("out.mp4"), "--stats"};
+    if (!threads.empty()) arguments.insert(arguments.end(), {"--threads", threads});
+    const ProcessResult result = runShadersortArgs(joined(arguments, kArt));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    std::smatch counts;
+    ASSERT_TRUE(std::regex_search(result.out, counts, std::regex("threads: decoding ([0-9]+), encoding ([0-9]+|its own choice)"))) << result.out;
+    if (threads.empty()) {
+      EXPECT_GT(std::stoi(counts[1]), 1);
+      EXPECT_TRUE(counts[2] == "its own choice" || std::stoi(counts[2]) > 1) << counts[2];
+    } else {
+      EXPECT_EQ(counts[1].str(), threads);
+      EXPECT_EQ(counts[2].str(), threads);
+    }
+  }
+}
+
 TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
   ScratchFolder folder;
   const ClipSpec spec{.width = 16, .height = 16, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
@@ -337,6 +365,10 @@ TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
       {"run", "--out", folder.path("o.png"), "--temporal-seed"},
       {"run", "--out", folder.path("o.png"), "--from", "1"},
       {"run", "--out", folder.path("o.png"), "--strict"},
+      {"run", "--out", folder.path("o.png"), "--threads", "2"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--threads", "0"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--threads", "257"},
+      {"run", "--video", in, "--out", folder.path("o.mkv"), "--threads", "two"},
   };
   for (const auto& arguments : cases) {
     std::string shown;

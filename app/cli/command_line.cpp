@@ -319,7 +319,7 @@ int runCommandLine(int argc, char** argv) {
   SorterOptionText runSorter;
   addSorterOptions(*runCommand, runSorter);
   addTuneCacheFlag(*runCommand, global);
-  std::string runFrom, runTo;
+  std::string runFrom, runTo, runThreads;
   bool runNoAudio = false;
   runCommand->add_option("--video", run.video.inputPath,
                          "pixel-sort every frame of a video or animated GIF (read by FFmpeg) into --out OUT.mp4, "
@@ -334,6 +334,9 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_flag("--fast-encode", run.video.fastEncode, "--video: the encoder's fastest settings (larger files)");
   runCommand->add_flag("--no-audio", runNoAudio, "--video: leave the audio out (default: copied unchanged)");
   runCommand->add_flag("--quiet", run.quiet, "--video: no progress bar and no summary line");
+  runCommand->add_option("--threads", runThreads,
+                         "--video: at most N threads each for decoding, encoding and their colour conversions "
+                         "(1 to 256; default: one per core)");
   runCommand->add_flag("--strict", run.video.strict,
                        "--video: refuse damaged input (decode errors, missing frames) instead of warning and reading past it");
 
@@ -492,8 +495,10 @@ int runCommandLine(int argc, char** argv) {
       if (run.video.from && run.video.to && *run.video.from >= *run.video.to)
         throw UsageError("--from " + runFrom + " is not before --to " + runTo);
       run.video.audio = !runNoAudio;
+      if (!runThreads.empty()) run.video.threads = static_cast<int>(parseUnsigned(runThreads, "--threads", 1, 256));
     } else {
-      for (const char* name : {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet", "--strict"})
+      for (const char* name :
+           {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet", "--strict", "--threads"})
         if (runCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --video");
       if (!run.outputPath.empty()) requirePicturePath(run.outputPath);
     }

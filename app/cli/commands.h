@@ -58,6 +58,7 @@ struct VideoOptions {
   bool fastEncode = false;                // the encoder's fastest settings
   bool audio = true;                      // copy the audio stream
   bool strict = false;                    // --strict: refuse damaged input instead of reading past it
+  int threads = 0;                        // --threads: the codecs' and conversions' threads each; 0: one per core
   bool given() const { return !inputPath.empty(); }
 };
 

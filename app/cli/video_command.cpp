@@ -175,7 +175,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const VideoOptions& settings = options.video;
   video::requireVideoOutput(options.outputPath);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
-  video::VideoReader reader(settings.inputPath, {settings.from, settings.to}, {.refuseDamage = settings.strict});
+  video::VideoReader reader(settings.inputPath, {settings.from, settings.to}, {.refuseDamage = settings.strict, .threads = settings.threads});
   const video::StreamInfo& info = reader.info();
   const std::string description = "video " + quote(settings.inputPath) + " (" + sizeText(info.width, info.height) + ")";
   const std::uint64_t pixels = static_cast<std::uint64_t>(info.width) * static_cast<std::uint64_t>(info.height);
@@ -191,7 +191,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   std::unique_ptr<Image> mask;
   if (!request.maskPath.empty() && video::looksLikeVideo(request.maskPath)) {
     matte = std::make_unique<video::VideoReader>(request.maskPath, video::TimeRange{settings.from, settings.to},
-                                                 video::ReaderOptions{.refuseDamage = settings.strict});
+                                                 video::ReaderOptions{.refuseDamage = settings.strict, .threads = settings.threads});
     const video::StreamInfo& matteInfo = matte->info();
     if (matteInfo.width != info.width || matteInfo.height != info.height)
       throw UsageError("the mask clip " + quote(request.maskPath) + " is " + sizeText(matteInfo.width, matteInfo.height) +
@@ -212,7 +212,10 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const Image blank(info.width, info.height);
   pipeline.setImages({&blank, mask.get(), intervals.get(), keyImage.get()});
   video::VideoWriter writer(options.outputPath, reader,
-                            {.encoder = settings.encoder, .fastest = settings.fastEncode, .copyAudio = settings.audio});
+                            {.encoder = settings.encoder,
+                             .fastest = settings.fastEncode,
+                             .copyAudio = settings.audio,
+                             .threads = settings.threads});
 
   BoundedQueue<Item> decoded(kQueuedFrames), sorted(kQueuedFrames);
   // Frames the encoder is done with, for the decoder to fill again: no picture or planes are
@@ -355,7 +358,14 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
     std::cerr << "shadersort: wrote " << quote(options.outputPath) << ": " << times.frames << " frames, "
               << writer.description() << (writer.audioNote().empty() ? "" : ", " + writer.audioNote())
               << "\n";
-  if (options.stats) printVideoStats(info, sorterLabel(algorithm, options.sorter), writer.description(), times);
+  if (options.stats) {
+    printVideoStats(info, sorterLabel(algorithm, options.sorter), writer.description(), times);
+    // 0 once opened: an encoder that threads itself (libx264) chose its own count.
+    const int encoding = writer.encoderThreads();
+    std::printf("threads: decoding %d, encoding %s (--threads %s)\n", reader.decoderThreads(),
+                encoding > 0 ? std::to_string(encoding).c_str() : "its own choice",
+                settings.threads > 0 ? std::to_string(settings.threads).c_str() : "not given: one per core");
+  }
   return 0;
 }
 

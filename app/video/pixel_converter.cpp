@@ -141,7 +141,7 @@ SwsContext* PixelConverter::contextFor(int width, int height, int from, int to, 
   av_opt_set_int(context_, "dsth", height, 0);
   av_opt_set_int(context_, "dst_format", to, 0);
   av_opt_set_int(context_, "sws_flags", kFlags, 0);
-  av_opt_set_int(context_, "threads", 0, 0);  // one per core
+  av_opt_set_int(context_, "threads", threads_, 0);  // 0: one per core
   if (sws_init_context(context_, nullptr, nullptr) < 0) {
     sws_freeContext(context_);
     context_ = nullptr;

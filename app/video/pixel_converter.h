@@ -34,6 +34,8 @@ class PixelConverter {
   // Converts `picture` into `frame` (allocated, writable, its format and size set). `colours` as
   // above, given the destination frame.
   bool fromRgba(const Image& picture, AVFrame& frame, void (*colours)(SwsContext*, const AVFrame&));
+  // swscale's threads for contexts made from now on; 0: one per core.
+  void setThreads(int threads) { threads_ = threads; }
 
  private:
   // The context for these sizes and formats, made anew when they change; null when refused.
@@ -41,6 +43,7 @@ class PixelConverter {
                          void (*colours)(SwsContext*, const AVFrame&));
   SwsContext* context_ = nullptr;
   int width_ = 0, height_ = 0, from_ = -1, to_ = -1;
+  int threads_ = 0;
   AVFrame* wrapped_ = nullptr;  // an AVFrame over a picture's own memory (no copy)
 };
 

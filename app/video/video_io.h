@@ -91,6 +91,8 @@ struct DamageReport {
 struct ReaderOptions {
   // --strict: the first damage (see DamageReport) throws UserError instead of being read past.
   bool refuseDamage = false;
+  // --threads: the decoder's and the colour conversion's threads; 0: one per core.
+  int threads = 0;
 };
 
 class VideoReader {
@@ -107,6 +109,8 @@ class VideoReader {
   VideoReader& operator=(const VideoReader&) = delete;
 
   const StreamInfo& info() const;
+  // The threads the decoder runs (its count once opened: FFmpeg's choice when given 0).
+  int decoderThreads() const;
   const std::string& path() const;
   // Decodes the next frame of the range into `frame` (reusing its buffers); false at the end.
   // The audio packets of the range met on the way are appended to `audio`. Throws UserError
@@ -130,6 +134,7 @@ struct WriterOptions {
   std::string encoder{};  // an FFmpeg encoder name (e.g. h264_nvenc); empty: the extension's default
   bool fastest = false; // the encoder's fastest settings (libx264 ultrafast, VP9 realtime speed 8)
   bool copyAudio = true;
+  int threads = 0;  // --threads: the encoder's and the colour conversion's threads; 0: one per core
 };
 
 // Throws UsageError (exit 2) unless `path` ends in .mp4, .webm, .mkv or .gif; UserError when it
@@ -171,6 +176,8 @@ class VideoWriter {
   // What became of the source's audio, for the same line: "aac audio copied", "audio left out:
   // GIF holds none"; empty without audio or with copyAudio off.
   const std::string& audioNote() const;
+  // The threads the encoder runs (its count once opened: FFmpeg's choice when given 0).
+  int encoderThreads() const;
   // Encodes `picture` (the source's size) at `frame`'s time. Throws UserError on a failed write.
   void write(const Image& picture, const Frame& frame);
   // Whether the encoder takes 8-bit YUV 4:2:0 as it is (libx264, libvpx...): then the caller may

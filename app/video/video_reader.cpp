@@ -243,7 +243,8 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range, const 
   avcodec_parameters_to_context(s.decoder, s.video->codecpar);
   s.decoder->pkt_timebase = s.video->time_base;
   s.decoder->opaque = &s.loggedErrors;  // the decoder's logged errors count as damage
-  s.decoder->thread_count = 0;  // one per core
+  s.decoder->thread_count = s.options.threads;  // 0: one per core
+  s.toRgba.setThreads(s.options.threads);
   s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
   s.decoder->max_pixels = static_cast<std::int64_t>(mostPixels);  // frames larger than declared, too
   if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)
@@ -423,5 +424,7 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
     }
   }
 }
+
+int VideoReader::decoderThreads() const { return state_->decoder->thread_count; }
 
 }  // namespace shadersort::video

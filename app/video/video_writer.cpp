@@ -170,7 +170,8 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.encoder->time_base = encoderTimeBase(choice.codec, timeBase, rate, variableRateInput);
   s.encoder->framerate = rate;
   s.encoder->sample_aspect_ratio = aspect;
-  s.encoder->thread_count = 0;  // one per core
+  s.encoder->thread_count = options.threads;  // 0: one per core
+  s.fromRgba.setThreads(options.threads);
   // Our RGB goes through swscale's BT.601 limited-range matrix: say so, so players invert it.
   if (choice.pixelFormat == AV_PIX_FMT_YUV420P || choice.pixelFormat == AV_PIX_FMT_YUV444P) {
     s.encoder->colorspace = AVCOL_SPC_SMPTE170M;
@@ -265,6 +266,8 @@ VideoWriter::~VideoWriter() = default;  // an unfinished file: OutputFile remove
 const std::string& VideoWriter::description() const { return state_->description; }
 
 const std::string& VideoWriter::audioNote() const { return state_->audioNote; }
+
+int VideoWriter::encoderThreads() const { return state_->encoder->thread_count; }
 
 void VideoWriter::write(const Image& picture, const Frame& frame) {
   State& s = *state_;
