@@ -66,13 +66,15 @@ TEST(Viewer, PlayingAdvancesOnePassPerScriptedFrame) {
 
 // Regression: with Debian's Dear ImGui 1.86, space and the arrows did nothing. Real key events
 // from an X client (xdotool) reach the window: three steps forward, one back, then Escape quits.
-// No sleeps or key delays: the keys go to the window as events stamped CurrentTime. Through XTEST
-// (xdotool without --window) the server stamps them, and when it handles two presses of one key in
-// the same millisecond GLFW's X11 backend drops the second as an input method's duplicate: CI lost
-// a Right that way. X queues the events until the viewer polls, and its key callback queues every press.
+// No sleeps or key delays: the keys go to the window as events stamped CurrentTime (through
+// XTEST the server stamps them, and GLFW's X11 backend drops a second press of one key in the same
+// millisecond as an input method's duplicate). X queues the events until the viewer polls, its key
+// callback queues every press, and with --frames (a scripted run) a step finishes in the frame that
+// takes its key, so Escape, handled in the same frame as the steps when they come together, cannot
+// quit half-way through them (CI, where all five came in one frame, ended at pass 1).
 TEST(Viewer, RealKeyPressesStepAndQuitTheWindow) {
   const auto result = runScript(
-      "\"$SHADERSORT\" --gl-debug view --paused --pattern random --size 16x16 --stats & viewer=$!\n"
+      "\"$SHADERSORT\" --gl-debug view --paused --pattern random --size 16x16 --stats --frames 1000000 & viewer=$!\n"
       "id=$(xdotool search --sync --onlyvisible --name '^shadersort$' | head -1)\n"
       "xdotool key --window \"$id\" Right Right Right Left Escape\n"
       "wait $viewer",

@@ -410,6 +410,24 @@ TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
   EXPECT_EQ(app->lane(0).pass(), last - 3);
 }
 
+// CI: keys that reach a scripted run together (three steps forward, one back, Escape) are all
+// carried out before it quits, whatever the machine's speed: a step finishes in the frame that
+// takes its key. With one pass a frame allowed, a step used to be spread over frames, and Escape
+// in the same frame quit at pass 1.
+TEST_F(ViewerApp, StepsThatComeWithAQuitInOneFrameAreCarriedOutInAScriptedRun) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 16, 16), "frag-odd-even");
+  config.frames = 1000000;
+  config.maxPassesPerFrame = 1;
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app->frame();
+  for (ui::ViewerKey key : {ui::ViewerKey::StepForward, ui::ViewerKey::StepForward, ui::ViewerKey::StepForward,
+                            ui::ViewerKey::StepBack, ui::ViewerKey::Quit})
+    app->host().queueKey(key);
+  app->frame();
+  EXPECT_TRUE(app->host().shouldClose());
+  EXPECT_EQ(app->lane(0).pass(), 2u);
+}
+
 // Issue 39: during a step back's replay the picture and the pass label ran through the passes
 // replayed. They stay on the pass being left until the target is ready, then show the target.
 // No checkpoint memory, so the step replays from pass 0 over several frames.

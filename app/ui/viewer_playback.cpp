@@ -165,8 +165,9 @@ void ViewerApp::advance() {
   // A time budget per frame: wall time spent issuing, and GPU time queued judged by each lane's
   // typical pass. What does not fit is dropped, so the speed caps at what the GPU does.
   const auto deadline = now + std::chrono::duration<double, std::milli>(kFrameWorkBudgetMs);
-  // Scripted play runs every pass its speed owes, so that its frames do not depend on the machine.
-  const bool unbudgeted = tick.scripted && !playback_.targetPass;
+  // Scripted runs play every pass their speed owes and finish a step (or End) in the frame that
+  // asked for it, so that what a frame shows never depends on the machine's speed.
+  const bool unbudgeted = tick.scripted;
   bool reachedEverywhere = true;
   for (std::size_t i = 0; i < lanes_.size(); ++i) {
     SortLane* lane = lanes_[i].get();
