@@ -375,17 +375,25 @@ TEST_F(ViewerApp, TheBracketsSayWhichPassTheyShow) {
   EXPECT_EQ(app->overlayCaption(), "") << "image view draws no brackets";
 }
 
+// A real-time viewer (as in the window) of odd-even on a reversed side x side input, played to
+// its end, with no checkpoint memory (a step back replays from pass 0) and at most 16 passes a
+// frame (a fast GPU would fit a whole replay in one frame's time).
+std::unique_ptr<ui::ViewerApp> finishedWithoutCheckpoints(int side) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, side, side), "odd-even");
+  config.frames = 0;
+  config.checkpointBudgetBytes = 1;
+  config.maxPassesPerFrame = 16;
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app->host().queueKey(ui::ViewerKey::Finish);
+  for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
+  return app;
+}
+
 // Regression (issue 26): a step back replayed its whole checkpoint interval inside one frame
 // (4-12 s on a 2048x2048 photo, no redraw). Now it runs within the frame budget and shows how far
 // it has come. No checkpoint memory here, so the step replays from pass 0: 255 passes.
 TEST_F(ViewerApp, ALongStepBackIsSpreadOverFramesWithItsProgressShown) {
-  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 256, 256), "odd-even");
-  config.frames = 0;  // real time, as in the window
-  config.checkpointBudgetBytes = 1;
-  config.maxPassesPerFrame = 16;  // a fast GPU would fit the whole replay in one frame's time
-  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
-  app->host().queueKey(ui::ViewerKey::Finish);
-  for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
+  auto app = finishedWithoutCheckpoints(256);
   ASSERT_TRUE(app->lane(0).finished());
   const std::uint32_t last = app->lane(0).pass();
   app->host().queueKey(ui::ViewerKey::StepBack);
@@ -432,13 +440,7 @@ TEST_F(ViewerApp, StepsThatComeWithAQuitInOneFrameAreCarriedOutInAScriptedRun) {
 // replayed. They stay on the pass being left until the target is ready, then show the target.
 // No checkpoint memory, so the step replays from pass 0 over several frames.
 TEST_F(ViewerApp, AStepBackShowsThePassItLeavesUntilItsTargetIsReady) {
-  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 128, 128), "odd-even");
-  config.frames = 0;  // real time, as in the window
-  config.checkpointBudgetBytes = 1;
-  config.maxPassesPerFrame = 16;  // a fast GPU would fit the whole replay in one frame's time
-  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
-  app->host().queueKey(ui::ViewerKey::Finish);
-  for (int i = 0; i < 400 && !app->lane(0).finished(); ++i) app->frame();
+  auto app = finishedWithoutCheckpoints(128);
   ASSERT_TRUE(app->lane(0).finished());
   app->frame();
   const std::uint32_t last = app->lane(0).pass();
