@@ -15,6 +15,7 @@
 #include <random>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "art/animation.h"
@@ -22,6 +23,7 @@
 #include "core/progress_bar.h"
 #include "data/image.h"
 #include "process_support.h"
+#include "video/codec_threads.h"
 #include "video_clips.h"
 
 namespace shadersort::testing {
@@ -324,8 +326,15 @@ TEST(VideoRun, AReplacedOutputKeepsItsPermissionBits) {
 }
 
 // --threads N bounds the decoder's and the encoder's threads (their counts once opened, as
-// --stats prints them); without it FFmpeg picks one per core, more than one on any machine here
-// (libx264 threads itself and says 0: its own choice).
+// --stats prints them); without it each gets one per core but two (at least one), so that the
+// thread driving the GPU is not starved.
+TEST(CodecThreads, AreOnePerCoreButTwoAndAtLeastOne) {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  EXPECT_EQ(video::defaultCodecThreads(), cores > 3 ? cores - 2 : 1);
+  EXPECT_EQ(video::codecThreads(0), video::defaultCodecThreads());
+  EXPECT_EQ(video::codecThreads(5), 5);
+}
+
 TEST(VideoRun, ThreadsBoundsTheDecodersAndTheEncodersThreads) {
   ScratchFolder folder;
   const ClipSpec spec{.width = 48, .height = 32, .frames = 3, .rateNum = 30, .rateDen = 1, .codec = "libx264"};
@@ -339,8 +348,11 @@ TEST(VideoRun, ThreadsBoundsTheDecodersAndTheEncodersThreads) {
     std::smatch counts;
     ASSERT_TRUE(std::regex_search(result.out, counts, std::regex("threads: decoding ([0-9]+), encoding ([0-9]+|its own choice)"))) << result.out;
     if (threads.empty()) {
-      EXPECT_GT(std::stoi(counts[1]), 1);
-      EXPECT_TRUE(counts[2] == "its own choice" || std::stoi(counts[2]) > 1) << counts[2];
+      const std::string expected = std::to_string(video::defaultCodecThreads());
+      EXPECT_EQ(counts[1].str(), expected);
+      EXPECT_EQ(counts[2].str(), expected);
+      EXPECT_NE(result.out.find("(--threads not given: " + expected + ", one per core but two)"), std::string::npos)
+          << result.out;
     } else {
       EXPECT_EQ(counts[1].str(), threads);
       EXPECT_EQ(counts[2].str(), threads);

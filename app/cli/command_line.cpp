@@ -336,7 +336,7 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_flag("--quiet", run.quiet, "--video: no progress bar and no summary line");
   runCommand->add_option("--threads", runThreads,
                          "--video: at most N threads each for decoding, encoding and their colour conversions "
-                         "(1 to 256; default: one per core)");
+                         "(1 to 256; default: one per core but two, left to the GPU thread and the driver)");
   runCommand->add_flag("--strict", run.video.strict,
                        "--video: refuse damaged input (decode errors, missing frames) instead of warning and reading past it");
 

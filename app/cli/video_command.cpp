@@ -28,6 +28,7 @@
 #include "gl/handles.h"
 #include "gl/limits.h"
 #include "sort/registry.h"
+#include "video/codec_threads.h"
 #include "video/video_io.h"
 
 namespace shadersort::cli {
@@ -53,6 +54,10 @@ struct Item {
 struct VideoTimes {
   double decode = 0, encode = 0;         // busy seconds of the decoding and encoding threads
   double upload = 0, gpu = 0, readBack = 0, wall = 0;
+  // The sorting thread's own time: issuing each frame's pipeline (CPU), and waiting for a decoded
+  // frame or for room in the encoder's queue. Where the GPU pipeline's time (GPU clock) is much
+  // above the issuing, the GPU was busy; where they are close, the GPU waited for the CPU.
+  double issue = 0, waitForDecoder = 0, waitForEncoder = 0;
   std::string gpuClock;
   std::uint64_t frames = 0;
 };
@@ -166,6 +171,9 @@ void printVideoStats(const video::StreamInfo& info, const std::string& algorithm
   const auto& slowest = *std::max_element(std::begin(stages), std::end(stages));
   std::printf("bound by: %s (%.3f ms a frame, %.1f frames/s at most)\n", slowest.second, slowest.first,
               slowest.first > 0 ? 1e3 / slowest.first : 0.0);
+  std::printf("GPU thread per frame: issuing the pipeline %.3f ms (CPU), waiting for a decoded frame %.3f ms, "
+              "for the encoder's queue %.3f ms\n",
+              times.issue * 1e3 / frames, times.waitForDecoder * 1e3 / frames, times.waitForEncoder * 1e3 / frames);
 }
 
 }  // namespace
@@ -281,13 +289,19 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
       ++times.frames;
       progress.update(times.frames);
     }
+    const auto pushStart = Clock::now();
     const bool delivered = sorted.push(std::move(oldest.item));
+    times.waitForEncoder += secondsSince(pushStart);
     pauseIfTestAsks("video-frame");  // tests interrupt a run half-way (tests/test_interrupt.cpp)
     return delivered;
   };
   bool encoderGone = false;
   const auto start = Clock::now();
-  while (auto item = decoded.pop()) {
+  for (;;) {
+    const auto popStart = Clock::now();
+    std::optional<Item> item = decoded.pop();
+    times.waitForDecoder += secondsSince(popStart);
+    if (!item) break;
     while (!encoderGone && inFlight.size() >= art::ArtPipeline::kReadSlots) encoderGone = !deliverOldest();
     if (encoderGone) break;
     int slot = -1;
@@ -312,6 +326,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
         *mask = matteFrame.picture;
         pipeline.setMask(*mask);
       }
+      const auto issueStart = Clock::now();
       pipeline.setSettings(frameSettings);
       gpuClock.begin(slot);
       pipeline.prepare(pipeline.packingFor(*sorter));
@@ -322,6 +337,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
                                  std::to_string(pipeline.packed().shape.sequenceLength) + " for its spans");
       pipeline.sort(*sorter);
       gpuClock.end(slot);
+      times.issue += secondsSince(issueStart);
       if (options.verify) {
         // A frame of planes is checked against the GPU's RGBA of it (the conversion has tests of
         // its own: tests/test_yuv_picture.cpp).
@@ -362,9 +378,11 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
     printVideoStats(info, sorterLabel(algorithm, options.sorter), writer.description(), times);
     // 0 once opened: an encoder that threads itself (libx264) chose its own count.
     const int encoding = writer.encoderThreads();
+    const std::string asked = settings.threads > 0 ? std::to_string(settings.threads)
+                                                   : "not given: " + std::to_string(video::defaultCodecThreads()) +
+                                                         ", one per core but two";
     std::printf("threads: decoding %d, encoding %s (--threads %s)\n", reader.decoderThreads(),
-                encoding > 0 ? std::to_string(encoding).c_str() : "its own choice",
-                settings.threads > 0 ? std::to_string(settings.threads).c_str() : "not given: one per core");
+                encoding > 0 ? std::to_string(encoding).c_str() : "its own choice", asked.c_str());
   }
   return 0;
 }

@@ -91,7 +91,7 @@ struct DamageReport {
 struct ReaderOptions {
   // --strict: the first damage (see DamageReport) throws UserError instead of being read past.
   bool refuseDamage = false;
-  // --threads: the decoder's and the colour conversion's threads; 0: one per core.
+  // --threads: the decoder's and the colour conversion's threads; 0: defaultCodecThreads().
   int threads = 0;
 };
 
@@ -134,7 +134,7 @@ struct WriterOptions {
   std::string encoder{};  // an FFmpeg encoder name (e.g. h264_nvenc); empty: the extension's default
   bool fastest = false; // the encoder's fastest settings (libx264 ultrafast, VP9 realtime speed 8)
   bool copyAudio = true;
-  int threads = 0;  // --threads: the encoder's and the colour conversion's threads; 0: one per core
+  int threads = 0;  // --threads: the encoder's and the colour conversion's threads; 0: defaultCodecThreads()
 };
 
 // Throws UsageError (exit 2) unless `path` ends in .mp4, .webm, .mkv or .gif; UserError when it

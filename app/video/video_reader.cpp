@@ -17,6 +17,7 @@ extern "C" {
 #include "core/input_file.h"
 #include "core/memory_budget.h"
 #include "core/quoting.h"
+#include "video/codec_threads.h"
 #include "video/ffmpeg_messages.h"
 #include "video/video_state.h"
 
@@ -243,8 +244,8 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range, const 
   avcodec_parameters_to_context(s.decoder, s.video->codecpar);
   s.decoder->pkt_timebase = s.video->time_base;
   s.decoder->opaque = &s.loggedErrors;  // the decoder's logged errors count as damage
-  s.decoder->thread_count = s.options.threads;  // 0: one per core
-  s.toRgba.setThreads(s.options.threads);
+  s.decoder->thread_count = codecThreads(s.options.threads);
+  s.toRgba.setThreads(codecThreads(s.options.threads));
   s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
   s.decoder->max_pixels = static_cast<std::int64_t>(mostPixels);  // frames larger than declared, too
   if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)

@@ -11,6 +11,7 @@ extern "C" {
 
 #include "core/error.h"
 #include "core/quoting.h"
+#include "video/codec_threads.h"
 #include "video/encoder_choice.h"
 #include "video/ffmpeg_messages.h"
 #include "video/output_file.h"
@@ -170,8 +171,8 @@ void openOutput(VideoWriter::State& s, const std::string& path, const StreamInfo
   s.encoder->time_base = encoderTimeBase(choice.codec, timeBase, rate, variableRateInput);
   s.encoder->framerate = rate;
   s.encoder->sample_aspect_ratio = aspect;
-  s.encoder->thread_count = options.threads;  // 0: one per core
-  s.fromRgba.setThreads(options.threads);
+  s.encoder->thread_count = codecThreads(options.threads);
+  s.fromRgba.setThreads(codecThreads(options.threads));
   // Our RGB goes through swscale's BT.601 limited-range matrix: say so, so players invert it.
   if (choice.pixelFormat == AV_PIX_FMT_YUV420P || choice.pixelFormat == AV_PIX_FMT_YUV444P) {
     s.encoder->colorspace = AVCOL_SPC_SMPTE170M;
