@@ -156,8 +156,10 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     if (const ui::VideoPlayback* clip = app.video()) {
       std::printf("video: frame %lld of %lld at %.3f s\n", static_cast<long long>(app.videoFrameIndex() + 1),
                   static_cast<long long>(clip->frameCount()), app.videoFrameSeconds());
-      std::printf("video: %lld frames shown, %.1f frames/s over the last ones, bound by %s\n",
-                  static_cast<long long>(app.videoFramesShown()), app.videoShownRate(), app.videoBound().c_str());
+      std::printf("video: %lld frames shown (%lld as 4:2:0 planes, converted on the GPU), %.1f frames/s over the last "
+                  "ones, bound by %s\n",
+                  static_cast<long long>(app.videoFramesShown()), static_cast<long long>(app.videoFramesAsPlanes()),
+                  app.videoShownRate(), app.videoBound().c_str());
     }
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("sorter: %s\n", sorterLabel(app.lane(i).algorithm(), app.lane(i).options()).c_str());

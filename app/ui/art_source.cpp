@@ -66,14 +66,14 @@ Image ArtSource::finishedPicture(SortContext& context, Sorter& sorter) const {
   // A painted mask as it is now on the GPU.
   const std::shared_ptr<const Image> mask =
       maskOnGpuOnly_ ? std::make_shared<const Image>(pipeline_->readMask()) : images_.mask;
-  exporter.setImages({&picture_, mask.get(), images_.intervals.get(), images_.keyImage.get()});
+  exporter.setImages({&currentPicture(), mask.get(), images_.intervals.get(), images_.keyImage.get()});
   exporter.setSettings(config_.settings);
   exporter.sort(sorter);
   return exporter.readResult();
 }
 
 void ArtSource::upload(const ArtImageFiles& images) {
-  pipeline_->setImages({&picture_, images.mask.get(), images.intervals.get(), images.keyImage.get()});
+  pipeline_->setImages({&currentPicture(), images.mask.get(), images.intervals.get(), images.keyImage.get()});
 }
 
 void ArtSource::configure(const ArtConfig& config) {
@@ -103,7 +103,22 @@ void ArtSource::setPicture(Image picture) {
   pipeline_->setPicture(picture);
   // Kept for the uploads a change of images makes; the histogram was the last picture's.
   picture_ = std::move(picture);
+  pictureOnGpuOnly_ = false;
   histogramOf_.reset();
+}
+
+void ArtSource::setPictureYuv420(const Yuv420Picture& planes) {
+  pipeline_->setPictureYuv420(planes);
+  pictureOnGpuOnly_ = true;
+  histogramOf_.reset();
+}
+
+const Image& ArtSource::currentPicture() const {
+  if (pictureOnGpuOnly_) {
+    picture_ = pipeline_->readPicture();
+    pictureOnGpuOnly_ = false;
+  }
+  return picture_;
 }
 
 const std::vector<float>& ArtSource::keyHistogram(std::uint32_t bins) {

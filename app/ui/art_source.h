@@ -13,6 +13,7 @@
 #include "art/art_settings.h"
 #include "data/image.h"
 #include "data/inputs.h"
+#include "data/yuv_picture.h"
 
 namespace shadersort::ui {
 
@@ -53,6 +54,10 @@ class ArtSource {
   // A new picture of the same size (a video's next frame), keeping the settings and the path
   // map; the lane reloads the packing after it (SortLane::reloadArt). UsageError for another size.
   void setPicture(Image picture);
+  // The same from a decoded frame's 4:2:0 planes, converted to RGBA on the GPU (nothing is
+  // converted on the CPU); the RGBA picture is read back only if an export or a change of images
+  // needs it.
+  void setPictureYuv420(const Yuv420Picture& planes);
 
   // The viewer's mask brush: a stroke segment painted into the mask on the GPU (a white mask is
   // made first when there is none). The lane reloads the packing after it (SortLane::reloadArt).
@@ -80,9 +85,12 @@ class ArtSource {
   // The GPU's painted mask into images_.mask, so that an upload of the images keeps it.
   void keepPaintedMask();
   void upload(const ArtImageFiles& images);
+  // picture_, read back from the GPU first when the last picture came as planes.
+  const Image& currentPicture() const;
 
   ArtConfig config_;
-  Image picture_;
+  mutable Image picture_;
+  mutable bool pictureOnGpuOnly_ = false;  // the last picture came as planes: picture_ is an older one
   ArtImageFiles images_;  // kept alive while the pipeline holds them
   bool maskPainted_ = false;
   bool maskOnGpuOnly_ = false;  // painted since images_.mask was last brought up to date

@@ -97,11 +97,15 @@ void VideoPlayback::decode(std::unique_ptr<video::VideoReader> reader, std::int6
   bool wantLast = firstIndex < 0;
   // The last frame decoded in this loop of the clip; the constructor's reader gave frame 0.
   std::int64_t lastIndex = reader ? 0 : -1;
+  // Every frame goes to the art pipeline, which converts 4:2:0 planes on the GPU: the decoder
+  // hands them over as they are (frame 0, for the input's picture, came as RGBA).
+  if (reader) reader->keepYuv420(true);
   try {
     for (;;) {
       if (!reader) {
         // The next loop of the clip (or a restart): from its start again.
         reader = std::make_unique<video::VideoReader>(path_, video::TimeRange{}, video::ReaderOptions{.refuseDamage = refuseDamage_});
+        reader->keepYuv420(true);
         lastIndex = -1;
       }
       const auto decodeStart = std::chrono::steady_clock::now();

@@ -165,6 +165,8 @@ class ViewerApp {
   double videoFrameSeconds() const { return videoFrame_.seconds; }
   // Clip frames shown, and their rate (frames/s) over the last ones (up to kVideoRateWindow).
   std::int64_t videoFramesShown() const { return videoFramesShown_; }
+  // Of those, the frames that reached the GPU as 4:2:0 planes (converted there, not on the CPU).
+  std::int64_t videoFramesAsPlanes() const { return videoFramesAsPlanes_; }
   double videoShownRate() const;
   // What bounds the rate the clip plays at, in a line: the decoder, sorting and drawing, or the
   // clip's own rate (with each one's time a frame).
@@ -322,6 +324,7 @@ class ViewerApp {
   static constexpr std::size_t kVideoRateWindow = 120;
   std::deque<std::chrono::steady_clock::time_point> videoShownAt_;
   std::int64_t videoFramesShown_ = 0;
+  std::int64_t videoFramesAsPlanes_ = 0;
 };
 
 }  // namespace shadersort::ui

@@ -122,7 +122,12 @@ void ViewerApp::showVideoFrame(video::Frame frame) {
   const std::int64_t index = frame.index;
   const double seconds = frame.seconds;
   try {
-    art_->setPicture(std::move(frame.picture));
+    if (frame.isYuv()) {
+      art_->setPictureYuv420(frame.yuv);
+      ++videoFramesAsPlanes_;
+    } else {
+      art_->setPicture(std::move(frame.picture));
+    }
     if (!config_.animation.empty()) {
       // Keyframed settings at the frame's time (a panel edit of an animated setting lasts until
       // the next frame; the others stay as edited).
