@@ -7,7 +7,10 @@
 # for each algorithm runs
 #   shadersort run --video CLIP --out OUT.mp4 --algo A --path angle:30 --spans threshold --fast-encode --stats
 # and prints a markdown table from the --stats lines. The slow compare-exchange sorts get a shorter
-# clip (--short-seconds). Everything is made in a temporary folder and removed.
+# clip (--short-seconds). Each algorithm first runs once untimed on the short clip, so that the
+# figures are the steady rate and not the first run's compiling of the GPU programs (on a fresh
+# machine that took a 90-frame 4K run from 69 to 43 frames/s). Everything is made in a temporary
+# folder and removed.
 #
 # Usage: bench/video_bench.sh [--build DIR] [--size WxH] [--seconds S] [--short-seconds S] [--rate R]
 #                             [--algos LIST] [--encoder NAME] [--out FILE]
@@ -53,6 +56,8 @@ IFS=, read -r -a list <<< "$algos"
 for algo in "${list[@]}"; do
   clip="$work/clip.mp4"
   case "$algo" in odd-even|frag-odd-even) clip="$work/short.mp4" ;; esac
+  "$build/shadersort" run --video "$work/short.mp4" --out "$work/warm.mp4" --algo "$algo" --path angle:30 \
+    --spans threshold "${encode[@]}" --quiet
   stats=$("$build/shadersort" run --video "$clip" --out "$work/out.mp4" --algo "$algo" --path angle:30 \
             --spans threshold "${encode[@]}" --quiet --stats)
   echo "$stats" >&2
