@@ -462,6 +462,11 @@ int runCommandLine(int argc, char** argv) {
                           "write the sort's sound to this WAV file and exit, with no window or audio device: "
                           "one chord per pass of --algo (inputs of at most 16384 keys)");
   viewCommand->add_option("--tone-seconds", viewToneSeconds, "seconds each pass's chord lasts (m, --audio), 0.02 to 2 (default 0.1)");
+  std::string viewSound = "exchanges";
+  viewCommand->add_option("--sound", viewSound,
+                          "what a pass sounds (m, --audio): exchanges (a tone per comparison that exchanged) or "
+                          "comparisons (a tone per comparison, as Sound of Sorting; radix: its moved keys)")
+      ->capture_default_str();
   std::string viewTweenSeconds = std::to_string(ui::kDefaultTweenSeconds);
   viewCommand->add_option("--tween-seconds", viewTweenSeconds,
                           "radix in teaching mode, array view: seconds the keys take to fly to their buckets after a pass, 0 (off) to 10 (default 0.6)");
@@ -571,6 +576,9 @@ int runCommandLine(int argc, char** argv) {
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
     view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);
     view.toneSeconds = parseDecimal(viewToneSeconds, "--tone-seconds", audio::kMinToneSeconds, audio::kMaxToneSeconds);
+    const auto soundMode = audio::soundModeNamed(viewSound);
+    if (!soundMode) throw UsageError("--sound must be 'exchanges' or 'comparisons', got " + quote(viewSound));
+    view.soundMode = *soundMode;
     view.tweenSeconds = parseDecimal(viewTweenSeconds, "--tween-seconds", ui::kTweenSecondsRange.min, ui::kTweenSecondsRange.max);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);

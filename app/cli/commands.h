@@ -115,6 +115,7 @@ struct ViewOptions {
   bool strictVideo = false;       // --strict: refuse a damaged clip instead of playing past the damage
   std::string audioPath;          // --audio OUT.wav: write the sort's sound, no window
   double toneSeconds = audio::kDefaultToneSeconds;  // --tone-seconds: each pass's chord (m and --audio)
+  audio::SoundMode soundMode = audio::SoundMode::Exchanges;  // --sound: what a pass sounds (m and --audio)
   double tweenSeconds = ui::kDefaultTweenSeconds;  // --tween-seconds: radix's scatter tween
 };
 

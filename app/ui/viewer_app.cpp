@@ -37,6 +37,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   // Scripted runs (--frames) show pass boundaries only, so their frames do not depend on the clock.
   radixView_.tweenSeconds = config_.frames > 0 ? 0.0 : config_.tweenSeconds;
   radixView_.pinnedTween = config_.pinnedTween;
+  sound_->setMode(config_.soundMode);
   try {
     // The input first: a file that cannot be read fails before any window opens; its declared
     // size meets the GPU's limits before it is decoded.

@@ -50,6 +50,7 @@ struct ViewerConfig {
   std::optional<double> pinnedTween;           // draw every tween at this time, 0 to 1 (offscreen screenshots)
   bool startPlaying = true;
   double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
+  audio::SoundMode soundMode = audio::SoundMode::Exchanges;  // what a pass sounds (c switches)
   int frames = 0;              // > 0: quit after this many frames; a frame is 1/30 s of playing (one pass at 30 passes/s)
   std::string screenshotPath;  // written after the last frame
   std::string exportPath;      // where w writes the finished art picture (.png, .jpg, .webp); empty: beside the input

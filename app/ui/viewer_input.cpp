@@ -158,6 +158,9 @@ void ViewerApp::handleKey(ViewerKey key) {
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
     case ViewerKey::ToggleSound: sound_->setEnabled(!sound_->enabled()); break;
+    case ViewerKey::ToggleSoundMode:
+      sound_->setMode(sound_->mode() == audio::SoundMode::Exchanges ? audio::SoundMode::Comparisons : audio::SoundMode::Exchanges);
+      break;
     case ViewerKey::ToggleArt:
     case ViewerKey::ToggleSpanOverlay:
     case ViewerKey::LowerThresholdDown:

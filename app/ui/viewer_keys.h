@@ -42,6 +42,7 @@ enum class ViewerKey {
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
+  ToggleSoundMode,  // c: the chord sounds the pass's exchanges / every comparison
   Quit,            // escape
 };
 

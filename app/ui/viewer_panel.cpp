@@ -257,7 +257,13 @@ void ViewerApp::drawPlaybackControls() {
   }
   bool soundOn = sound_->enabled();
   if (ImGui::Checkbox("sound (m)", &soundOn)) handleKey(ViewerKey::ToggleSound);
+  ImGui::SameLine();
+  bool everyComparison = sound_->mode() == audio::SoundMode::Comparisons;
+  if (ImGui::Checkbox("every comparison (c)", &everyComparison)) handleKey(ViewerKey::ToggleSoundMode);
   if (!sound_->status().empty()) ImGui::TextWrapped("%s", sound_->status().c_str());
+  // Radix compares nothing: said only while it would be heard, so the panel keeps its layout otherwise.
+  if (sound_->enabled() && everyComparison && !art_ && !lanes_.empty() && lanes_.front()->sorter().digitPlace(0))
+    ImGui::TextWrapped("radix compares nothing: each pass sounds the keys it moved");
 }
 
 void ViewerApp::drawLaneStatus(const SortLane& lane) {
