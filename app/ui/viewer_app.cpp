@@ -92,6 +92,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     teaching_ = config_.teaching;
     valuesBox_ = valuesBoxFor(config_.input);
     view_.arrayMode = config_.arrayMode && !config_.art;
+    view_.arrayDrawing = config_.arrayDrawing;
     if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;
     race_.byTime = config_.raceByTime;

@@ -42,6 +42,7 @@ struct ViewerConfig {
   SorterOptions sorter;  // for the first algorithm (command-line --set, --teaching ...)
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
+  render::ArrayDrawing arrayDrawing = render::ArrayDrawing::Bars;  // array view: bars or dots (v)
   bool barNumbers = true;  // array view: keys over the bars, indices under them (render/bar_labels.h)
   // A slide (run --slides, view --slide): no panel; the pass's caption along the foot and the
   // network's current column at the right, the text scaled for the frame (slideUiScale).

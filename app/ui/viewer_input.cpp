@@ -125,6 +125,9 @@ void ViewerApp::handleKey(ViewerKey key) {
       view_.zoom = 1.0f;
       view_.centre = ImVec2(0.5f, 0.5f);
       break;
+    case ViewerKey::ToggleDrawing:
+      view_.arrayDrawing = view_.arrayDrawing == render::ArrayDrawing::Bars ? render::ArrayDrawing::Dots : render::ArrayDrawing::Bars;
+      break;
     case ViewerKey::ToggleTeaching: setTeaching(!teaching_); break;
     case ViewerKey::ToggleGpuView: view_.gpuView = !view_.gpuView; break;
     case ViewerKey::NextPixelKey: {

@@ -20,6 +20,7 @@ enum class ViewerKey {
   Slower,          // -
   Algorithm1, Algorithm2, Algorithm3, Algorithm4,  // 1-4: the registry's rows in order
   ToggleArray,     // a: array / image view
+  ToggleDrawing,   // v: array view draws bars / dots
   ToggleGpuView,   // g: colour the elements by the workgroup that handled them
   ToggleTeaching,  // t: teaching / fast schedule
   NextPixelKey,    // k: luminance, hue, ... (image inputs)

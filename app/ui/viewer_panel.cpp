@@ -206,6 +206,11 @@ void ViewerApp::drawInputControls() {
   if (modeChanged && (mode == 1) != view_.arrayMode) handleKey(ViewerKey::ToggleArray);
   ImGui::SameLine();
   if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+  if (view_.arrayMode) {
+    ImGui::SameLine();
+    bool dots = view_.arrayDrawing == render::ArrayDrawing::Dots;
+    if (ImGui::Checkbox("dots (v)", &dots)) handleKey(ViewerKey::ToggleDrawing);
+  }
   if (view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements) ImGui::Checkbox("numbers", &config_.barNumbers);
   // The bars' scale in words: from 0 when the keys allow it, else from the smallest key.
   if (view_.arrayMode && !art_ && !lanes_.empty()) ImGui::TextWrapped("%s", lanes_.front()->barScale().text.c_str());
