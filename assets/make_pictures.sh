@@ -14,6 +14,9 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # Numbers on the bars: odd-even on twelve typed keys after pass 5.
 "$bin" view --offscreen --algo odd-even --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
   --keys "$(right 5)" --frames 6 --screenshot assets/viewer_numbers.png
+# The second drawing: the same keys and pass as dots, each key a dot at its height.
+"$bin" view --offscreen --algo odd-even --array --drawing dots --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \
+  --keys "$(right 5)" --frames 6 --screenshot assets/viewer_dots.png
 # Numbers and counters for a class: the same twelve keys on odd-even's teaching schedule, with the
 # work panel the shaders count into (a taller window, so that it shows below the pseudocode).
 "$bin" view --offscreen --algo odd-even --teaching --array --values 42,7,93,15,64,3,88,21,50,36,9,77 --paused \

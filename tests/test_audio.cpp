@@ -105,6 +105,49 @@ TEST(PassSound, MismatchedStatesAreRefused) {
   EXPECT_THROW(audio::passTones({three, three, 3, outside, {}, {}, {}}), std::invalid_argument);
 }
 
+// Comparisons mode (issue 39, item 7): every comparator sounds, exchanged or not, pitched by the
+// smaller key it compared; with padding, a key and the padding sound the key, padding and padding
+// nothing; a pass without comparators (radix) keeps the moved keys' sound.
+TEST(PassSound, ComparisonsModeOneTonePerComparatorAtTheSmallerKey) {
+  const std::vector<std::uint32_t> before = {30, 10, 20, 40, /**/ 10, 20, 40, 30};
+  const std::vector<std::uint32_t> after = {10, 30, 20, 40, /**/ 10, 20, 30, 40};
+  const std::vector<Comparator> comparators = {{0, 1}, {2, 3}};
+  const audio::KeyRange range{10, 40};
+  const audio::PassKeys pass{before, after, 4, comparators, range, {}, {}};
+  const auto tones = audio::passTones(pass, audio::SoundMode::Comparisons);
+  ASSERT_EQ(tones.size(), 4u);
+  const std::uint32_t smaller[] = {10, 20, 10, 30};
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(tones[i].frequency, expectedPitch(smaller[i], 10, 40), 1e-9) << i;
+  // Exchanges mode is passTones() as before: the two exchanges only.
+  EXPECT_EQ(audio::passTones(pass, audio::SoundMode::Exchanges).size(), 2u);
+  // Nothing exchanged: silent in exchanges mode, one tone per comparator in comparisons mode.
+  const audio::PassKeys still{after, after, 4, comparators, range, {}, {}};
+  EXPECT_TRUE(audio::passTones(still, audio::SoundMode::Exchanges).empty());
+  EXPECT_EQ(audio::passTones(still, audio::SoundMode::Comparisons).size(), 4u);
+
+  // Padding: 3 keys padded to 4; position 3 holds the padding. (0,3) is a key and the padding,
+  // (1,2) two keys.
+  const std::vector<std::uint32_t> three = {7, 5, 6};
+  const std::vector<std::uint8_t> padding = {0, 0, 0, 1};
+  const std::vector<Comparator> padded = {{0, 3}, {1, 2}};
+  const auto paddedTones = audio::passTones({three, three, 3, padded, {5, 7}, padding, padding}, audio::SoundMode::Comparisons);
+  ASSERT_EQ(paddedTones.size(), 2u);
+  EXPECT_NEAR(paddedTones[0].frequency, expectedPitch(7, 5, 7), 1e-9);
+  EXPECT_NEAR(paddedTones[1].frequency, expectedPitch(5, 5, 7), 1e-9);
+  // Two paddings compared: no key, no tone. (2 keys padded to 4.)
+  const std::vector<std::uint32_t> two = {1, 2};
+  const std::vector<std::uint8_t> twoPadded = {0, 0, 1, 1};
+  const std::vector<Comparator> paddingOnly = {{2, 3}};
+  EXPECT_TRUE(audio::passTones({two, two, 2, paddingOnly, {1, 2}, twoPadded, twoPadded}, audio::SoundMode::Comparisons).empty());
+
+  // Radix: no comparators, so the keys that moved, in either mode.
+  const std::vector<std::uint32_t> moved = {3, 2, 1}, sorted = {1, 2, 3};
+  EXPECT_EQ(audio::passTones({moved, sorted, 3, {}, {1, 3}, {}, {}}, audio::SoundMode::Comparisons).size(), 2u);
+  EXPECT_TRUE(audio::soundModeNamed("comparisons") == audio::SoundMode::Comparisons);
+  EXPECT_TRUE(audio::soundModeNamed("exchanges") == audio::SoundMode::Exchanges);
+  EXPECT_FALSE(audio::soundModeNamed("swaps"));
+}
+
 TEST(PassSound, PitchSpansSoundOfSortingsRange) {
   const audio::KeyRange range{100, 200};
   EXPECT_DOUBLE_EQ(audio::pitchOfKey(100, range), 120.0);
@@ -195,11 +238,60 @@ TEST(SortSound, EveryScheduleOnLengthsOneToSeventeenSoundsItsExchanges) {
         }
       }
 
-      const audio::SortSoundSummary summary = audio::sonifySort(*sorter, 0.001, [](std::span<const float>) {});
+      const audio::SortSoundSummary summary =
+          audio::sonifySort(*sorter, 0.001, audio::SoundMode::Exchanges, [](std::span<const float>) {});
       EXPECT_LE(summary.passes, passes);  // odd-even's teaching schedule stops once sorted
       EXPECT_TRUE(sorter->finished());
       if (expectedTones) {
         EXPECT_EQ(summary.tones, *expectedTones);
+      }
+      std::vector<std::uint32_t> sorted = input.keys;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(sorter->read().keys, sorted);
+    }
+  }
+}
+
+// Comparisons mode on every schedule and every length from 1 to 17: no error, and where every pass
+// has comparators, one tone per comparator that touches a key (padding against padding is silent),
+// counted from the sorter's own comparators on the padded positions of a CPU run.
+TEST(SortSound, EveryScheduleOnLengthsOneToSeventeenSoundsEveryComparison) {
+  for (const Schedule& schedule : allSchedules()) {
+    for (std::uint32_t length = 1; length <= 17; ++length) {
+      SCOPED_TRACE(schedule.name + " on " + std::to_string(length) + " keys");
+      const SortData input = makeSequences(Pattern::Random, 1, length, 70 + length);
+      auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
+      sorter->load(input);
+      const std::uint32_t passes = sorter->passCount();
+      const auto padded = sorter->paddedState();
+      const std::uint32_t positions = padded ? padded->length : length;
+      // Which positions hold padding, moved as the comparators move it (padding above every key).
+      constexpr std::uint64_t kPadding = std::numeric_limits<std::uint64_t>::max();
+      std::vector<std::uint64_t> cpu(positions, kPadding);
+      std::copy(input.keys.begin(), input.keys.end(), cpu.begin());
+      std::vector<std::uint64_t> tonesAfterPass;  // running total after each pass
+      std::uint64_t expected = 0;
+      bool everyPassCompares = true;
+      for (std::uint32_t pass = 0; pass < passes; ++pass) {
+        const std::vector<Comparator> comparators = sorter->comparators(pass, positions);
+        if (comparators.empty()) {
+          everyPassCompares = false;
+          break;
+        }
+        for (const Comparator& comparator : comparators) {
+          std::uint64_t &low = cpu[comparator.low], &high = cpu[comparator.high];
+          expected += low != kPadding || high != kPadding;
+          if (low > high) std::swap(low, high);
+        }
+        tonesAfterPass.push_back(expected);
+      }
+
+      const audio::SortSoundSummary summary =
+          audio::sonifySort(*sorter, 0.001, audio::SoundMode::Comparisons, [](std::span<const float>) {});
+      EXPECT_TRUE(sorter->finished());
+      EXPECT_LE(summary.passes, passes);  // odd-even's teaching schedule stops once sorted
+      if (everyPassCompares && summary.passes > 0) {
+        EXPECT_EQ(summary.tones, tonesAfterPass[summary.passes - 1]);
       }
       std::vector<std::uint32_t> sorted = input.keys;
       std::sort(sorted.begin(), sorted.end());
@@ -299,6 +391,102 @@ TEST(ViewAudio, OneChordPerPassAtTheKeysPitch) {
   EXPECT_EQ(silentPasses, 14);
 }
 
+// The frequencies (Hz) of the `count` strongest DFT bins of `samples`, strongest first, each at
+// least `apart` Hz from the stronger ones (a tone's main lobe spans a few bins).
+std::vector<double> strongestFrequencies(const std::vector<float>& samples, std::size_t count, double apart) {
+  const std::size_t size = samples.size();
+  std::vector<std::pair<double, double>> bins;  // power, frequency
+  for (std::size_t bin = 1; bin < size / 2; ++bin) {
+    const double coefficient = 2.0 * std::cos(2.0 * std::numbers::pi * static_cast<double>(bin) / static_cast<double>(size));
+    double previous = 0.0, beforePrevious = 0.0;
+    for (float sample : samples) {
+      const double current = sample + coefficient * previous - beforePrevious;
+      beforePrevious = previous;
+      previous = current;
+    }
+    bins.push_back({previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious,
+                    static_cast<double>(bin) * audio::kSampleRate / static_cast<double>(size)});
+  }
+  std::sort(bins.begin(), bins.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<double> found;
+  for (const auto& [power, frequency] : bins) {
+    if (found.size() == count) break;
+    if (std::all_of(found.begin(), found.end(), [&](double other) { return std::abs(other - frequency) >= apart; }))
+      found.push_back(frequency);
+  }
+  return found;
+}
+
+// `view --audio --sound comparisons` (issue 39, item 7) on odd-even with 5 typed keys 1,3,2,5,4:
+// every pass compares 2 pairs, (0,1),(2,3) on even passes and (1,2),(3,4) on odd ones, and each
+// comparison is one tone at its smaller key's pitch. Pass 0 compares (1,3) and (2,5) and exchanges
+// nothing: it sounds in comparisons mode and is exact silence in exchanges mode. Each chord is
+// decoded twice: its two strongest frequencies are the two expected pitches (DFT, 10 Hz bins),
+// and its samples are the synthesiser's chord of exactly those tones (to 16-bit rounding).
+TEST(ViewAudio, ComparisonsModeSoundsEveryComparisonOfEachPass) {
+  ScratchFolder folder;
+  const std::string comparisonsWav = folder.path("comparisons.wav"), exchangesWav = folder.path("exchanges.wav");
+  const std::string common = " --algo odd-even --values 1,3,2,5,4 --tone-seconds 0.1 --stats";
+  const auto comparisons = runShadersort("view --audio " + comparisonsWav + common + " --sound comparisons");
+  ASSERT_EQ(comparisons.exitCode, 0) << comparisons.err;
+  EXPECT_NE(comparisons.out.find("sound of comparisons"), std::string::npos) << comparisons.out;
+  const auto exchanges = runShadersort("view --audio " + exchangesWav + common);
+  ASSERT_EQ(exchanges.exitCode, 0) << exchanges.err;
+  EXPECT_NE(exchanges.out.find("sound of exchanges"), std::string::npos) << exchanges.out;
+
+  SF_INFO info;
+  const std::vector<float> samples = readWav(comparisonsWav, info);
+  ASSERT_EQ(info.frames % 4410, 0);
+  const auto passes = static_cast<std::uint32_t>(info.frames / 4410);
+  // Sorted after pass 1; odd-even's teaching schedule may stop once two rounds swap nothing.
+  ASSERT_GE(passes, 2u);
+  ASSERT_LE(passes, 5u);
+  std::vector<std::uint32_t> keys = {1, 3, 2, 5, 4};
+  for (std::uint32_t pass = 0; pass < passes; ++pass) {
+    SCOPED_TRACE("pass " + std::to_string(pass));
+    std::vector<Tone> expected;
+    for (std::uint32_t i = pass % 2; i + 1 < keys.size(); i += 2) {
+      expected.push_back({expectedPitch(std::min(keys[i], keys[i + 1]), 1, 5)});
+      if (keys[i] > keys[i + 1]) std::swap(keys[i], keys[i + 1]);
+    }
+    ASSERT_EQ(expected.size(), 2u);
+    const std::vector<float> chord(samples.begin() + pass * 4410, samples.begin() + (pass + 1) * 4410);
+    std::vector<double> heard = strongestFrequencies(chord, 2, 30.0);
+    std::sort(heard.begin(), heard.end());
+    std::vector<double> pitches = {expected[0].frequency, expected[1].frequency};
+    std::sort(pitches.begin(), pitches.end());
+    ASSERT_EQ(heard.size(), 2u);
+    for (std::size_t t = 0; t < 2; ++t) EXPECT_NEAR(heard[t], pitches[t], 10.0) << "one bin is 10 Hz";
+    const std::vector<float> synthesised = audio::synthesiseChord(expected, 0.1);
+    double worst = 0.0;
+    for (std::size_t n = 0; n < chord.size(); ++n) worst = std::max(worst, std::abs(static_cast<double>(chord[n] - synthesised[n])));
+    EXPECT_LT(worst, 2.0 / 32768) << "the chord is not exactly the expected tones";
+  }
+
+  const std::vector<float> exchangeSamples = readWav(exchangesWav, info);
+  ASSERT_GE(exchangeSamples.size(), 4410u);
+  const auto silent = [](auto begin, auto end) { return std::all_of(begin, end, [](float sample) { return sample == 0.0f; }); };
+  EXPECT_TRUE(silent(exchangeSamples.begin(), exchangeSamples.begin() + 4410)) << "pass 0 exchanged nothing";
+  EXPECT_FALSE(silent(samples.begin(), samples.begin() + 4410)) << "pass 0 compared two pairs";
+  // Pass 1 exchanged (3,2) and (5,4): both modes sound it.
+  EXPECT_FALSE(silent(exchangeSamples.begin() + 4410, exchangeSamples.begin() + 8820));
+}
+
+TEST(ViewAudio, TheViewersStatsSayTheModeAndABadOneIsOneLineAndExitTwo) {
+  const auto stated = runShadersort("view --offscreen --frames 1 --values 3,1,2 --sound comparisons --stats", "DISPLAY=");
+  ASSERT_EQ(stated.exitCode, 0) << stated.err;
+  EXPECT_NE(stated.out.find("sound: off, a tone per comparison"), std::string::npos) << stated.out;
+  ScratchFolder folder;
+  for (const std::string& command : {"view --audio '" + folder.path("a.wav") + "' --values 3,1,2 --sound swaps",
+                                     std::string("view --offscreen --frames 1 --values 3,1,2 --sound ''")}) {
+    const auto result = runShadersort(command);
+    EXPECT_EQ(result.exitCode, 2) << command;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("--sound"), std::string::npos) << result.err;
+  }
+  EXPECT_TRUE(folder.entries().empty());
+}
+
 TEST(ViewAudio, BadOutputsWriteNothing) {
   ScratchFolder folder;
   for (const std::string& target : {folder.path("missing/sound.wav"), folder.path("sound.mp3"), folder.root().string()}) {
@@ -374,6 +562,27 @@ TEST(ViewerSound, OffByDefaultThenAChordPerPassForward) {
   press(*app, "m,right");
   EXPECT_FALSE(app->sound().enabled());
   EXPECT_EQ(app->sound().chordsMade(), 3u);
+}
+
+// c (and the panel's "every comparison") switches what a pass sounds; --sound sets the start.
+TEST(ViewerSound, CSwitchesBetweenExchangesAndComparisons) {
+  const ScopedEnvironment driver("SDL_AUDIODRIVER", "dummy");
+  auto app = pausedViewer(reversedRow(16));
+  app->frame();
+  EXPECT_EQ(app->sound().mode(), audio::SoundMode::Exchanges);
+  press(*app, "m,c,right");
+  EXPECT_EQ(app->sound().mode(), audio::SoundMode::Comparisons);
+  EXPECT_EQ(app->sound().chordsMade(), 1u);
+  press(*app, "c");
+  EXPECT_EQ(app->sound().mode(), audio::SoundMode::Exchanges);
+  app.reset();  // one viewer at a time (one ImGui context)
+  ui::ViewerConfig config;
+  config.input = reversedRow(16);
+  config.soundMode = audio::SoundMode::Comparisons;
+  config.startPlaying = false;
+  config.frames = 10;
+  ui::ViewerApp started(std::move(config), [] { return ui::makeOffscreenHost(640, 400); });
+  EXPECT_EQ(started.sound().mode(), audio::SoundMode::Comparisons);
 }
 
 TEST(ViewerSound, NoDeviceIsSaidOnceAndTheViewerGoesOn) {

@@ -36,7 +36,7 @@ void PassSonifier::afterFrame(const Sorter& sorter, std::uint64_t keyCount, cons
   SortData after = sorter.read();
   // One pass: its comparators' exchanges. Several in one frame: one chord of the keys they moved.
   sound(pass == baseline_->pass + 1
-            ? tonesOfPass(sorter, baseline_->pass, baseline_->state, after, baseline_->range, baseline_->padding)
+            ? tonesOfPass(sorter, baseline_->pass, baseline_->state, after, baseline_->range, baseline_->padding, mode_)
             : passTones({baseline_->state.keys, after.keys, after.sequenceLength, {}, baseline_->range, {}, {}}));
   baseline_->pass = pass;
   baseline_->state = std::move(after);

@@ -20,11 +20,14 @@ class PassSonifier {
 
   bool enabled() const { return enabled_; }
   void setEnabled(bool on);
+  // What a pass sounds (its exchanges, or every comparison); takes effect from the next pass.
+  SoundMode mode() const { return mode_; }
+  void setMode(SoundMode mode) { mode_ = mode; }
 
   // After the frame's passes: `sorter` sorts `keyCount` keys of the input `input` (any pointer
   // that changes when the input does). One pass forward plays that pass's chord; several in one
-  // frame (fast playback) play one chord of the keys they moved; a step back, a restart or a new
-  // input plays nothing.
+  // frame (fast playback) play one chord of the keys they moved, in either mode (the states
+  // between them are not read back); a step back, a restart or a new input plays nothing.
   void afterFrame(const Sorter& sorter, std::uint64_t keyCount, const void* input);
 
   // One line for the panel: what the sound does now ("" while it plays normally or is off).
@@ -45,6 +48,7 @@ class PassSonifier {
 
   double toneSeconds_;
   bool enabled_ = false;
+  SoundMode mode_ = SoundMode::Exchanges;
   std::optional<Baseline> baseline_;
   AudioPlayer player_;
   std::string status_;

@@ -31,9 +31,13 @@ std::vector<std::size_t> keyIndexOfPosition(std::span<const std::uint8_t> paddin
   return index;
 }
 
-}  // namespace
+// A position's key index before and after the pass (the position itself without padding),
+// once the pass's sizes and comparators are checked.
+struct KeyIndices {
+  std::vector<std::size_t> before, after;
+};
 
-std::vector<Tone> passTones(const PassKeys& pass) {
+KeyIndices checkedKeyIndices(const PassKeys& pass) {
   if (pass.before.size() != pass.after.size())
     throw std::invalid_argument("passTones: the states before and after a pass differ in size");
   const std::size_t length = pass.sequenceLength;
@@ -46,15 +50,29 @@ std::vector<Tone> passTones(const PassKeys& pass) {
   for (const Comparator& comparator : pass.comparators)
     if (comparator.low >= positions || comparator.high >= positions)
       throw std::invalid_argument("passTones: a comparator lies outside the sequence");
-  // Without padding a position is a key's index, before and after.
-  std::vector<std::size_t> indexBefore(length), indexAfter;
-  for (std::size_t i = 0; i < length; ++i) indexBefore[i] = i;
-  indexAfter = indexBefore;
-  if (padded) {
-    indexBefore = keyIndexOfPosition(pass.paddingBefore, length);
-    indexAfter = keyIndexOfPosition(pass.paddingAfter, length);
-  }
+  if (padded) return {keyIndexOfPosition(pass.paddingBefore, length), keyIndexOfPosition(pass.paddingAfter, length)};
+  std::vector<std::size_t> identity(length);
+  for (std::size_t i = 0; i < length; ++i) identity[i] = i;
+  return {identity, identity};
+}
 
+}  // namespace
+
+std::string_view soundModeName(SoundMode mode) {
+  return mode == SoundMode::Comparisons ? "comparisons" : "exchanges";
+}
+
+std::optional<SoundMode> soundModeNamed(std::string_view name) {
+  for (SoundMode mode : {SoundMode::Exchanges, SoundMode::Comparisons})
+    if (soundModeName(mode) == name) return mode;
+  return std::nullopt;
+}
+
+std::vector<Tone> passTones(const PassKeys& pass) {
+  const KeyIndices indices = checkedKeyIndices(pass);
+  const std::vector<std::size_t>& indexBefore = indices.before;
+  const std::vector<std::size_t>& indexAfter = indices.after;
+  const std::size_t length = pass.sequenceLength;
   std::vector<Tone> tones;
   for (std::size_t first = 0; first < pass.before.size(); first += length) {
     const auto before = pass.before.subspan(first, length);
@@ -81,6 +99,26 @@ std::vector<Tone> passTones(const PassKeys& pass) {
     } else {
       for (std::size_t slot = 0; slot < length; ++slot)
         if (after[slot] != before[slot]) tones.push_back({pitchOfKey(after[slot], pass.range)});
+    }
+  }
+  return tones;
+}
+
+std::vector<Tone> passTones(const PassKeys& pass, SoundMode mode) {
+  if (mode == SoundMode::Exchanges || pass.comparators.empty()) return passTones(pass);
+  const std::vector<std::size_t> indexBefore = checkedKeyIndices(pass).before;
+  const std::size_t length = pass.sequenceLength;
+  std::vector<Tone> tones;
+  tones.reserve(pass.before.size() / length * pass.comparators.size());
+  for (std::size_t first = 0; first < pass.before.size(); first += length) {
+    const auto before = pass.before.subspan(first, length);
+    for (const Comparator& comparator : pass.comparators) {
+      const std::size_t low = indexBefore[comparator.low], high = indexBefore[comparator.high];
+      // Padding sits above every key, so the smaller of a key and the padding is the key.
+      if (low < length && high < length)
+        tones.push_back({pitchOfKey(std::min(before[low], before[high]), pass.range)});
+      else if (low < length || high < length)
+        tones.push_back({pitchOfKey(before[low < length ? low : high], pass.range)});
     }
   }
   return tones;

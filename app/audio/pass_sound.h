@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "sort/sorter.h"
@@ -47,6 +49,12 @@ struct PassKeys {
   std::span<const std::uint8_t> paddingBefore, paddingAfter;
 };
 
+// What a pass sounds: the comparisons that exchanged their keys (the default), or every
+// comparison it made (Sound of Sorting's mode: `view --sound comparisons`).
+enum class SoundMode { Exchanges, Comparisons };
+std::string_view soundModeName(SoundMode mode);  // "exchanges", "comparisons"
+std::optional<SoundMode> soundModeNamed(std::string_view name);
+
 // The chord of a pass: with comparators, one tone per comparison that exchanged its keys (in any
 // sequence), pitched by the larger of the two keys, the one the exchange carries up. Without
 // them (radix), one tone per slot whose key changed, pitched by the key that arrived there.
@@ -55,5 +63,12 @@ struct PassKeys {
 // and has no pitch). Throws std::invalid_argument on mismatched sizes or a comparator outside the
 // sequence (or its padded length).
 std::vector<Tone> passTones(const PassKeys& pass);
+
+// The chord of a pass in `mode`. Comparisons, where the pass has comparators: one tone per
+// comparator in every sequence, whether it exchanged or not, pitched by the smaller of the two
+// keys it compared (before the pass); a comparator of a key and the padding sounds that key, one of
+// padding and padding nothing. Without comparators (radix, a fused fast pass), or in Exchanges
+// mode: passTones(). Throws as passTones() does.
+std::vector<Tone> passTones(const PassKeys& pass, SoundMode mode);
 
 }  // namespace shadersort::audio

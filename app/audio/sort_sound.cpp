@@ -19,15 +19,16 @@ std::vector<std::uint8_t> paddingNow(const Sorter& sorter) {
 }
 
 std::vector<Tone> tonesOfPass(const Sorter& sorter, std::uint32_t pass, const SortData& before, const SortData& after,
-                              KeyRange range, std::span<const std::uint8_t> paddingBefore) {
+                              KeyRange range, std::span<const std::uint8_t> paddingBefore, SoundMode mode) {
   const std::vector<std::uint8_t> paddingAfter = paddingNow(sorter);
   // Padded comparators index the padded sequence (bitonic-classic pads to a power of two).
   const std::size_t positions = paddingBefore.empty() ? after.sequenceLength : paddingBefore.size();
   const std::vector<Comparator> comparators = sorter.comparators(pass, positions);
-  return passTones({before.keys, after.keys, after.sequenceLength, comparators, range, paddingBefore, paddingAfter});
+  return passTones({before.keys, after.keys, after.sequenceLength, comparators, range, paddingBefore, paddingAfter}, mode);
 }
 
-SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::function<void(std::span<const float>)>& chord) {
+SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, SoundMode mode,
+                            const std::function<void(std::span<const float>)>& chord) {
   sorter.restart();
   SortData before = sorter.read();
   const KeyRange range = keyRangeOf(before.keys);
@@ -37,7 +38,7 @@ SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::funct
     const std::vector<std::uint8_t> padding = paddingNow(sorter);
     sorter.runPass();
     SortData after = sorter.read();
-    const std::vector<Tone> tones = tonesOfPass(sorter, pass, before, after, range, padding);
+    const std::vector<Tone> tones = tonesOfPass(sorter, pass, before, after, range, padding, mode);
     chord(synthesiseChord(tones, toneSeconds));
     ++summary.passes;
     summary.soundingPasses += !tones.empty();

@@ -24,19 +24,20 @@ std::string whyNotSonified(std::uint64_t keys);
 // sequences are not padded; kept before a pass for tonesOfPass.
 std::vector<std::uint8_t> paddingNow(const Sorter& sorter);
 
-// The tones of pass `pass` of `sorter`, which has just run it (its comparators, where it has them,
-// for that pass); `paddingBefore` is paddingNow() from before the pass.
+// The tones of pass `pass` of `sorter` in `mode`, which has just run it (its comparators, where it
+// has them, for that pass); `paddingBefore` is paddingNow() from before the pass.
 std::vector<Tone> tonesOfPass(const Sorter& sorter, std::uint32_t pass, const SortData& before, const SortData& after,
-                              KeyRange range, std::span<const std::uint8_t> paddingBefore);
+                              KeyRange range, std::span<const std::uint8_t> paddingBefore, SoundMode mode);
 
 struct SortSoundSummary {
   std::uint32_t passes = 0;          // chords written, one per pass
-  std::uint32_t soundingPasses = 0;  // of them, passes that exchanged anything
+  std::uint32_t soundingPasses = 0;  // of them, passes with a tone (in exchanges mode: that exchanged anything)
   std::uint64_t tones = 0;           // over all passes
 };
 
 // Restarts `sorter` (loaded) and runs it to its end, handing each pass's chord of `toneSeconds`
-// to `chord` in order. The pitches span the loaded input's keys.
-SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, const std::function<void(std::span<const float>)>& chord);
+// in `mode` to `chord` in order. The pitches span the loaded input's keys.
+SortSoundSummary sonifySort(Sorter& sorter, double toneSeconds, SoundMode mode,
+                            const std::function<void(std::span<const float>)>& chord);
 
 }  // namespace shadersort::audio

@@ -1,6 +1,7 @@
 // `shadersort view --audio OUT.wav`: the viewer's sound of a sort, written offline. Every pass
 // of the algorithm's sort of the input (teaching schedule unless --fast) becomes one chord of
-// --tone-seconds, so the file lasts passes x tone length. Headless: no window, no audio device.
+// --tone-seconds (its exchanges, or with --sound comparisons every comparison), so the file lasts
+// passes x tone length. Headless: no window, no audio device.
 
 #include <cctype>
 #include <cstdio>
@@ -58,12 +59,13 @@ int runViewAudio(const GlobalOptions& global, const ViewOptions& options) {
 
   audio::WavWriter wav(options.audioPath);
   const audio::SortSoundSummary summary =
-      audio::sonifySort(*sorter, options.toneSeconds, [&](std::span<const float> chord) { wav.append(chord); });
+      audio::sonifySort(*sorter, options.toneSeconds, options.soundMode, [&](std::span<const float> chord) { wav.append(chord); });
   gpu.requireNoGlErrors();
   wav.commit();
   if (options.stats)
-    std::printf("%s: %u chords (one a pass), %u of them sounding (%llu tones), %.3f s of sound in %s\n",
-                std::string(algorithm.name).c_str(), summary.passes, summary.soundingPasses,
+    std::printf("%s: sound of %s, %u chords (one a pass), %u of them sounding (%llu tones), %.3f s of sound in %s\n",
+                std::string(algorithm.name).c_str(), std::string(audio::soundModeName(options.soundMode)).c_str(),
+                summary.passes, summary.soundingPasses,
                 static_cast<unsigned long long>(summary.tones),
                 summary.passes * static_cast<double>(audio::samplesPerChord(options.toneSeconds)) / audio::kSampleRate,
                 printable(options.audioPath).c_str());

@@ -173,9 +173,15 @@ void requireKeyType(const std::string& name) {
 
 int parseRepetitions(const std::string& text) { return static_cast<int>(parseSigned(text, "--reps", 1, INT_MAX)); }
 
+render::ArrayDrawing parseDrawing(const std::string& text) {
+  const auto drawing = render::arrayDrawingNamed(text);
+  if (!drawing) throw UsageError("--drawing must be 'bars' or 'dots', got " + quote(text));
+  return *drawing;
+}
+
 // The numbers of run --gif / --sheet, as given; read by the one number parser after parsing.
 struct RecordNumberText {
-  std::string every, fps = "20", scale = "1", slideSize = "1280x720";
+  std::string every, fps = "20", scale = "1", slideSize = "1280x720", drawing = "bars";
   const CLI::Option* everyOption = nullptr;
 };
 
@@ -211,6 +217,9 @@ void addRecordOptions(CLI::App& run, RecordOptions& record, RecordNumberText& nu
                  "--slides: each slide's size WxH, 320x240 to 16384x16384 (the viewer's array view drawn at that size)")
       ->needs(slides)
       ->capture_default_str();
+  run.add_option("--drawing", numbers.drawing, "--slides: array view's drawing, bars or dots (as view --drawing)")
+      ->needs(slides)
+      ->capture_default_str();
   run.callback([=] {
     if (out->count() == 0 && gif->count() == 0 && sheet->count() == 0 && slides->count() == 0)
       throw CLI::RequiredError("--out, --gif or --sheet (or --slides DIR)");
@@ -231,6 +240,7 @@ void parseRecordNumbers(const RecordNumberText& text, RecordOptions& record) {
   const Dimensions slide = parseDimensions(text.slideSize, "--slide-size", {320, 240}, {16384, 16384});
   record.slideWidth = static_cast<int>(slide.width);
   record.slideHeight = static_cast<int>(slide.height);
+  record.slideDrawing = parseDrawing(text.drawing);
 }
 
 // --race A,B[,C[,D]]: the list is checked whole, so an empty name (",", "a,,b", "a,") or another
@@ -437,6 +447,9 @@ int runCommandLine(int argc, char** argv) {
   viewCommand->add_flag("!--paused", view.startPlaying, "start paused");
   viewCommand->add_flag("--fast", view.fast, "start on the fast schedule (default: teaching, one basic step per pass)");
   viewCommand->add_flag("--array", view.arrayMode, "start in array mode (one sequence as bars)");
+  std::string viewDrawing = "bars";
+  viewCommand->add_option("--drawing", viewDrawing, "array view draws each key as a bar or a dot at its height (v): bars or dots")
+      ->capture_default_str();
   viewCommand->add_flag("--slide", view.slideLayout,
                         "draw as run --slides does: no panel, the pass's caption and the network's current column, "
                         "no radix tween (with --array, the frame a slide of that pass is)");
@@ -462,6 +475,11 @@ int runCommandLine(int argc, char** argv) {
                           "write the sort's sound to this WAV file and exit, with no window or audio device: "
                           "one chord per pass of --algo (inputs of at most 16384 keys)");
   viewCommand->add_option("--tone-seconds", viewToneSeconds, "seconds each pass's chord lasts (m, --audio), 0.02 to 2 (default 0.1)");
+  std::string viewSound = "exchanges";
+  viewCommand->add_option("--sound", viewSound,
+                          "what a pass sounds (m, --audio): exchanges (a tone per comparison that exchanged) or "
+                          "comparisons (a tone per comparison, as Sound of Sorting; radix: its moved keys)")
+      ->capture_default_str();
   std::string viewTweenSeconds = std::to_string(ui::kDefaultTweenSeconds);
   viewCommand->add_option("--tween-seconds", viewTweenSeconds,
                           "radix in teaching mode, array view: seconds the keys take to fly to their buckets after a pass, 0 (off) to 10 (default 0.6)");
@@ -571,6 +589,10 @@ int runCommandLine(int argc, char** argv) {
     if (viewRaceOption->count() > 0) view.race = parseRaceList(viewRace);
     view.raceSeconds = parseDecimal(viewRaceSeconds, "--race-seconds", ui::kRaceSecondsRange.min, ui::kRaceSecondsRange.max);
     view.toneSeconds = parseDecimal(viewToneSeconds, "--tone-seconds", audio::kMinToneSeconds, audio::kMaxToneSeconds);
+    const auto soundMode = audio::soundModeNamed(viewSound);
+    if (!soundMode) throw UsageError("--sound must be 'exchanges' or 'comparisons', got " + quote(viewSound));
+    view.soundMode = *soundMode;
+    view.arrayDrawing = parseDrawing(viewDrawing);
     view.tweenSeconds = parseDecimal(viewTweenSeconds, "--tween-seconds", ui::kTweenSecondsRange.min, ui::kTweenSecondsRange.max);
     parseDimensions(view.frameSize, "--window-size", {320, 240}, {16384, 16384});
     if (!view.screenshotPath.empty()) requirePngPath(view.screenshotPath);

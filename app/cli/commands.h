@@ -13,6 +13,7 @@
 #include "art/art_settings.h"
 #include "audio/chord_synth.h"
 #include "data/inputs.h"
+#include "render/display_layout.h"
 #include "sort/registry.h"
 #include "ui/radix_tween_limits.h"
 
@@ -36,6 +37,7 @@ struct RecordOptions {
   int fps = 20;
   int scale = 1;  // --gif and --sheet; slides are drawn at slideWidth x slideHeight
   int slideWidth = 1280, slideHeight = 720;  // --slide-size: a projector's frame
+  render::ArrayDrawing slideDrawing = render::ArrayDrawing::Bars;  // --drawing: the slides' bars or dots
   bool any() const { return !gifPath.empty() || !sheetPath.empty() || !slidesPath.empty(); }
 };
 
@@ -100,6 +102,7 @@ struct ViewOptions {
   bool arrayMode = false;
   bool offscreen = false;      // no window: frames go into a framebuffer on the headless context
   bool slideLayout = false;    // --slide: drawn as run --slides draws (no panel; caption and network column)
+  render::ArrayDrawing arrayDrawing = render::ArrayDrawing::Bars;  // --drawing: array view's bars or dots
   std::string frameSize = "1280x800";
   std::string keys;            // --keys "space,right,..." one per frame
   std::string mouse;           // --mouse "press@X:Y,move@X:Y,release@X:Y,wait" one per frame (--offscreen)
@@ -115,6 +118,7 @@ struct ViewOptions {
   bool strictVideo = false;       // --strict: refuse a damaged clip instead of playing past the damage
   std::string audioPath;          // --audio OUT.wav: write the sort's sound, no window
   double toneSeconds = audio::kDefaultToneSeconds;  // --tone-seconds: each pass's chord (m and --audio)
+  audio::SoundMode soundMode = audio::SoundMode::Exchanges;  // --sound: what a pass sounds (m and --audio)
   double tweenSeconds = ui::kDefaultTweenSeconds;  // --tween-seconds: radix's scatter tween
 };
 

@@ -57,6 +57,7 @@ ui::ViewerConfig slideViewerConfig(const GlobalOptions& global, const RunOptions
   config.input = options.input;
   config.sorter = options.sorter;
   config.teaching = options.sorter.teaching;
+  config.arrayDrawing = options.record.slideDrawing;
   if (!options.shaderDirectory.empty()) config.shaderDirectory = options.shaderDirectory;
   const bool useTuneCache = global.useTuneCache;
   config.withTunedSettings = [useTuneCache](SortContext& context, const AlgorithmInfo& algorithm,

@@ -72,8 +72,10 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
   config.sorter = options.sorter;
   config.teaching = !options.fast;
   config.arrayMode = options.arrayMode;
+  config.arrayDrawing = options.arrayDrawing;
   config.startPlaying = options.startPlaying;
   config.toneSeconds = options.toneSeconds;
+  config.soundMode = options.soundMode;
   config.tweenSeconds = options.tweenSeconds;
   config.frames = static_cast<int>(options.frames);
   config.screenshotPath = options.screenshotPath;
@@ -163,6 +165,9 @@ int runView(const GlobalOptions& global, const ViewOptions& options) {
     }
     for (std::size_t i = 0; i < app.laneCount(); ++i)
       std::printf("sorter: %s\n", sorterLabel(app.lane(i).algorithm(), app.lane(i).options()).c_str());
+    std::printf("sound: %s, a tone per %s; array drawing: %s\n", app.sound().enabled() ? "on" : "off",
+                app.sound().mode() == audio::SoundMode::Comparisons ? "comparison" : "exchange",
+                std::string(render::arrayDrawingName(app.view().arrayDrawing)).c_str());
     for (std::size_t i = 0; i < app.laneCount(); ++i) {
       // "sorted" only when the GPU check of the state shown passed.
       const char* outcome = "";

@@ -18,11 +18,12 @@ Image renderArrayOnCpu(const SortData& state, const ArrayLayout& layout) {
   const std::size_t begin = static_cast<std::size_t>(layout.sequence) * state.sequenceLength;
   for (int x = 0; x < width; ++x) {
     const std::size_t at = begin + static_cast<std::size_t>(x);
-    const std::uint32_t barHeight = arrayBarHeight(scale, state.keys[at]);
+    const ArrayMarkRows mark = arrayMarkRows(scale, layout.drawing, state.sequenceLength, state.keys[at]);
     const std::uint32_t barColour = state.hasValues() ? state.values[at] | 0xFF000000u : kArrayBarColour;
     for (int y = 0; y < height; ++y) {
-      const bool inBar = static_cast<std::uint32_t>(height - y) <= barHeight;  // row 0 is the top
-      picture.setPixel(x, y, inBar ? barColour : kArrayBackground);
+      const auto fromBottom = static_cast<std::uint32_t>(height - 1 - y);  // row 0 is the top
+      const bool inMark = fromBottom >= mark.first && fromBottom < mark.end;
+      picture.setPixel(x, y, inMark ? barColour : kArrayBackground);
     }
   }
   return picture;

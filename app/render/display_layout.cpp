@@ -5,6 +5,16 @@
 
 namespace shadersort::render {
 
+std::string_view arrayDrawingName(ArrayDrawing drawing) {
+  return drawing == ArrayDrawing::Dots ? "dots" : "bars";
+}
+
+std::optional<ArrayDrawing> arrayDrawingNamed(std::string_view name) {
+  for (ArrayDrawing drawing : {ArrayDrawing::Bars, ArrayDrawing::Dots})
+    if (arrayDrawingName(drawing) == name) return drawing;
+  return std::nullopt;
+}
+
 ArrayScale arrayScale(const ArrayLayout& layout) {
   ArrayScale scale;
   scale.low = std::min(layout.minKey, layout.maxKey);
@@ -24,6 +34,16 @@ std::uint32_t arrayBarHeight(const ArrayScale& scale, std::uint32_t key) {
   const std::uint32_t clamped = std::clamp(key, scale.low, scale.high);
   const std::uint32_t above = scale.descending ? scale.high - clamped : clamped - scale.low;
   return 1 + (above >> scale.shift) * (scale.height - 1) / scale.span;
+}
+
+std::uint32_t arrayDotRows(const ArrayScale& scale, std::uint32_t sequenceLength) {
+  return std::max<std::uint32_t>(1, scale.height / std::max<std::uint32_t>(sequenceLength, 8));
+}
+
+ArrayMarkRows arrayMarkRows(const ArrayScale& scale, ArrayDrawing drawing, std::uint32_t sequenceLength, std::uint32_t key) {
+  const std::uint32_t bar = arrayBarHeight(scale, key);
+  if (drawing == ArrayDrawing::Bars) return {0, bar};
+  return {bar - std::min(bar, arrayDotRows(scale, sequenceLength)), bar};
 }
 
 }  // namespace shadersort::render

@@ -4,6 +4,8 @@
 // (render/array_reference.h). Integer arithmetic only, so both give the same bytes.
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <variant>
 
 #include "data/image_sequences.h"
@@ -16,6 +18,14 @@ namespace shadersort::render {
 struct ImageLayout {
   Axis axis = Axis::Columns;
 };
+
+// How array view draws each key (`view --drawing`, key v). Bars: the classic bar standing on the
+// axis. Dots: only the bar's top arrayDotRows() rows, so a key is a dot at its height (a sorted
+// input is a rising line of dots) and the numbers, brackets and digits over the bars stay where
+// they are; keys nearer the axis than a dot's height keep the part of the dot above the axis.
+enum class ArrayDrawing { Bars, Dots };
+std::string_view arrayDrawingName(ArrayDrawing drawing);  // "bars", "dots"
+std::optional<ArrayDrawing> arrayDrawingNamed(std::string_view name);
 
 // The classic sorting-visualizer picture of one sequence: sequenceLength pixel columns and
 // `height` rows. Column i is a bar standing on the bottom row whose height shows key i (see
@@ -30,6 +40,7 @@ struct ArrayLayout {
   // larger stored key gets the shorter bar.
   bool descending = false;
   std::uint32_t height = 256;  // rows; 0 counts as 1, more than 65536 as 65536
+  ArrayDrawing drawing = ArrayDrawing::Bars;
 };
 
 using DisplayLayout = std::variant<ImageLayout, ArrayLayout>;
@@ -53,5 +64,16 @@ ArrayScale arrayScale(const ArrayLayout& layout);
 // (minKey, or maxKey when descending), height for the one at the top; every bar is full height
 // when minKey == maxKey.
 std::uint32_t arrayBarHeight(const ArrayScale& scale, std::uint32_t key);
+
+// A dot's height in rows for `sequenceLength` keys: about as tall as a key's column is wide where
+// the picture is shown about as wide as tall (height / length rows), at most an eighth of the
+// picture (few keys) and at least one row (many).
+std::uint32_t arrayDotRows(const ArrayScale& scale, std::uint32_t sequenceLength);
+// The rows a key's mark covers, counted up from the bottom: [first, end). Bars: [0, bar height);
+// dots: the bar's top arrayDotRows() rows.
+struct ArrayMarkRows {
+  std::uint32_t first = 0, end = 0;
+};
+ArrayMarkRows arrayMarkRows(const ArrayScale& scale, ArrayDrawing drawing, std::uint32_t sequenceLength, std::uint32_t key);
 
 }  // namespace shadersort::render

@@ -115,12 +115,15 @@ std::vector<FilledRect> scatterFrame(const BarArea& area, const std::vector<std:
   }
   const ArrayScale scale = arrayScale(layout);
   for (std::size_t i = 0; i < count; ++i) {
-    const auto barRows = static_cast<std::int64_t>(arrayBarHeight(scale, keysBefore[i]));
-    const int barTop = area.top + area.height - static_cast<int>(barRows * area.height / scale.height);
+    // Bars or dots, as the picture draws them (ArrayLayout::drawing).
+    const ArrayMarkRows mark = arrayMarkRows(scale, layout.drawing, static_cast<std::uint32_t>(count), keysBefore[i]);
+    const int bottom = area.top + area.height;
+    const int markTop = bottom - static_cast<int>(std::int64_t{mark.end} * area.height / scale.height);
+    const int markBottom = bottom - static_cast<int>(std::int64_t{mark.first} * area.height / scale.height);
     const int left = slotLeft(area, count, slots[i]), right = slotLeft(area, count, slots[i] + 1.0);
     // A free column between neighbours where the bars are wide enough to spare one.
     const int width = std::max(1, right - left - (right - left >= 4 ? 1 : 0));
-    rects.push_back({left, barTop, width, area.top + area.height - barTop, bucketColour(radixDigitOf(keysBefore[i], digit), digit.bits)});
+    rects.push_back({left, markTop, width, markBottom - markTop, bucketColour(radixDigitOf(keysBefore[i], digit), digit.bits)});
   }
   return rects;
 }

@@ -35,8 +35,8 @@ std::vector<FilledRect> digitColumns(const BarArea& area, int top, int maxHeight
 int digitColumnsHeight(const std::vector<FilledRect>& columns, int top);
 
 // The whole bar area during a scatter's tween: the background, each bucket's destination range
-// shaded in a dark tone of its colour, and each key of `keysBefore` as a bar in its bucket's
-// colour at slots[i], its height as the array picture's (`layout`).
+// shaded in a dark tone of its colour, and each key of `keysBefore` as a bar (or dot) in its bucket's
+// colour at slots[i], drawn as the array picture draws it (`layout`, its height and drawing).
 std::vector<FilledRect> scatterFrame(const BarArea& area, const std::vector<std::uint32_t>& keysBefore,
                                      const ScatterPlan& plan, const std::vector<double>& slots, RadixDigit digit,
                                      const ArrayLayout& layout);

@@ -45,6 +45,7 @@ StatePainter::Painter StatePainter::makePainter(const gl::ShaderSource& shaders,
   painter.shift = program.uniformLocation("u_shift");
   painter.span = program.uniformLocation("u_span");
   painter.descending = program.uniformLocation("u_descending");
+  painter.dotRows = program.uniformLocation("u_dotRows");
   return painter;
 }
 
@@ -94,6 +95,8 @@ void StatePainter::paint(const GpuStateView& state, const SortShape& shape, cons
     glUniform1ui(painter.shift, scale.shift);
     glUniform1ui(painter.span, scale.span);
     glUniform1ui(painter.descending, scale.descending ? 1u : 0u);
+    glUniform1ui(painter.dotRows,
+                 array->drawing == ArrayDrawing::Dots ? arrayDotRows(scale, shape.sequenceLength) : 0u);
   } else {
     glUniform1ui(painter.axisIsRows, rows ? 1u : 0u);
   }

@@ -27,7 +27,7 @@ class StatePainter {
 
   // Paints `state` (of shape `shape`) into `target`, resized to the layout's picture: ImageLayout
   // gives sequenceCount x sequenceLength (columns) or sequenceLength x sequenceCount (rows);
-  // ArrayLayout gives sequenceLength x height. Then regenerates the mipmaps. An empty shape gives
+  // ArrayLayout gives sequenceLength x height, bars or dots (ArrayLayout::drawing). Then regenerates the mipmaps. An empty shape gives
   // a 1x1 transparent black picture. Throws UserError when ArrayLayout::sequence does not exist
   // or the picture exceeds GL_MAX_TEXTURE_SIZE.
   void paint(const GpuStateView& state, const SortShape& shape, const DisplayLayout& layout, DisplayTexture& target);
@@ -39,7 +39,7 @@ class StatePainter {
     GLint invocationCount = -1;
     StateSourceUniforms source;
     GLint axisIsRows = -1;
-    GLint sequence = -1, pictureHeight = -1, low = -1, high = -1, shift = -1, span = -1, descending = -1;
+    GLint sequence = -1, pictureHeight = -1, low = -1, high = -1, shift = -1, span = -1, descending = -1, dotRows = -1;
   };
   static Painter makePainter(const gl::ShaderSource& shaders, bool stateInTexture, bool arrayLayout);
 

@@ -241,7 +241,8 @@ double SortLane::totalMilliseconds() const {
 
 void SortLane::updatePicture(const LaneView& view) {
   const bool viewChanged = view.arrayMode != paintedView_.arrayMode ||
-                           (view.arrayMode && view.arraySequence != paintedView_.arraySequence) ||
+                           (view.arrayMode && (view.arraySequence != paintedView_.arraySequence ||
+                                               view.arrayDrawing != paintedView_.arrayDrawing)) ||
                            (art_ && view.spanOverlay != paintedView_.spanOverlay) || view.gpuView != paintedView_.gpuView ||
                            (art_ && (view.split >= 0) != (paintedView_.split >= 0));
   // Held: the picture of the pass being left stays (its state is gone until the replay ends).
@@ -263,7 +264,8 @@ void SortLane::updatePicture(const LaneView& view) {
                                  .minKey = barScale_.minKey,
                                  .maxKey = barScale_.maxKey,
                                  .descending = options_.descendingKeys,
-                                 .height = 256};
+                                 .height = 256,
+                                 .drawing = view.arrayDrawing};
   }
   painter_.paint(state, shape, layout, picture_);
   if (const auto workgroupLayout = view.gpuView ? workgroups() : std::nullopt) {

@@ -31,6 +31,7 @@ namespace shadersort::ui {
 struct LaneView {
   bool arrayMode = false;
   std::uint32_t arraySequence = 0;  // array mode: which sequence
+  render::ArrayDrawing arrayDrawing = render::ArrayDrawing::Bars;  // array mode: bars or dots (v)
   float zoom = 1.0f;                // 1 = fit
   ImVec2 centre{0.5f, 0.5f};        // the picture point (0..1) at the rectangle's centre
   bool spanOverlay = false;         // art mode: the spans instead of the sorted picture

@@ -37,6 +37,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
   // Scripted runs (--frames) show pass boundaries only, so their frames do not depend on the clock.
   radixView_.tweenSeconds = config_.frames > 0 ? 0.0 : config_.tweenSeconds;
   radixView_.pinnedTween = config_.pinnedTween;
+  sound_->setMode(config_.soundMode);
   try {
     // The input first: a file that cannot be read fails before any window opens; its declared
     // size meets the GPU's limits before it is decoded.
@@ -91,6 +92,7 @@ ViewerApp::ViewerApp(ViewerConfig config, const std::function<std::unique_ptr<Vi
     teaching_ = config_.teaching;
     valuesBox_ = valuesBoxFor(config_.input);
     view_.arrayMode = config_.arrayMode && !config_.art;
+    view_.arrayDrawing = config_.arrayDrawing;
     if (config_.art) art_ = std::make_shared<ArtSource>(*sortContext_, *config_.art, inputs_.resolved->image, artFiles);
     playback_.playing = config_.startPlaying;
     race_.byTime = config_.raceByTime;

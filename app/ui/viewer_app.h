@@ -42,6 +42,7 @@ struct ViewerConfig {
   SorterOptions sorter;  // for the first algorithm (command-line --set, --teaching ...)
   bool teaching = true;  // the one-step-per-pass schedule where an algorithm has a faster one
   bool arrayMode = false;
+  render::ArrayDrawing arrayDrawing = render::ArrayDrawing::Bars;  // array view: bars or dots (v)
   bool barNumbers = true;  // array view: keys over the bars, indices under them (render/bar_labels.h)
   // A slide (run --slides, view --slide): no panel; the pass's caption along the foot and the
   // network's current column at the right, the text scaled for the frame (slideUiScale).
@@ -50,6 +51,7 @@ struct ViewerConfig {
   std::optional<double> pinnedTween;           // draw every tween at this time, 0 to 1 (offscreen screenshots)
   bool startPlaying = true;
   double toneSeconds = audio::kDefaultToneSeconds;  // each pass's chord when the sound (m) is on
+  audio::SoundMode soundMode = audio::SoundMode::Exchanges;  // what a pass sounds (c switches)
   int frames = 0;              // > 0: quit after this many frames; a frame is 1/30 s of playing (one pass at 30 passes/s)
   std::string screenshotPath;  // written after the last frame
   std::string exportPath;      // where w writes the finished art picture (.png, .jpg, .webp); empty: beside the input

@@ -107,7 +107,8 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
   // The lane's scale, so that the numbers sit on the bars as painted.
   const render::ArrayLayout layout{.sequence = view_.arraySequence, .minKey = lane.barScale().minKey,
                                    .maxKey = lane.barScale().maxKey,
-                                   .descending = inputs_.spec.order.descending, .height = 256};
+                                   .descending = inputs_.spec.order.descending, .height = 256,
+                                   .drawing = view_.arrayDrawing};
   if (shownKeys) {
     const render::BarNumbers numbers{.keys = keysAsDrawn(sorter, *shownKeys, pass), .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
                                      .hexadecimal = sorter.digitPlace(0).has_value(), .layout = layout};

@@ -125,6 +125,9 @@ void ViewerApp::handleKey(ViewerKey key) {
       view_.zoom = 1.0f;
       view_.centre = ImVec2(0.5f, 0.5f);
       break;
+    case ViewerKey::ToggleDrawing:
+      view_.arrayDrawing = view_.arrayDrawing == render::ArrayDrawing::Bars ? render::ArrayDrawing::Dots : render::ArrayDrawing::Bars;
+      break;
     case ViewerKey::ToggleTeaching: setTeaching(!teaching_); break;
     case ViewerKey::ToggleGpuView: view_.gpuView = !view_.gpuView; break;
     case ViewerKey::NextPixelKey: {
@@ -158,6 +161,9 @@ void ViewerApp::handleKey(ViewerKey key) {
       break;
     case ViewerKey::Quit: host_->requestClose(); break;
     case ViewerKey::ToggleSound: sound_->setEnabled(!sound_->enabled()); break;
+    case ViewerKey::ToggleSoundMode:
+      sound_->setMode(sound_->mode() == audio::SoundMode::Exchanges ? audio::SoundMode::Comparisons : audio::SoundMode::Exchanges);
+      break;
     case ViewerKey::ToggleArt:
     case ViewerKey::ToggleSpanOverlay:
     case ViewerKey::LowerThresholdDown:

@@ -9,7 +9,7 @@ namespace {
 constexpr int kSpace = 32, kComma = 44, kMinus = 45, kPeriod = 46, kEqual = 61, kDigit1 = 49, kA = 65, kD = 68, kE = 69,
               kF = 70, kG = 71, kK = 75, kO = 79, kP = 80, kR = 82, kS = 83, kT = 84, kX = 88, kLeftBracket = 91,
               kRightBracket = 93, kEscape = 256, kRight = 262, kLeft = 263, kHome = 268, kEnd = 269,
-              kKeypadSubtract = 333, kKeypadAdd = 334, kM = 77, kB = 66, kI = 73, kN = 78, kW = 87, kY = 89, kZ = 90;
+              kKeypadSubtract = 333, kKeypadAdd = 334, kM = 77, kB = 66, kI = 73, kN = 78, kW = 87, kY = 89, kZ = 90, kC = 67, kV = 86;
 }  // namespace
 
 const std::vector<KeyBinding>& keyBindings() {
@@ -26,6 +26,7 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::Algorithm3, "3", kDigit1 + 2, -1, "algorithm 3"},
       {ViewerKey::Algorithm4, "4", kDigit1 + 3, -1, "algorithm 4"},
       {ViewerKey::ToggleArray, "a", kA, -1, "array / image view"},
+      {ViewerKey::ToggleDrawing, "v", kV, -1, "array view: bars / dots"},
       {ViewerKey::ToggleTeaching, "t", kT, -1, "teaching / fast schedule"},
       {ViewerKey::ToggleGpuView, "g", kG, -1, "GPU view: colour by workgroup, tile lines"},
       {ViewerKey::NextPixelKey, "k", kK, -1, "next pixel key (images)"},
@@ -49,6 +50,7 @@ const std::vector<KeyBinding>& keyBindings() {
       {ViewerKey::NextFrame, "period", kPeriod, -1, "video: pause, next frame"},
       {ViewerKey::PreviousFrame, "comma", kComma, -1, "video: pause, previous frame"},
       {ViewerKey::ToggleSound, "m", kM, -1, "sound on / off: a chord per pass (inputs up to 16384 keys)"},
+      {ViewerKey::ToggleSoundMode, "c", kC, -1, "sound: a tone per exchange / per comparison"},
       {ViewerKey::Quit, "escape", kEscape, -1, "quit"},
   };
   return table;

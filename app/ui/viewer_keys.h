@@ -20,6 +20,7 @@ enum class ViewerKey {
   Slower,          // -
   Algorithm1, Algorithm2, Algorithm3, Algorithm4,  // 1-4: the registry's rows in order
   ToggleArray,     // a: array / image view
+  ToggleDrawing,   // v: array view draws bars / dots
   ToggleGpuView,   // g: colour the elements by the workgroup that handled them
   ToggleTeaching,  // t: teaching / fast schedule
   NextPixelKey,    // k: luminance, hue, ... (image inputs)
@@ -42,6 +43,7 @@ enum class ViewerKey {
   NextFrame,       // .: video: pause and show the next frame
   PreviousFrame,   // ,: video: pause and show the previous frame
   ToggleSound,     // m: each pass played forward sounds a chord
+  ToggleSoundMode,  // c: the chord sounds the pass's exchanges / every comparison
   Quit,            // escape
 };
 

@@ -206,6 +206,11 @@ void ViewerApp::drawInputControls() {
   if (modeChanged && (mode == 1) != view_.arrayMode) handleKey(ViewerKey::ToggleArray);
   ImGui::SameLine();
   if (ImGui::Button("fit")) handleKey(ViewerKey::Fit);
+  if (view_.arrayMode) {
+    ImGui::SameLine();
+    bool dots = view_.arrayDrawing == render::ArrayDrawing::Dots;
+    if (ImGui::Checkbox("dots (v)", &dots)) handleKey(ViewerKey::ToggleDrawing);
+  }
   if (view_.arrayMode && inputs_.resolved->data.sequenceLength <= kMaxOverlayElements) ImGui::Checkbox("numbers", &config_.barNumbers);
   // The bars' scale in words: from 0 when the keys allow it, else from the smallest key.
   if (view_.arrayMode && !art_ && !lanes_.empty()) ImGui::TextWrapped("%s", lanes_.front()->barScale().text.c_str());
@@ -257,7 +262,13 @@ void ViewerApp::drawPlaybackControls() {
   }
   bool soundOn = sound_->enabled();
   if (ImGui::Checkbox("sound (m)", &soundOn)) handleKey(ViewerKey::ToggleSound);
+  ImGui::SameLine();
+  bool everyComparison = sound_->mode() == audio::SoundMode::Comparisons;
+  if (ImGui::Checkbox("every comparison (c)", &everyComparison)) handleKey(ViewerKey::ToggleSoundMode);
   if (!sound_->status().empty()) ImGui::TextWrapped("%s", sound_->status().c_str());
+  // Radix compares nothing: said only while it would be heard, so the panel keeps its layout otherwise.
+  if (sound_->enabled() && everyComparison && !art_ && !lanes_.empty() && lanes_.front()->sorter().digitPlace(0))
+    ImGui::TextWrapped("radix compares nothing: each pass sounds the keys it moved");
 }
 
 void ViewerApp::drawLaneStatus(const SortLane& lane) {

@@ -1,8 +1,9 @@
 // Paints a sort state into the display texture, one invocation per pixel written.
 // Image layout (render::ImageLayout): element i of sequence s goes to (s, i) for columns or
 // (i, s) for rows, as its value, bit for bit. Array layout (render::ArrayLayout): the keys of
-// one sequence as bars standing on the bottom row; the integer scale is the one of
-// render::arrayBarHeight (app/render/display_layout.cpp), so the CPU reference matches exactly.
+// one sequence as bars standing on the bottom row, or as dots (each bar's top u_dotRows rows);
+// the integer scale is the one of render::arrayBarHeight and render::arrayMarkRows
+// (app/render/display_layout.cpp), so the CPU reference matches exactly.
 //
 // Injected: WORKGROUP_SIZE, ARRAY_LAYOUT, TARGET_IMAGE_UNIT, ARRAY_BAR_COLOUR, ARRAY_BACKGROUND,
 // and those of state_source.glsl.
@@ -25,6 +26,7 @@ uniform uint u_sequence;
 uniform uint u_pictureHeight;
 uniform uint u_low, u_high, u_shift, u_span;  // render::ArrayScale
 uniform uint u_descending;
+uniform uint u_dotRows;  // 0: bars; else each key a dot of this many rows (render::arrayDotRows)
 
 uint barHeight(uint key) {
   if (u_span == 0u) return u_pictureHeight;
@@ -40,7 +42,9 @@ void main() {
   const uint row = pixel / u_sequenceLength;  // 0 = top
   const uvec2 element = stateElement(u_sequence, column);
   uint colour = ARRAY_BACKGROUND;
-  if (row >= u_pictureHeight - barHeight(element.x))
+  const uint bar = barHeight(element.x);
+  const uint rowsBelowTop = row - (u_pictureHeight - bar);  // from the bar's top down, when inside it
+  if (row >= u_pictureHeight - bar && (u_dotRows == 0u || rowsBelowTop < u_dotRows))
     colour = u_hasValues != 0u ? element.y | 0xFF000000u : ARRAY_BAR_COLOUR;
   imageStore(u_target, ivec2(column, row), uvec4(colour));
 }
