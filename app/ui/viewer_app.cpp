@@ -143,8 +143,10 @@ SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const Sorter
   options.teaching = teaching_ && algorithm.hasTeachingSchedule;
   options.descendingKeys = inputs_.spec.order.descending;
   // The panel plots each pass's swaps as it is played: the counts come back after every pass
-  // (a teaching pass's default of every 8 left the plot empty until pass 8), unless set.
-  if (options.teaching && algorithm.settings && !options.settings.contains(std::string(kSwapCheckSetting)))
+  // (a teaching pass's default of every 8 left the plot empty until pass 8), unless set. A
+  // slide has no panel and must stop where run's sort stops (early exit waits for a count), so
+  // it keeps run's interval.
+  if (options.teaching && !config_.slideLayout && algorithm.settings && !options.settings.contains(std::string(kSwapCheckSetting)))
     for (const SettingFacts& setting : algorithm.settings())
       if (setting.name == kSwapCheckSetting) options.settings[std::string(kSwapCheckSetting)] = 1;
   return options;
