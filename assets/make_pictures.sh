@@ -27,6 +27,16 @@ right() { local keys=""; for ((i = 0; i < $1; i++)); do keys+="right,"; done; ec
 # The textbook bitonic network on 13 typed keys, padded to 16 with +inf, after pass 5.
 "$bin" view --offscreen --algo bitonic-classic --array --values 42,7,93,15,64,3,88,21,50,36,9,77,58 --paused \
   --keys "$(right 5)" --frames 6 --window-size 1280x900 --screenshot assets/viewer_bitonic_classic.png
+# The label policy at the default 1280x800: bitonic-classic on the 13 keys of issue 39, padded to
+# 16 with +inf, after pass 5, every number upright at two or three times the bitmap font's size.
+"$bin" view --offscreen --algo bitonic-classic --array --values 5,3,9,1,7,2,8,4,12,0,11,6,10 --paused \
+  --keys "$(right 5)" --frames 6 --screenshot assets/viewer_labels.png
+# A lecture slide (run --slides): odd-even's teaching schedule on eight keys, the slide after pass 2
+# (pass-0003.png: pass-0000.png is the input).
+slides_folder=$(mktemp -d)
+"$bin" run --algo odd-even --teaching --values 5,3,9,1,7,2,8,4 --passes 3 --slides "$slides_folder/slides"
+cp "$slides_folder/slides/pass-0003.png" assets/slide.png
+rm -rf -- "$slides_folder"
 # Radix's digits, histogram, prefix sum and bucket starts, pass 2 of a 4-bit teaching sort.
 "$bin" view --offscreen --algo radix --array --pattern random --size 40x1 --axis rows --paused \
   --keys "$(right 2)" --frames 3 --window-size 1280x1500 --screenshot assets/viewer_radix.png

@@ -73,7 +73,7 @@ TEST(BitonicBrackets, MirrorBlocksAllAscendAndAreClippedToTheKeys) {
   EXPECT_TRUE(marks.sequences.empty());
 }
 
-TEST(BitonicBrackets, PaddingIsGreyedWholeHeightWithInfinityWhereItFits) {
+TEST(BitonicBrackets, PaddingIsGreyedWholeHeight) {
   render::BitonicOverlay overlay;
   const render::BarArea area{.left = 10, .top = 20, .width = 160, .height = 100};
   render::addPaddingMarks(overlay, area, {0, 1, 0, 0, 1, 0, 0, 0});
@@ -82,12 +82,7 @@ TEST(BitonicBrackets, PaddingIsGreyedWholeHeightWithInfinityWhereItFits) {
   EXPECT_EQ(overlay.rects[0].width, 19);  // one background column left between bars
   EXPECT_EQ(overlay.rects[0].height, 100);
   EXPECT_EQ(overlay.rects[1].x, 90);
-  ASSERT_EQ(overlay.labels.size(), 0u) << "bars of 20 pixels are too narrow for +inf (25)";
-  render::BitonicOverlay wide;
-  render::addPaddingMarks(wide, {.left = 0, .top = 0, .width = 64, .height = 50}, {0, 1});
-  ASSERT_EQ(wide.labels.size(), 1u);
-  EXPECT_EQ(wide.labels[0].text, "+inf");
-  EXPECT_GE(wide.labels[0].x, 32);
+  EXPECT_TRUE(overlay.labels.empty()) << "the bar numbers write +inf, at their size (bar_labels.h)";
 }
 
 TEST(BitonicBrackets, ArrowsPointTheBlocksWay) {
@@ -244,10 +239,17 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
                                    .maxKey = scale.maxKey,
                                    .descending = false,
                                    .height = 256};
-  const render::BarNumbers numbers{.keys = state.keys, .type = KeyType::U32, .descending = false, .hexadecimal = false, .layout = layout};
+  const render::BarNumbers numbers{.keys = state.keys, .type = KeyType::U32, .descending = false, .hexadecimal = false, .layout = layout,
+                                   .padding = padded->padding};
   const std::vector<render::TextLabel> keys = render::keyLabels(area, numbers);
   const std::vector<render::TextLabel> indices = render::indexLabels(area, 16);
-  ASSERT_EQ(indices.size(), 16u);
+  // 16 bars of 25 px: the labels at the readable size on every 2nd index, every 3rd key ("+inf"
+  // is the widest key) (render/label_fit.h).
+  ASSERT_EQ(indices.size(), 8u);
+  ASSERT_EQ(render::keyLabelFit(area, numbers).every, 3u);
+  ASSERT_EQ(keys.size(), 6u);
+  EXPECT_NE(std::find_if(keys.begin(), keys.end(), [](const render::TextLabel& label) { return label.text == "+inf"; }), keys.end())
+      << "a padding bar among the labelled ones reads +inf";
   // The band: under the indices and the comparator brackets, as the viewer stacks them.
   const int indexBottom = area.top + area.height + render::indexBandHeight(area, 16);
   const std::vector<Comparator> comparators = reference->comparators(4, ui::kMaxOverlayElements);
@@ -258,10 +260,12 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
   const render::BitonicOverlay overlay = ui::bitonicOverlay(
       *reference, {.shownPass = 4, .sequenceLength = 13, .barsMin = placement.min, .barsMax = placement.max, .bandTop = bandTop});
   const int bandY = static_cast<int>(std::lround(bandTop));
-  ASSERT_GE(overlay.rects.size(), 3u + 2 * 3 + 4 * 3);  // padding, blocks, sequences
+  ASSERT_GE(overlay.rects.size(), 2u * 3 + 4 * 3);  // blocks, sequences
+  const render::BitonicOverlay padding = ui::paddingOverlay(*reference, placement.min, placement.max);
+  ASSERT_EQ(padding.rects.size(), 3u);
   ASSERT_FALSE(overlay.labels.empty());
-  // The caption, shortened to what fits the bars (the arrows tell the directions).
-  EXPECT_EQ(overlay.labels.back().text.rfind("stage 3 of 4: merging bitonic sequences of 8, step 2 of 3", 0), 0u)
+  // The caption, shortened to what fits 404 px at the readable size (the brackets tell the rest).
+  EXPECT_EQ(overlay.labels.back().text.rfind("stage 3 of 4", 0), 0u)
       << overlay.labels.back().text;
 
   const Image frameShown = app->host().readFrame();
@@ -291,10 +295,14 @@ TEST(BitonicClassicView, WithPaddingMatchesItsGoldenAndACpuRendering) {
   // The band's background: what the frame has where the overlay draws nothing.
   for (int y = bandY; y < bandY + render::kStageBandHeight; ++y)
     for (int x = area.left; x < right; ++x) frame.setPixel(x, y, 0);
+  // As the viewer draws them: the padding greyed, the keys over it ("+inf" on the padding), the band.
+  render::drawOverlay(frame, padding);
   render::drawLabels(frame, keys);
   render::drawOverlay(frame, overlay);
   std::vector<bool> drawnOver(edge.size(), false);
-  for (const render::FilledRect& rect : overlay.rects)
+  std::vector<render::FilledRect> rects = padding.rects;
+  rects.insert(rects.end(), overlay.rects.begin(), overlay.rects.end());
+  for (const render::FilledRect& rect : rects)
     for (int y = rect.y; y < rect.y + rect.height; ++y)
       for (int x = rect.x; x < rect.x + rect.width; ++x) drawnOver[static_cast<std::size_t>(y) * frame.width + x] = true;
   std::vector<render::TextLabel> labels = keys;

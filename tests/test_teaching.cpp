@@ -544,35 +544,6 @@ TEST_F(TeachingDrawing, BracketsSitUnderTheBarsTheSwappedOnesInTheirOwnColour) {
   EXPECT_EQ(list->VtxBuffer.Size, before);
 }
 
-TEST_F(TeachingDrawing, DigitLabelsAreColouredByDigitUnderEachBar) {
-  ImDrawList* list = ImGui::GetForegroundDrawList();
-  const ImVec2 min(0, 100), max(640, 300);  // 16 elements of 40 px
-  std::vector<std::uint32_t> keys;
-  for (std::uint32_t i = 0; i < 16; ++i) keys.push_back((i % 3) << 8 | 0xEE);
-  const DigitPlace place{8, 4};
-  const int from = list->VtxBuffer.Size;
-  ui::drawDigitLabels(list, min, max, keys, place);
-  const std::vector<ImDrawVert> vertices = newVertices(list, from);
-  ASSERT_FALSE(vertices.empty());
-  std::set<ImU32> colours;
-  for (const ImDrawVert& vertex : vertices) {
-    colours.insert(vertex.col);
-    EXPECT_GE(vertex.pos.y, max.y);
-    EXPECT_LE(vertex.pos.y, max.y + ui::digitLabelsHeight(min, max, keys, place) + 1.0f);
-  }
-  EXPECT_EQ(colours, (std::set<ImU32>{ui::digitColour(0, 4), ui::digitColour(1, 4), ui::digitColour(2, 4)}));
-
-  // Narrow bars (64 in 128 px) still get every label, on two rows; 65 get none.
-  keys.assign(64, 0xF);
-  const int narrowFrom = list->VtxBuffer.Size;
-  ui::drawDigitLabels(list, ImVec2(0, 0), ImVec2(128, 50), keys, {0, 4});
-  EXPECT_GT(list->VtxBuffer.Size, narrowFrom);
-  keys.push_back(0xF);
-  const int before = list->VtxBuffer.Size;
-  ui::drawDigitLabels(list, ImVec2(0, 0), ImVec2(128, 50), keys, {0, 4});
-  EXPECT_EQ(list->VtxBuffer.Size, before);
-}
-
 // The panel's table rows for `keys`' digit at `place`, counted here, as ImGui logs them:
 // "| digit | keys | keys before | bucket |", positions from 1, empty buckets so marked.
 std::vector<std::string> expectedBucketRows(const std::vector<std::uint32_t>& keys, DigitPlace place) {

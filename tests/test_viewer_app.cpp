@@ -787,5 +787,123 @@ TEST_F(ViewerApp, RaceShowsWhyAnAlgorithmCannotRunInItsLane) {
   for (std::size_t lane = 0; lane < app->laneCount(); ++lane) EXPECT_EQ(app->lane(lane).pass(), 1u);
 }
 
+// --- issue 39 item 6: nothing drawn past the frame's or the panel's edge ---
+
+// The panel's contents as wide as the panel at most (a line wider than it is cut at its edge),
+// and (`tables`) no table in it scrolling sideways. ImGui measures contents as a frame draws
+// them and keeps them for the next, so call this after a frame that followed the state to check.
+void expectThePanelHoldsItsContents(bool tables = false) {
+  ImGuiWindow* panel = ImGui::FindWindowByName("shadersort");
+  ASSERT_NE(panel, nullptr);
+  EXPECT_LE(panel->ContentSize.x, panel->ContentRegionRect.GetWidth() + 0.5f) << "a line runs past the panel's right edge";
+  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows)
+    if (tables && window->ParentWindow == panel) {
+      EXPECT_LE(window->ScrollMax.x, 0.0f) << window->Name << " scrolls sideways";
+    }
+}
+
+// Regression: the shader-error heading ran past the panel, ending "keeps runnir".
+TEST_F(ViewerApp, TheShaderErrorHeadingStaysInsideThePanel) {
+  ScratchFolder folder;
+  const std::filesystem::path shaders = copyOfTheShaders(folder);
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Reversed, 4, 12), "frag-odd-even");
+  config.shaderDirectory = shaders.string();
+  auto app = makeViewer(config);
+  app->frame();
+  app->frame();
+  const float widthBefore = ImGui::FindWindowByName("shadersort")->ContentSize.x;
+  const auto fragment = shaders / "sort" / "frag_odd_even" / "transposition.frag";
+  {
+    std::ofstream broken(fragment, std::ios::app);
+    broken << "\nthis is not GLSL;\n";
+  }
+  std::filesystem::last_write_time(fragment, std::filesystem::last_write_time(fragment) + std::chrono::seconds(2));
+  {
+    const ExpectedGlErrors compileLog;
+    app->frame();
+  }
+  ASSERT_FALSE(app->shaderError().empty());
+  app->frame();
+  ImGuiWindow* panel = ImGui::FindWindowByName("shadersort");
+  EXPECT_LE(panel->ContentSize.x, std::max(widthBefore, panel->ContentRegionRect.GetWidth()) + 0.5f)
+      << "the error's heading runs past the panel's right edge";
+}
+
+// Regression: the race's final table had six columns and a sideways scrollbar that cut the last
+// one, and its footnote ran past the panel.
+TEST_F(ViewerApp, TheRaceTablesAndFootnoteFitThePanel) {
+  auto app = makeViewer(raceOfAll(patternInput(Pattern::Random, 12, 24)));
+  playToTheEnd(*app, 400);
+  ASSERT_FALSE(app->ranking().empty());
+  for (int i = 0; i < 3; ++i) app->frame();  // fitting columns to their contents takes a frame
+  expectThePanelHoldsItsContents(/*tables=*/true);
+}
+
+ui::ViewerConfig radixTeachingArray() {
+  InputSpec input = patternInput(Pattern::Random, 16, 1, Axis::Rows);
+  ui::ViewerConfig config = pausedOn(input, "radix");
+  config.arrayMode = true;
+  return config;
+}
+
+// Regression: the radix panel's table headers read "d k k b" on the first frame (columns fitted
+// to their contents only from the second).
+TEST_F(ViewerApp, RadixBucketHeadersAreWholeOnTheFirstFrame) {
+  // Tall enough that the table is in view (a table scrolled out of view is not laid out).
+  auto app = std::make_unique<ui::ViewerApp>(radixTeachingArray(), [] { return ui::makeOffscreenHost(1280, 1500); });
+  // The first frame that has the table (the keys are read back as the lane reaches a pass).
+  ImGuiTable* table = nullptr;
+  for (int frame = 0; frame < 5 && !table; ++frame) {
+    app->frame();
+    for (int i = 0; i < ImGui::GetCurrentContext()->Tables.GetMapSize() && !table; ++i)
+      if (ImGuiTable* candidate = ImGui::GetCurrentContext()->Tables.TryGetMapData(i))
+        if (candidate->ColumnsCount == 4 && std::string(ImGui::TableGetColumnName(candidate, 2)) == "keys before") table = candidate;
+  }
+  ASSERT_NE(table, nullptr) << "no bucket table in the first frames";
+  for (int column = 0; column < table->ColumnsCount; ++column) {
+    const char* header = ImGui::TableGetColumnName(table, column);
+    EXPECT_GE(table->Columns[column].WidthGiven + 0.5f, ImGui::CalcTextSize(header).x) << header;
+  }
+}
+
+// Regression: the "scatter tween (s)" slider's label was cut at the panel's edge.
+TEST_F(ViewerApp, TheScatterTweenLabelFitsThePanel) {
+  auto app = makeViewer(radixTeachingArray());
+  app->frame();
+  press(*app, "right");
+  app->frame();
+  expectThePanelHoldsItsContents();
+}
+
+// Regression: in teaching mode the swaps-per-pass plot stayed away until pass 8, when the first
+// swap counts came back; each pass's count is now there once it has run.
+TEST_F(ViewerApp, EachPassSwapsAreKnownAsSoonAsItHasRun) {
+  auto app = makeViewer(pausedOn(patternInput(Pattern::Random, 12, 24), "odd-even"));
+  app->frame();
+  press(*app, "right");
+  EXPECT_TRUE(app->lane(0).sorter().swapsInPass(0).has_value()) << "the plot has nothing to draw after pass 0";
+  press(*app, "right");
+  EXPECT_TRUE(app->lane(0).sorter().swapsInPass(1).has_value());
+}
+
+// Regression: at 1600x1000 the nested brackets of bitonic's mirror step on 32 keys ran past the
+// frame's bottom edge; the band under the bars now holds the deepest brackets of the schedule.
+TEST_F(ViewerApp, MirrorStepBracketsOfThirtyTwoKeysStayInsideTheFrame) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 32, 1, Axis::Rows), "bitonic");
+  config.arrayMode = true;
+  auto app = std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(1600, 1000); });
+  app->frame();
+  // Pass 10 is merge 32's mirror step (16 nested brackets); after pass 11 the brackets show it.
+  press(*app, "right,right,right,right,right,right,right,right,right,right,right");
+  ASSERT_NE(app->overlayCaption().find("pass 10"), std::string::npos) << app->overlayCaption();
+  const Image frame = app->host().readFrame();
+  // The bottom margin (12 px, ui/viewer_style.h) under the lanes is the background alone.
+  const std::uint32_t background = frame.pixel(frame.width - 1, frame.height - 1);
+  int drawn = 0;
+  for (int y = frame.height - 10; y < frame.height; ++y)
+    for (int x = 384; x < frame.width; ++x) drawn += frame.pixel(x, y) != background;
+  EXPECT_EQ(drawn, 0) << "pixels drawn in the bottom margin";
+}
+
 }  // namespace
 }  // namespace shadersort::testing

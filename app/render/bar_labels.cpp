@@ -11,52 +11,28 @@ namespace shadersort::render {
 namespace {
 
 constexpr std::uint32_t kMaxLabelledElements = 64;
-constexpr int kLargestPixelSize = 3;
-// Columns kept free between two labels' boxes, so that neighbours do not read as one number.
-constexpr int kLabelGap = 4;
 
 // Element i's columns: [left + i * width / count, left + (i + 1) * width / count).
 int elementLeft(const BarArea& area, std::uint32_t count, std::uint32_t i) {
   return area.left + static_cast<int>(static_cast<std::int64_t>(area.width) * i / count);
 }
 
-struct RowStyle {
-  int pixelSize = 0;  // 0: the row is left out
-  bool vertical = false;
-};
-
-// Box size of `text` in `style`: the ink plus one pixel on every side.
-int boxWidth(const std::string& text, RowStyle style) {
-  return (style.vertical ? kGlyphHeight * style.pixelSize : textWidth(text, style.pixelSize)) + 2;
-}
-int boxHeight(const std::string& text, RowStyle style) {
-  return (style.vertical ? textWidth(text, style.pixelSize) : kGlyphHeight * style.pixelSize) + 2;
-}
-
-// The largest size at which the widest text fits the narrowest element; else turned; else none.
-RowStyle rowStyle(const BarArea& area, std::uint32_t count, const std::vector<std::string>& texts) {
-  int narrowest = area.width;
-  for (std::uint32_t i = 0; i < count; ++i)
-    narrowest = std::min(narrowest, elementLeft(area, count, i + 1) - elementLeft(area, count, i));
+LabelFit rowFit(const BarArea& area, std::uint32_t count, const std::vector<std::string>& texts) {
   std::size_t longest = 0;
   for (const std::string& text : texts) longest = std::max(longest, text.size());
-  const std::string widest(longest, '0');
-  for (int size = kLargestPixelSize; size >= 1; --size)
-    if (boxWidth(widest, {size, false}) + kLabelGap <= narrowest) return {size, false};
-  if (boxWidth(widest, {1, true}) + kLabelGap <= narrowest) return {1, true};
-  return {};
+  return labelFit(narrowestElement(area, count), longest);
 }
 
-// The box of `text` centred on element i's columns, its top at `top`.
-TextLabel placed(const BarArea& area, std::uint32_t count, std::uint32_t i, const std::string& text, RowStyle style, int top) {
+// The box of `text` centred on element i's columns, its top at `top`, pushed inside the area
+// where it is wider than the element at either end (label_fit.h leaves room for that).
+TextLabel placed(const BarArea& area, std::uint32_t count, std::uint32_t i, const std::string& text, int pixelSize, int top) {
   const int left = elementLeft(area, count, i), right = elementLeft(area, count, i + 1);
   TextLabel label;
   label.text = text;
-  label.pixelSize = style.pixelSize;
-  label.vertical = style.vertical;
-  label.width = boxWidth(text, style);
-  label.height = boxHeight(text, style);
-  label.x = left + (right - left - label.width) / 2;
+  label.pixelSize = pixelSize;
+  label.width = textWidth(text, pixelSize) + 2;
+  label.height = labelBoxHeight(pixelSize);
+  label.x = std::clamp(left + (right - left - label.width) / 2, area.left, std::max(area.left, area.left + area.width - label.width));
   label.y = top;
   return label;
 }
@@ -67,7 +43,25 @@ std::vector<std::string> indexTexts(std::uint32_t count) {
   return texts;
 }
 
+std::vector<std::string> keyTexts(const BarNumbers& numbers) {
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < numbers.keys.size(); ++i) texts.push_back(elementKeyText(numbers, i));
+  return texts;
+}
+
+bool labelled(const BarArea& area, std::uint32_t count) {
+  return count > 0 && count <= kMaxLabelledElements && area.width > 0;
+}
+
 }  // namespace
+
+int narrowestElement(const BarArea& area, std::uint32_t count) {
+  if (count == 0) return 0;
+  int narrowest = area.width;
+  for (std::uint32_t i = 0; i < count; ++i)
+    narrowest = std::min(narrowest, elementLeft(area, count, i + 1) - elementLeft(area, count, i));
+  return narrowest;
+}
 
 std::string barKeyText(const BarNumbers& numbers, std::uint32_t stored) {
   if (numbers.hexadecimal) {
@@ -79,35 +73,66 @@ std::string barKeyText(const BarNumbers& numbers, std::uint32_t stored) {
   return keyText(numbers.type, decodeKey(numbers.type, sortable));
 }
 
-std::vector<TextLabel> keyLabels(const BarArea& area, const BarNumbers& numbers) {
+std::string elementKeyText(const BarNumbers& numbers, std::size_t i) {
+  if (i < numbers.padding.size() && numbers.padding[i]) return "+inf";
+  return barKeyText(numbers, numbers.keys.at(i));
+}
+
+LabelFit keyLabelFit(const BarArea& area, const BarNumbers& numbers) {
   const auto count = static_cast<std::uint32_t>(numbers.keys.size());
-  if (count == 0 || count > kMaxLabelledElements || area.width <= 0 || area.height <= 0) return {};
-  std::vector<std::string> texts;
-  for (std::uint32_t key : numbers.keys) texts.push_back(barKeyText(numbers, key));
-  const RowStyle style = rowStyle(area, count, texts);
-  if (style.pixelSize == 0) return {};
+  if (!labelled(area, count) || area.height <= 0) return {};
+  return rowFit(area, count, keyTexts(numbers));
+}
+
+LabelFit indexLabelFit(const BarArea& area, std::uint32_t count) {
+  if (!labelled(area, count)) return {};
+  return rowFit(area, count, indexTexts(count));
+}
+
+std::string keyLabelNote(const BarArea& area, const BarNumbers& numbers) {
+  const auto count = static_cast<std::uint32_t>(numbers.keys.size());
+  return labelled(area, count) ? labelNote(keyLabelFit(area, numbers), "keys") : std::string();
+}
+
+std::string indexLabelNote(const BarArea& area, std::uint32_t count) {
+  return labelled(area, count) ? labelNote(indexLabelFit(area, count), "indices") : std::string();
+}
+
+std::vector<TextLabel> keyLabels(const BarArea& area, const BarNumbers& numbers) {
+  const LabelFit fit = keyLabelFit(area, numbers);
+  if (fit.hidden()) return {};
+  const auto count = static_cast<std::uint32_t>(numbers.keys.size());
   const ArrayScale scale = arrayScale(numbers.layout);
+  const auto barTop = [&](std::uint32_t i) {
+    const auto rows = static_cast<std::int64_t>(arrayBarHeight(scale, numbers.keys[i]));
+    return area.top + area.height - static_cast<int>(rows * area.height / scale.height);
+  };
   std::vector<TextLabel> labels;
   for (std::uint32_t i = 0; i < count; ++i) {
-    const auto rows = static_cast<std::int64_t>(arrayBarHeight(scale, numbers.keys[i]));
-    const int barTop = area.top + area.height - static_cast<int>(rows * area.height / scale.height);
-    const int height = boxHeight(texts[i], style);
-    // Above the bar when there is room, else inside its top; a label that fits neither is left out.
-    int top = barTop - 1 - height;
-    if (top < area.top) top = barTop + 1;
-    if (top + height > area.top + area.height) continue;
-    labels.push_back(placed(area, count, i, texts[i], style, top));
+    if (!fit.shows(i)) continue;
+    TextLabel label = placed(area, count, i, elementKeyText(numbers, i), fit.pixelSize, 0);
+    // Above every bar the box spans (a label wider than its bar covers no neighbour), else just
+    // above its own bar, else inside its own bar's top; a label that fits none is left out.
+    int highest = barTop(i);
+    for (std::uint32_t j = 0; j < count; ++j)
+      if (elementLeft(area, count, j + 1) > label.x && elementLeft(area, count, j) < label.x + label.width)
+        highest = std::min(highest, barTop(j));
+    label.y = highest - 1 - label.height;
+    if (label.y < area.top) label.y = barTop(i) - 1 - label.height;
+    if (label.y < area.top) label.y = barTop(i) + 1;
+    if (label.y + label.height > area.top + area.height) continue;
+    labels.push_back(label);
   }
   return labels;
 }
 
 std::vector<TextLabel> indexLabels(const BarArea& area, std::uint32_t count) {
-  if (count == 0 || count > kMaxLabelledElements || area.width <= 0) return {};
+  const LabelFit fit = indexLabelFit(area, count);
+  if (fit.hidden()) return {};
   const std::vector<std::string> texts = indexTexts(count);
-  const RowStyle style = rowStyle(area, count, texts);
-  if (style.pixelSize == 0) return {};
   std::vector<TextLabel> labels;
-  for (std::uint32_t i = 0; i < count; ++i) labels.push_back(placed(area, count, i, texts[i], style, area.top + area.height + 1));
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (fit.shows(i)) labels.push_back(placed(area, count, i, texts[i], fit.pixelSize, area.top + area.height + 1));
   return labels;
 }
 
@@ -124,7 +149,7 @@ void drawLabels(Image& image, const std::vector<TextLabel>& labels) {
   };
   for (const TextLabel& label : labels) {
     fill(label.x, label.y, label.width, label.height, kLabelBacking);
-    for (const InkRect& ink : textInk(label.text, label.pixelSize, label.vertical))
+    for (const InkRect& ink : textInk(label.text, label.pixelSize))
       fill(label.x + 1 + ink.x, label.y + 1 + ink.y, ink.width, ink.height, kLabelInk);
   }
 }

@@ -28,8 +28,10 @@ void addArrow(BitonicOverlay& overlay, int centre, int top, bool up, std::uint32
   }
 }
 
+// Readable as the bar numbers are (label_fit.h).
 TextLabel label(int x, int y, std::string text) {
-  return {.x = x, .y = y, .width = textWidth(text, 1) + 2, .height = kGlyphHeight + 2, .text = std::move(text)};
+  return {.x = x, .y = y, .width = textWidth(text, kReadablePixelSize) + 2, .height = labelBoxHeight(kReadablePixelSize),
+          .text = std::move(text), .pixelSize = kReadablePixelSize};
 }
 
 }  // namespace
@@ -47,11 +49,6 @@ void addPaddingMarks(BitonicOverlay& overlay, const BarArea& area, const std::ve
     // One background column between bars, as the painter leaves none: padding reads as its own.
     const int width = std::max(1, x1 - x0 - (x1 - x0 >= 4 ? 1 : 0));
     overlay.rects.push_back({x0, area.top, width, area.height, kPaddingColour});
-    TextLabel infinity = label(x0, area.top + 1, "+inf");
-    if (infinity.width <= x1 - x0) {
-      infinity.x = x0 + (x1 - x0 - infinity.width) / 2;
-      overlay.labels.push_back(infinity);
-    }
   }
 }
 
@@ -68,9 +65,9 @@ void addStageBrackets(BitonicOverlay& overlay, const BarArea& area, int top, std
     addBracket(overlay, x0, x1, top + kSequenceTop, 3, 1, kSequenceColour);
   }
   // A caption wider than the bars drops its last clauses: the directions (the arrows tell them),
-  // then the step.
+  // then the step, then what the stage merges.
   for (const std::string& text : {marks.caption, marks.caption.substr(0, marks.caption.find(';')),
-                                  marks.caption.substr(0, marks.caption.find(','))}) {
+                                  marks.caption.substr(0, marks.caption.find(',')), marks.caption.substr(0, marks.caption.find(':'))}) {
     const TextLabel caption = label(area.left, top + kCaptionTop, text);
     if (caption.width <= area.width) {
       overlay.labels.push_back(caption);

@@ -2,8 +2,8 @@
 // What array view draws for bitonic beyond the bars, laid out in whole pixels as plain data (the
 // way bar_labels.h does it), so that the viewer (Dear ImGui rectangles) and the screenshot test
 // (drawOverlay on the CPU) give the same pixels:
-//  - bitonic-classic's padding: each padding position's bar greyed over the whole height, with
-//    "+inf" at its top where it fits;
+//  - bitonic-classic's padding: each padding position's bar greyed over the whole height (the
+//    bar numbers write "+inf" on it, bar_labels.h);
 //  - under the bars, a band with the merge stage's blocks (bitonic_brackets.h): a bracket per
 //    block with, in bitonic-classic, an arrow for its direction; a thinner bracket per bitonic
 //    sequence the step splits; and the stage's caption.
@@ -21,7 +21,7 @@ inline constexpr std::uint32_t kPaddingColour = 0xFF6E6E6Eu;      // packed RGBA
 inline constexpr std::uint32_t kAscendingColour = 0xFF50C8FFu;    // orange
 inline constexpr std::uint32_t kDescendingColour = 0xFFFFAA5Au;   // blue
 inline constexpr std::uint32_t kSequenceColour = 0xFFB4B4B4u;     // light grey
-inline constexpr int kStageBandHeight = 30;
+inline constexpr int kStageBandHeight = 20 + labelBoxHeight(kReadablePixelSize);  // brackets, arrows, then the caption
 
 struct BitonicOverlay {
   std::vector<FilledRect> rects;  // drawn first, in order

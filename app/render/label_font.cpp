@@ -132,9 +132,8 @@ int textWidth(std::string_view text, int pixelSize) {
   return (static_cast<int>(text.size()) * kGlyphAdvance - 1) * pixelSize;
 }
 
-std::vector<InkRect> textInk(std::string_view text, int pixelSize, bool vertical) {
+std::vector<InkRect> textInk(std::string_view text, int pixelSize) {
   std::vector<InkRect> ink;
-  const int length = textWidth(text, pixelSize);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const Glyph* glyph = findGlyph(text[i]);
     if (!glyph) continue;
@@ -147,9 +146,7 @@ std::vector<InkRect> textInk(std::string_view text, int pixelSize, bool vertical
         }
         int end = column;
         while (end < kGlyphWidth && glyph->rows[row][end] == '#') ++end;
-        const InkRect run{left + column * pixelSize, row * pixelSize, (end - column) * pixelSize, pixelSize};
-        // A quarter turn left: the text's x runs up from the bottom, its rows run left to right.
-        ink.push_back(vertical ? InkRect{run.y, length - run.x - run.width, run.height, run.width} : run);
+        ink.push_back({left + column * pixelSize, row * pixelSize, (end - column) * pixelSize, pixelSize});
         column = end;
       }
     }

@@ -25,9 +25,8 @@ struct InkRect {
   int x = 0, y = 0, width = 0, height = 0;
 };
 // The ink of `text` as rectangles (runs of a glyph row), so that a GPU drawing them and a CPU
-// filling them give the same pixels. `vertical`: turned a quarter left, read from the bottom up;
-// its box is kGlyphHeight * pixelSize wide and textWidth() tall.
-std::vector<InkRect> textInk(std::string_view text, int pixelSize, bool vertical = false);
+// filling them give the same pixels.
+std::vector<InkRect> textInk(std::string_view text, int pixelSize);
 // Draws `text` with its top-left corner at (x, y) in `colour` (packed RGBA), clipped to the image.
 // Characters the font does not have are left blank.
 void drawText(Image& image, int x, int y, std::string_view text, std::uint32_t colour, int pixelSize);

@@ -11,8 +11,6 @@ namespace shadersort::render {
 namespace {
 
 constexpr std::size_t kMaxColumns = 64;  // as the bar numbers (render/bar_labels.h)
-constexpr int kLargestPixelSize = 3;
-constexpr int kColumnGap = 2;  // free columns between two neighbours' boxes
 
 std::uint32_t packed(int r, int g, int b) {
   return 0xFF000000u | static_cast<std::uint32_t>(b) << 16 | static_cast<std::uint32_t>(g) << 8 | static_cast<std::uint32_t>(r);
@@ -52,6 +50,11 @@ std::uint32_t bucketColour(std::uint32_t digit, std::uint32_t bits) {
   return packed(channel(r), channel(g), channel(b));
 }
 
+LabelFit digitColumnsFit(const BarArea& area, std::size_t count, std::uint32_t bits, int rows, int maxHeight) {
+  if (count == 0 || count > kMaxColumns || bits == 0 || bits > 16 || rows <= 0) return {};
+  return labelFit(narrowestElement(area, static_cast<std::uint32_t>(count)), (bits + 3) / 4, rows, maxHeight);
+}
+
 std::vector<FilledRect> digitColumns(const BarArea& area, int top, int maxHeight, const std::vector<std::uint32_t>& keys,
                                      const std::vector<double>& slots, std::uint32_t bits,
                                      const std::vector<DigitState>& states) {
@@ -59,17 +62,16 @@ std::vector<FilledRect> digitColumns(const BarArea& area, int top, int maxHeight
   if (count == 0 || count > kMaxColumns || slots.size() != count || bits == 0 || bits > 16 || states.empty() || area.width <= 0)
     return {};
   const auto rows = static_cast<int>(states.size());
-  const int narrowest = area.width / static_cast<int>(count);
-  const std::string widest((bits + 3) / 4, '0');
-  int size = kLargestPixelSize;
-  for (; size >= 1; --size)
-    if (textWidth(widest, size) + 2 + kColumnGap <= narrowest && rows * (kGlyphHeight * size + 2) <= maxHeight) break;
-  if (size == 0) return {};
-  const int boxWidth = textWidth(widest, size) + 2, pitch = kGlyphHeight * size + 2;
+  const LabelFit fit = digitColumnsFit(area, count, bits, rows, maxHeight);
+  if (fit.hidden()) return {};
+  const int size = fit.pixelSize;
+  const int boxWidth = labelBoxWidth(size, (bits + 3) / 4), pitch = labelBoxHeight(size);
   std::vector<FilledRect> rects;
   for (std::size_t i = 0; i < count; ++i) {
+    // During a tween a column keeps to its key: the keys that start on a labelled slot.
+    if (!fit.shows(static_cast<std::uint32_t>(i))) continue;
     const int centre = (slotLeft(area, count, slots[i]) + slotLeft(area, count, slots[i] + 1.0)) / 2;
-    const int x = centre - boxWidth / 2;
+    const int x = std::clamp(centre - boxWidth / 2, area.left, std::max(area.left, area.left + area.width - boxWidth));
     rects.push_back({x, top, boxWidth, rows * pitch, kLabelBacking});
     for (int row = 0; row < rows; ++row) {
       const auto place = static_cast<std::uint32_t>(rows - 1 - row);  // most significant on top

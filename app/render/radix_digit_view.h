@@ -25,9 +25,13 @@ inline constexpr std::uint32_t kDigitCurrentInk = 0xFF101010u;  // on the bucket
 // The colour of digit value `digit` among 2^bits (hues over 0.8 of the circle, as the radix panel).
 std::uint32_t bucketColour(std::uint32_t digit, std::uint32_t bits);
 
+// How `count` columns of `rows` digits of `bits` bits are drawn (label_fit.h's policy) in no
+// more than `maxHeight` rows of pixels; hidden beyond 64 keys.
+LabelFit digitColumnsFit(const BarArea& area, std::size_t count, std::uint32_t bits, int rows, int maxHeight);
 // The digit columns of `keys`, each centred on its slot (slots[i] for keys[i]: a whole number at
 // a pass boundary, between two during a tween) across `area`'s width, from `top` down, in no more
-// than `maxHeight` rows of pixels. Empty when they do not fit (more than 64 keys, bars too thin).
+// than `maxHeight` rows of pixels, sized by digitColumnsFit (every k-th key's column where the
+// bars are narrow). Empty when it hides them.
 std::vector<FilledRect> digitColumns(const BarArea& area, int top, int maxHeight, const std::vector<std::uint32_t>& keys,
                                      const std::vector<double>& slots, std::uint32_t bits,
                                      const std::vector<DigitState>& states);

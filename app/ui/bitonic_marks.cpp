@@ -6,6 +6,16 @@
 #include "ui/teaching_overlays.h"
 
 namespace shadersort::ui {
+namespace {
+
+void fillRects(ImDrawList* list, const std::vector<render::FilledRect>& rects) {
+  for (const render::FilledRect& rect : rects)
+    list->AddRectFilled(ImVec2(static_cast<float>(rect.x), static_cast<float>(rect.y)),
+                        ImVec2(static_cast<float>(rect.x + rect.width), static_cast<float>(rect.y + rect.height)),
+                        static_cast<ImU32>(rect.colour));
+}
+
+}  // namespace
 
 std::uint32_t drawnLength(const Sorter& sorter, std::uint32_t sequenceLength) {
   const auto padded = sorter.paddedState();
@@ -24,11 +34,22 @@ std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<s
   return drawn;
 }
 
+std::vector<std::uint8_t> paddingAsDrawn(const Sorter& sorter, std::size_t keyCount, std::uint32_t passes) {
+  const auto padded = sorter.paddedState();
+  if (!padded) return {};
+  return classicPaddingAfter(static_cast<std::uint32_t>(keyCount), padded->length, passes);
+}
+
+render::BitonicOverlay paddingOverlay(const Sorter& sorter, ImVec2 barsMin, ImVec2 barsMax) {
+  render::BitonicOverlay overlay;
+  if (const auto padded = sorter.paddedState()) render::addPaddingMarks(overlay, barArea(barsMin, barsMax), padded->padding);
+  return overlay;
+}
+
 render::BitonicOverlay bitonicOverlay(const Sorter& sorter, const BitonicMarksView& view) {
   render::BitonicOverlay overlay;
   const render::BarArea area = barArea(view.barsMin, view.barsMax);
   const auto padded = sorter.paddedState();
-  if (padded) render::addPaddingMarks(overlay, area, padded->padding);
   const auto step = render::bitonicStepOf(sorter.describePass(view.shownPass));
   if (!step) return overlay;
   const std::uint32_t drawn = padded ? padded->length : view.sequenceLength;
@@ -48,12 +69,13 @@ float stageBandHeight(const Sorter& sorter) {
                                                                                   : 0.0f;
 }
 
+void drawPaddingMarks(ImDrawList* list, const Sorter& sorter, ImVec2 barsMin, ImVec2 barsMax) {
+  fillRects(list, paddingOverlay(sorter, barsMin, barsMax).rects);
+}
+
 float drawBitonicMarks(ImDrawList* list, const Sorter& sorter, const BitonicMarksView& view) {
   const render::BitonicOverlay overlay = bitonicOverlay(sorter, view);
-  for (const render::FilledRect& rect : overlay.rects)
-    list->AddRectFilled(ImVec2(static_cast<float>(rect.x), static_cast<float>(rect.y)),
-                        ImVec2(static_cast<float>(rect.x + rect.width), static_cast<float>(rect.y + rect.height)),
-                        static_cast<ImU32>(rect.colour));
+  fillRects(list, overlay.rects);
   drawTextLabels(list, overlay.labels);
   return render::bitonicStepOf(sorter.describePass(view.shownPass)) ? static_cast<float>(render::kStageBandHeight) : 0.0f;
 }

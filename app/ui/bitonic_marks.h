@@ -20,6 +20,9 @@ std::uint32_t drawnLength(const Sorter& sorter, std::uint32_t sequenceLength);
 // One sequence's keys after `passes` passes (read() order) as the bars show them: with
 // bitonic-classic's padding back in place as +inf; unchanged for other sorters.
 std::vector<std::uint32_t> keysAsDrawn(const Sorter& sorter, const std::vector<std::uint32_t>& keys, std::uint32_t passes);
+// Per bar as keysAsDrawn gives them, 1 where the bar is bitonic-classic's +inf padding (a real
+// key may be 0xFFFFFFFF too); empty for sorters that do not pad.
+std::vector<std::uint8_t> paddingAsDrawn(const Sorter& sorter, std::size_t keyCount, std::uint32_t passes);
 
 // Where and what the marks show: pass `shownPass` of a sequence of `sequenceLength` keys, over
 // the bars at barsMin..barsMax, the stage band from `bandTop` down. `descendingKeys`: the keys
@@ -32,8 +35,12 @@ struct BitonicMarksView {
   float bandTop = 0;
 };
 
-// The overlay: padding (now) and stage brackets, or nothing for a pass that is no single
-// bitonic step. Shared with the screenshot test, which draws it on the CPU.
+// bitonic-classic's padding bars greyed (nothing for sorters that do not pad): drawn over the
+// bars before their numbers, so that a padding bar carries its "+inf".
+render::BitonicOverlay paddingOverlay(const Sorter& sorter, ImVec2 barsMin, ImVec2 barsMax);
+void drawPaddingMarks(ImDrawList* list, const Sorter& sorter, ImVec2 barsMin, ImVec2 barsMax);
+// The stage brackets under the bars, or nothing for a pass that is no single bitonic step.
+// Shared with the screenshot test, which draws both overlays on the CPU.
 render::BitonicOverlay bitonicOverlay(const Sorter& sorter, const BitonicMarksView& view);
 
 // For a sorter that pads (bitonic-classic), the one line on why the default bitonic needs no

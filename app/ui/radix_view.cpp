@@ -87,7 +87,9 @@ bool RadixView::tweening() const {
 
 void drawTweenSlider(RadixView& view) {
   float seconds = static_cast<float>(view.tweenSeconds);
-  if (ImGui::SliderFloat("scatter tween (s)", &seconds, static_cast<float>(kTweenSecondsRange.min),
+  // The label on its own line: beside the slider it was wider than the panel leaves labels.
+  ImGui::TextUnformatted("scatter tween (s)");
+  if (ImGui::SliderFloat("##scatter-tween", &seconds, static_cast<float>(kTweenSecondsRange.min),
                          static_cast<float>(kTweenSecondsRange.max), "%.2f"))
     view.tweenSeconds = std::clamp(static_cast<double>(seconds), kTweenSecondsRange.min, kTweenSecondsRange.max);
   if (ImGui::IsItemHovered())

@@ -21,8 +21,9 @@
 
 namespace shadersort::ui {
 
-// Room the digit columns may take under the bars: 8 rows of 4-bit digits at the font's size 1.
-inline constexpr int kRadixDigitBand = 8 * (7 + 2) + 4;
+// Room the digit columns may take under the bars: 8 rows of 4-bit digits (32-bit keys) at the
+// smallest size the label policy draws (render/label_fit.h).
+inline constexpr int kRadixDigitBand = render::labelBoxHeight(render::kReadablePixelSize, 8) + 4;
 
 // What the view draws for one lane in one frame, as plain data (what tests compare).
 struct RadixViewFrame {

@@ -1,9 +1,7 @@
 #include "ui/teaching_overlays.h"
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
-#include <cstdio>
 
 #include "render/label_font.h"
 #include "ui/teaching_math.h"
@@ -11,9 +9,7 @@
 namespace shadersort::ui {
 namespace {
 
-constexpr float kGap = 2.0f;            // between the bars and the band, and below the band
-constexpr float kMinLabelFont = 8.0f;   // smaller than this, labels take two staggered rows
-constexpr float kTinyLabelFont = 6.0f;  // and never smaller than this
+constexpr float kGap = 2.0f;  // between the bars and the band, and below the band
 
 float elementWidth(ImVec2 arrayMin, ImVec2 arrayMax, std::size_t count) {
   return count == 0 ? 0.0f : (arrayMax.x - arrayMin.x) / static_cast<float>(count);
@@ -27,30 +23,6 @@ float elementCentre(ImVec2 arrayMin, float width, std::uint32_t index) {
 float bracketPitch(float width) { return std::clamp(width * 0.4f, 3.0f, 8.0f); }
 
 bool drawable(std::size_t elementCount) { return elementCount > 0 && elementCount <= kMaxOverlayElements; }
-
-std::uint32_t hexDigits(std::uint32_t bits) { return (bits + 3) / 4; }
-
-struct LabelLayout {
-  float fontSize = 0;
-  int rows = 1;
-};
-
-// The largest font up to the UI's whose widest label fits a bar (or two bars, staggered).
-LabelLayout labelLayout(float width, std::uint32_t bits) {
-  const float uiSize = ImGui::GetFontSize();
-  float widestDigit = 1.0f;
-  for (const char* digit : {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"})
-    widestDigit = std::max(widestDigit, ImGui::GetFont()->CalcTextSizeA(uiSize, FLT_MAX, 0.0f, digit).x);
-  const float uiWidth = widestDigit * static_cast<float>(hexDigits(bits));
-  LabelLayout layout;
-  layout.fontSize = std::min(uiSize, uiSize * (width - 1.0f) / uiWidth);
-  if (layout.fontSize < kMinLabelFont) {
-    layout.rows = 2;
-    layout.fontSize = std::min(uiSize, uiSize * (2.0f * width - 1.0f) / uiWidth);
-  }
-  layout.fontSize = std::max(layout.fontSize, kTinyLabelFont);
-  return layout;
-}
 
 }  // namespace
 
@@ -95,30 +67,6 @@ void drawComparatorBrackets(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, 
   }
 }
 
-float digitLabelsHeight(ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys, DigitPlace place) {
-  if (!drawable(keys.size()) || place.bits == 0) return 0.0f;
-  const LabelLayout layout = labelLayout(elementWidth(arrayMin, arrayMax, keys.size()), place.bits);
-  return 2 * kGap + static_cast<float>(layout.rows) * (layout.fontSize + 1.0f);
-}
-
-void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys,
-                     DigitPlace place) {
-  if (list == nullptr || !drawable(keys.size()) || place.bits == 0 || place.bits > kMaxDigitBits) return;
-  const float width = elementWidth(arrayMin, arrayMax, keys.size());
-  const LabelLayout layout = labelLayout(width, place.bits);
-  ImFont* font = ImGui::GetFont();
-  char text[8];
-  for (std::uint32_t i = 0; i < keys.size(); ++i) {
-    const std::uint32_t digit = digitOf(keys[i], place);
-    std::snprintf(text, sizeof text, "%0*X", static_cast<int>(hexDigits(place.bits)), digit);
-    const float textWidth = font->CalcTextSizeA(layout.fontSize, FLT_MAX, 0.0f, text).x;
-    const int row = layout.rows == 2 ? static_cast<int>(i % 2) : 0;
-    const ImVec2 at(elementCentre(arrayMin, width, i) - textWidth / 2,
-                    arrayMax.y + kGap + static_cast<float>(row) * (layout.fontSize + 1.0f));
-    list->AddText(font, layout.fontSize, at, digitColour(digit, place.bits), text);
-  }
-}
-
 void drawTextLabels(ImDrawList* list, const std::vector<render::TextLabel>& labels) {
   const auto colour = [](std::uint32_t packed) {  // packed RGBA is ImGui's IM_COL32 layout
     return static_cast<ImU32>(packed);
@@ -129,7 +77,7 @@ void drawTextLabels(ImDrawList* list, const std::vector<render::TextLabel>& labe
   };
   for (const render::TextLabel& label : labels) {
     fill(label.x, label.y, label.width, label.height, render::kLabelBacking);
-    for (const render::InkRect& ink : render::textInk(label.text, label.pixelSize, label.vertical))
+    for (const render::InkRect& ink : render::textInk(label.text, label.pixelSize))
       fill(label.x + 1 + ink.x, label.y + 1 + ink.y, ink.width, ink.height, render::kLabelInk);
   }
 }

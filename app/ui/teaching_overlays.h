@@ -1,6 +1,6 @@
 #pragma once
 // Teaching overlays drawn onto an array of bars (array mode): brackets joining the pairs a pass
-// compares, and each key's current radix digit. Called inside an ImGui frame with plain data
+// compares, and the numbers on the bars. Called inside an ImGui frame with plain data
 // (no Sorter, no GL). The array occupies arrayMin..arrayMax, element i the x range
 // [arrayMin.x + i * w, arrayMin.x + (i + 1) * w) with w = width / elementCount; the overlays go
 // in a band right below it, whose height the *Height functions give, so the caller can leave room.
@@ -29,12 +29,6 @@ void drawComparatorBrackets(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, 
                             const std::vector<Comparator>& comparators, const std::vector<bool>& swapped);
 float comparatorBracketsHeight(ImVec2 arrayMin, ImVec2 arrayMax, std::uint32_t elementCount,
                                const std::vector<Comparator>& comparators);
-
-// The digit of each key at `place` in hexadecimal under its bar, coloured by digit value so that
-// equal digits (one bucket) read as one colour; on two staggered rows when the bars are narrow.
-void drawDigitLabels(ImDrawList* list, ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys,
-                     DigitPlace place);
-float digitLabelsHeight(ImVec2 arrayMin, ImVec2 arrayMax, const std::vector<std::uint32_t>& keys, DigitPlace place);
 
 // Numbers on the bars (render/bar_labels.h) as filled rectangles at whole pixels, so the frame
 // holds exactly the pixels render::drawLabels() gives on the CPU.

@@ -1,6 +1,7 @@
 #include "ui/teaching_panels.h"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdio>
 #include <span>
@@ -49,12 +50,22 @@ void bucketTable(const std::vector<std::uint32_t>& histogram, const std::vector<
   // Columns as wide as their widest cell or header, so no header is cut short.
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  // Each column's width given from its header and widest cell: columns fitted by ImGui take a
+  // frame to measure, and the first frame's headers read "d k k b".
+  std::array<float, 4> widths{ImGui::CalcTextSize("digit").x, ImGui::CalcTextSize("keys").x,
+                              ImGui::CalcTextSize("keys before").x, ImGui::CalcTextSize("bucket").x};
+  for (std::uint32_t digit : digits) {
+    const std::string texts[4] = {std::string((bits + 3) / 4, 'F'), std::to_string(histogram[digit]), std::to_string(starts[digit]),
+                                  histogram[digit] == 0 ? std::string("empty") : bucketSlotsText(starts[digit], histogram[digit])};
+    for (std::size_t column = 0; column < widths.size(); ++column)
+      widths[column] = std::max(widths[column], ImGui::CalcTextSize(texts[column].c_str()).x);
+  }
   if (!ImGui::BeginTable("##buckets", 4, flags, tableSize(digits.size()))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("digit");
-  ImGui::TableSetupColumn("keys");
-  ImGui::TableSetupColumn("keys before");
-  ImGui::TableSetupColumn("bucket");
+  ImGui::TableSetupColumn("digit", ImGuiTableColumnFlags_WidthFixed, widths[0]);
+  ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, widths[1]);
+  ImGui::TableSetupColumn("keys before", ImGuiTableColumnFlags_WidthFixed, widths[2]);
+  ImGui::TableSetupColumn("bucket", ImGuiTableColumnFlags_WidthFixed, widths[3]);
   ImGui::TableHeadersRow();
   for (std::uint32_t digit : digits) {
     ImGui::TableNextRow();

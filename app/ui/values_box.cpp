@@ -1,5 +1,7 @@
 #include "ui/values_box.h"
 
+#include <algorithm>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -38,10 +40,16 @@ std::optional<InputSpec> valuesInput(ValuesBox& box, const InputSpec& current) {
 
 bool drawValuesBox(ValuesBox& box) {
   ImGui::PushID("values");
+  // The list takes what the type and the button leave of the line (with the panel's item width
+  // the button ran past its edge).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float typeWidth = ImGui::GetFontSize() * 3.5f;
+  const float buttonWidth = ImGui::CalcTextSize("Load").x + 2.0f * style.FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(1.0f, ImGui::GetContentRegionAvail().x - typeWidth - buttonWidth - 2.0f * style.ItemSpacing.x));
   bool load = ImGui::InputText("##list", &box.text, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   int type = static_cast<int>(box.type);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.5f);
+  ImGui::SetNextItemWidth(typeWidth);
   if (ImGui::Combo("##type", &type, "u32\0i32\0f32\0")) box.type = static_cast<KeyType>(type);
   ImGui::SameLine();
   load |= ImGui::Button("Load");

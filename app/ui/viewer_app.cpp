@@ -136,10 +136,21 @@ ViewerApp::~ViewerApp() {
   ImGui::DestroyContext();
 }
 
+namespace {
+constexpr std::string_view kSwapCheckSetting = "check-interval";  // odd-even's swap-count read-backs
+}  // namespace
+
 SorterOptions ViewerApp::optionsFor(const AlgorithmInfo& algorithm, const SorterOptions& explicitOptions) const {
   SorterOptions options = config_.withTunedSettings ? config_.withTunedSettings(*sortContext_, algorithm, explicitOptions) : explicitOptions;
   options.teaching = teaching_ && algorithm.hasTeachingSchedule;
   options.descendingKeys = inputs_.spec.order.descending;
+  // The panel plots each pass's swaps as it is played: the counts come back after every pass
+  // (a teaching pass's default of every 8 left the plot empty until pass 8), unless set. A
+  // slide has no panel and must stop where run's sort stops (early exit waits for a count), so
+  // it keeps run's interval.
+  if (options.teaching && !config_.slideLayout && algorithm.settings && !options.settings.contains(std::string(kSwapCheckSetting)))
+    for (const SettingFacts& setting : algorithm.settings())
+      if (setting.name == kSwapCheckSetting) options.settings[std::string(kSwapCheckSetting)] = 1;
   return options;
 }
 

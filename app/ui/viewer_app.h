@@ -151,6 +151,8 @@ class ViewerApp {
   const std::optional<ScreenArea>& messageArea() const { return drawing_.messageArea; }
   // What the teaching brackets showed in the last frame ("brackets: pass 1 (next)"), or empty.
   const std::string& overlayCaption() const { return drawing_.overlayCaption; }
+  // What the numbers on the bars left out in the last frame ("keys: every 3rd"), or empty.
+  const std::string& labelNote() const { return drawing_.labelNote; }
   bool teaching() const { return teaching_; }
   // The sound (m): on or off, and what it says in the panel.
   const audio::PassSonifier& sound() const { return *sound_; }

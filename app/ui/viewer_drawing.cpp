@@ -16,6 +16,20 @@
 #include "ui/viewer_app.h"
 
 namespace shadersort::ui {
+namespace {
+
+// The deepest the comparator brackets go over the whole schedule of `sorter` on bars `width`
+// wide, so that the band under the bars keeps one height from pass to pass and holds them all
+// (bitonic's mirror steps nest n/2 brackets).
+float deepestBracketsHeight(const Sorter& sorter, std::uint32_t length, float width) {
+  float deepest = 0.0f;
+  for (std::uint32_t pass = 0; pass < sorter.passCount(); ++pass)
+    deepest = std::max(deepest, comparatorBracketsHeight(ImVec2(0, 0), ImVec2(width, 0), length,
+                                                         sorter.comparators(pass, kMaxOverlayElements)));
+  return deepest;
+}
+
+}  // namespace
 
 void ViewerApp::drawLanes() {
   const ImGuiIO& io = ImGui::GetIO();
@@ -46,6 +60,7 @@ void ViewerApp::drawLanes() {
                         static_cast<int>(drawing_.lanesMax.y - drawing_.lanesMin.y)},
                        static_cast<int>(kMargin), static_cast<int>(std::ceil(header)), aspect);
   drawing_.overlayCaption.clear();
+  drawing_.labelNote.clear();
   // Bitonic's stage brackets and radix's digits reserve the same room in every lane, so that a
   // race's pictures keep one size.
   float extraBand = 0.0f;
@@ -53,6 +68,11 @@ void ViewerApp::drawLanes() {
     const float radixBand = lane->sorter().digitPlace(0).has_value() ? static_cast<float>(kRadixDigitBand) : 0.0f;
     extraBand = std::max(extraBand, stageBandHeight(lane->sorter()) + radixBand);
   }
+  float bracketsBand = 0.0f;
+  if (overlaysShown() && !grid.cells.empty())
+    for (const auto& lane : lanes_)
+      bracketsBand = std::max(bracketsBand, deepestBracketsHeight(lane->sorter(), drawnLength(lane->sorter(), inputs_.resolved->data.sequenceLength),
+                                                                  static_cast<float>(grid.cells.front().width)));
   for (std::size_t i = 0; i < cells; ++i) {
     const render::LaneRect& cell = grid.cells[i];
     const ImVec2 laneMin(static_cast<float>(cell.x), static_cast<float>(cell.y));
@@ -67,18 +87,22 @@ void ViewerApp::drawLanes() {
     }
     if (racing()) drawLaneHeader(list, i, laneMin, laneMax.x - laneMin.x);
     const ImVec2 pictureMin(laneMin.x, laneMin.y + header);
-    // Overlays go in a band under the bars.
-    const float band = overlaysShown() ? ImGui::GetTextLineHeight() * 5.0f + render::kMaxIndexBandHeight + extraBand : 0.0f;
+    // Overlays go in a band under the bars: the indices, the brackets (at least three lines' room),
+    // the stage and digit bands, then the label policy's note and the caption, a line each.
+    const float line = ImGui::GetTextLineHeight();
+    const float brackets = std::max(line * 3.0f, bracketsBand);
+    const float band = overlaysShown() ? line * 2.0f + brackets + render::kMaxIndexBandHeight + extraBand : 0.0f;
     const ImVec2 pictureMax(laneMax.x, laneMax.y - band);
     lanes_[i]->draw(list, pictureMin, pictureMax, view_);
     drawing_.placements.push_back(lanes_[i]->place(pictureMin, pictureMax, view_));
     if (overlaysShown()) {
       drawing_.overlayCaption.clear();
       drawOverlays(list, *lanes_[i], drawing_.placements.back());
-      // At the band's foot, right-aligned: which pass the brackets show.
+      // At the band's foot, right-aligned: which pass the brackets show; above it, what the
+      // numbers left out.
       const float width = ImGui::CalcTextSize(drawing_.overlayCaption.c_str()).x;
-      list->AddText(ImVec2(laneMax.x - width, laneMax.y - ImGui::GetTextLineHeight()), imColour(kLaneTextColour),
-                    drawing_.overlayCaption.c_str());
+      list->AddText(ImVec2(laneMax.x - width, laneMax.y - line), imColour(kLaneTextColour), drawing_.overlayCaption.c_str());
+      list->AddText(ImVec2(laneMin.x, laneMax.y - 2.0f * line), imColour(kLaneTextColour), drawing_.labelNote.c_str());
     }
   }
   if (config_.slideLayout && !lanes_.empty()) {
@@ -109,13 +133,26 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
                                    .maxKey = lane.barScale().maxKey,
                                    .descending = inputs_.spec.order.descending, .height = 256,
                                    .drawing = view_.arrayDrawing};
+  std::vector<std::string> notes;  // what the label policy left out, for the band's foot
+  drawPaddingMarks(list, sorter, bars.min, bars.max);
   if (shownKeys) {
     const render::BarNumbers numbers{.keys = keysAsDrawn(sorter, *shownKeys, pass), .type = inputs_.resolved->keyType, .descending = inputs_.spec.order.descending,
-                                     .hexadecimal = sorter.digitPlace(0).has_value(), .layout = layout};
+                                     .hexadecimal = sorter.digitPlace(0).has_value(), .layout = layout,
+                                     .padding = paddingAsDrawn(sorter, shownKeys->size(), pass)};
     arrayMax.y += drawBarNumbers(list, arrayMin, arrayMax, numbers);
+    notes.push_back(render::keyLabelNote(barArea(arrayMin, bars.max), numbers));
+    notes.push_back(render::indexLabelNote(barArea(arrayMin, bars.max), static_cast<std::uint32_t>(numbers.keys.size())));
   }
   // Radix: every key's digits (the sorted places marked) and the scatter's tween over the bars.
-  const auto radixHeight = radixView_.draw(list, lane, barArea(arrayMin, bars.max), arrayMax.y + 2.0f, layout);
+  radixView_.draw(list, lane, barArea(arrayMin, bars.max), arrayMax.y + 2.0f, layout);
+  if (const auto first = sorter.digitPlace(0); first && shownKeys) {
+    const int places = static_cast<int>((32 + first->bits - 1) / first->bits);  // of a 32-bit key, as digitStates counts
+    notes.push_back(render::labelNote(
+        render::digitColumnsFit(barArea(arrayMin, bars.max), shownKeys->size(), first->bits, places, kRadixDigitBand), "digits"));
+  }
+  drawing_.labelNote.clear();
+  for (const std::string& note : notes)
+    if (!note.empty()) drawing_.labelNote += (drawing_.labelNote.empty() ? "" : "; ") + note;
   // What the last pass compared, the pairs that swapped in it highlighted; at pass 0, what the
   // first pass will compare. The caption says which of the two it is.
   const ShownPass shown = ui::shownPass(pass);
@@ -129,19 +166,12 @@ void ViewerApp::drawOverlays(ImDrawList* list, const SortLane& lane, const SortL
     if (before && after) swapped = swappedPositions(keysAsDrawn(sorter, *before, pass - 1), keysAsDrawn(sorter, *after, pass));
   }
   if (!comparators.empty()) drawComparatorBrackets(list, arrayMin, arrayMax, length, comparators, swapped);
-  // Bitonic: padding greyed, and the merge stage's blocks under the comparators.
+  // Bitonic: the merge stage's blocks under the comparators.
   drawBitonicMarks(list, sorter,
                    {.shownPass = shownPass, .sequenceLength = inputs_.resolved->data.sequenceLength,
                     .descendingKeys = inputs_.spec.order.descending, .barsMin = bars.min, .barsMax = bars.max,
                     .bandTop = arrayMax.y + (comparators.empty() ? 0.0f
                                                                  : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators))});
-  // Radix: each key's digit for the pass to come.
-  if (const auto place = radixHeight ? std::nullopt : sorter.digitPlace(lane.finished() ? shownPass : pass)) {
-    if (const auto* keys = lane.keysAfter(pass)) {
-      const float below = comparators.empty() ? 0.0f : comparatorBracketsHeight(arrayMin, arrayMax, length, comparators);
-      drawDigitLabels(list, arrayMin, ImVec2(arrayMax.x, arrayMax.y + below), *keys, *place);
-    }
-  }
 }
 
 void ViewerApp::drawLaneHeader(ImDrawList* list, std::size_t index, ImVec2 min, float width) {

@@ -29,6 +29,8 @@ struct DrawingState {
   ImVec2 lanesMin, lanesMax;                    // the lanes' area in the last frame
   // What the teaching brackets showed in the last frame ("brackets: pass 1 (next)"), or empty.
   std::string overlayCaption;
+  // What the label policy (render/label_fit.h) left out in the last frame ("keys: every 3rd"), or empty.
+  std::string labelNote;
   std::optional<ScreenArea> messageArea;  // where the panel drew the message, if it did
   bool networkDetached = false;           // the comparator network in its own window
 };

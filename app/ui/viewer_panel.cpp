@@ -101,7 +101,10 @@ void ViewerApp::drawMessages() {
     drawing_.messageArea = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
   }
   if (!shaderError_.empty()) {
-    ImGui::TextColored(kErrorColour, "shader error (the last good program keeps running):");
+    // Wrapped: on one line the heading ran past the panel's edge ("keeps runnir").
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+    ImGui::TextWrapped("shader error (the last good program keeps running):");
+    ImGui::PopStyleColor();
     // Wrapped, not scrolled sideways: a compile log's point is often at the end of its line.
     ImGui::BeginChild("##shader-log", ImVec2(0, 120.0f * uiScale_), true);
     ImGui::PushTextWrapPos(0.0f);
@@ -405,22 +408,14 @@ void ViewerApp::drawRanking() {
       if (lane.algorithm == algorithm) return &lane;
     return nullptr;
   };
-  const int columns = work.empty() ? 4 : 6;
-  // Columns as wide as their contents ("frag-odd-even" was cut short), scrolling sideways when
-  // the panel is narrower than the table.
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-  const float rowHeight = ImGui::GetFrameHeightWithSpacing();
-  if (ImGui::BeginTable("##ranking", columns, flags,
-                        ImVec2(0.0f, rowHeight * static_cast<float>(rows.size() + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f))) {
+  // Columns as wide as their contents ("frag-odd-even" was cut short). Each lane's work follows
+  // in a wrapped line: as two more columns it ran past the panel (a sideways scrollbar cut them).
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("##ranking", 4, flags)) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("passes");
     ImGui::TableSetupColumn(lanes_.front()->clock() == "gpu" ? "re-run GPU ms" : "re-run wall ms");
-    if (!work.empty()) {
-      ImGui::TableSetupColumn("work");    // in each lane's terms (the passes column is the depth)
-      ImGui::TableSetupColumn("widest");  // the widest pass, in the same terms
-    }
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < rows.size(); ++i) {
       ImGui::TableNextRow();
@@ -432,17 +427,20 @@ void ViewerApp::drawRanking() {
       ImGui::Text("%u", rows[i].passes);
       ImGui::TableNextColumn();
       ImGui::Text("%.3f%s%s", rows[i].milliseconds, rows[i].timedReRun ? "" : " (live)", rows[i].verified ? "" : " (unverified)");
-      if (work.empty()) continue;
-      const LaneWork* counted = workOf(rows[i].algorithm);
-      const DepthAndWorkText cells = counted ? depthAndWorkText(*counted) : DepthAndWorkText{};
-      ImGui::TableNextColumn();
-      if (counted) ImGui::TextUnformatted(cells.work.c_str()); else ImGui::TextDisabled("-");
-      ImGui::TableNextColumn();
-      if (counted) ImGui::TextUnformatted(cells.widest.c_str()); else ImGui::TextDisabled("-");
     }
     ImGui::EndTable();
   }
-  if (!work.empty()) ImGui::TextDisabled("passes = depth, work = what the passes do in all, widest = most in one pass");
+  if (work.empty()) return;
+  for (const RankRow& row : rows) {
+    const LaneWork* counted = workOf(row.algorithm);
+    if (!counted) continue;
+    const DepthAndWorkText cells = depthAndWorkText(*counted);
+    ImGui::TextWrapped("%s: %u passes, work %s, widest %s", row.algorithm.c_str(), row.passes, cells.work.c_str(),
+                       cells.widest.c_str());
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("passes = depth, work = what the passes do in all, widest = most in one pass");
+  ImGui::PopStyleColor();
 }
 
 void ViewerApp::drawKeysHelp() {
