@@ -28,7 +28,7 @@ namespace {
 constexpr int kFrameWidth = 800, kFrameHeight = 500;
 
 std::unique_ptr<ui::ViewerApp> pausedArrayViewer(const InputSpec& input, const std::string& algorithm,
-                                                 render::ArrayDrawing drawing) {
+                                                 render::ArrayDrawing drawing, int frameHeight = kFrameHeight) {
   ui::ViewerConfig config;
   config.algorithm = algorithm;
   config.input = input;
@@ -37,7 +37,8 @@ std::unique_ptr<ui::ViewerApp> pausedArrayViewer(const InputSpec& input, const s
   config.arrayDrawing = drawing;
   config.barNumbers = false;  // the drawing alone
   config.frames = 1000000;    // scripted: one pass a frame while playing
-  return std::make_unique<ui::ViewerApp>(std::move(config), [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  return std::make_unique<ui::ViewerApp>(std::move(config),
+                                         [frameHeight] { return ui::makeOffscreenHost(kFrameWidth, frameHeight); });
 }
 
 void press(ui::ViewerApp& app, const std::string& script) {
@@ -144,7 +145,9 @@ TEST(ArrayDrawing, EveryScheduleDrawsDots) {
   input.values = std::vector<std::uint32_t>{13, 7, 2, 11, 5, 1, 12, 9, 3, 8, 10, 4, 6};
   for (const Schedule& schedule : allSchedules()) {
     SCOPED_TRACE(schedule.name);
-    auto app = pausedArrayViewer(input, std::string(schedule.algorithm->name), render::ArrayDrawing::Dots);
+    // Tall enough that every lane's bars get at least their 256 rows (radix's digit band is
+    // deep), so texels map to whole pixels and a dot's edge is not resampled.
+    auto app = pausedArrayViewer(input, std::string(schedule.algorithm->name), render::ArrayDrawing::Dots, 640);
     app->frame();
     if (!schedule.teaching) press(*app, "t");
     press(*app, "right,end");
