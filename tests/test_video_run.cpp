@@ -360,6 +360,24 @@ TEST(VideoRun, ThreadsBoundsTheDecodersAndTheEncodersThreads) {
   }
 }
 
+// --hw-decode decodes on the GPU where FFmpeg and the machine have NVDEC; elsewhere (this machine,
+// CI) it says why in one line and decodes on the CPU. Either way every frame comes out.
+TEST(VideoRun, HwDecodeDecodesOnTheGpuOrSaysWhyInOneLine) {
+  ScratchFolder folder;
+  const ClipSpec spec{.width = 48, .height = 32, .frames = 4, .rateNum = 30, .rateDen = 1, .codec = "libx264"};
+  ASSERT_TRUE(writeTestClip(folder.path("in.mp4"), spec));
+  const ProcessResult result = runShadersortArgs(
+      joined({"run", "--video", folder.path("in.mp4"), "--out", folder.path("out.mkv"), "--hw-decode", "--stats", "--quiet"}, kArt));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const bool onGpu = result.out.find("decoding on: the GPU (NVDEC)") != std::string::npos;
+  const bool onCpu = result.out.find("decoding on: the CPU") != std::string::npos;
+  EXPECT_NE(onGpu, onCpu) << result.out;
+  const std::regex fallback("shadersort: --hw-decode: [^\n]+; decoding on the CPU\n");
+  const auto said = std::distance(std::sregex_iterator(result.err.begin(), result.err.end(), fallback), std::sregex_iterator());
+  EXPECT_EQ(said, onCpu ? 1 : 0) << result.err;
+  EXPECT_EQ(decodeAllFrames(folder.path("out.mkv")).size(), 4u);
+}
+
 TEST(VideoRun, BadCommandLinesAreRefusedBeforeAnyWork) {
   ScratchFolder folder;
   const ClipSpec spec{.width = 16, .height = 16, .frames = 2, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};

@@ -347,6 +347,9 @@ int runCommandLine(int argc, char** argv) {
   runCommand->add_option("--threads", runThreads,
                          "--video: at most N threads each for decoding, encoding and their colour conversions "
                          "(1 to 256; default: one per core but two, left to the GPU thread and the driver)");
+  runCommand->add_flag("--hw-decode", run.video.hardwareDecode,
+                       "--video: decode on the GPU (NVDEC) where FFmpeg and the machine offer it; else on the CPU, "
+                       "saying why in one line");
   runCommand->add_flag("--strict", run.video.strict,
                        "--video: refuse damaged input (decode errors, missing frames) instead of warning and reading past it");
 
@@ -516,7 +519,8 @@ int runCommandLine(int argc, char** argv) {
       if (!runThreads.empty()) run.video.threads = static_cast<int>(parseUnsigned(runThreads, "--threads", 1, 256));
     } else {
       for (const char* name :
-           {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet", "--strict", "--threads"})
+           {"--from", "--to", "--temporal-seed", "--encoder", "--fast-encode", "--no-audio", "--quiet", "--strict", "--threads",
+            "--hw-decode"})
         if (runCommand->count(name) > 0) throw UsageError(std::string(name) + " needs --video");
       if (!run.outputPath.empty()) requirePicturePath(run.outputPath);
     }

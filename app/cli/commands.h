@@ -60,7 +60,8 @@ struct VideoOptions {
   bool fastEncode = false;                // the encoder's fastest settings
   bool audio = true;                      // copy the audio stream
   bool strict = false;                    // --strict: refuse damaged input instead of reading past it
-  int threads = 0;                        // --threads: the codecs' and conversions' threads each; 0: one per core
+  int threads = 0;                        // --threads: the codecs' and conversions' threads each; 0: defaultCodecThreads()
+  bool hardwareDecode = false;            // --hw-decode: NVDEC where FFmpeg and the machine have it
   bool given() const { return !inputPath.empty(); }
 };
 

@@ -183,7 +183,11 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
   const VideoOptions& settings = options.video;
   video::requireVideoOutput(options.outputPath);
   const AlgorithmInfo& algorithm = findAlgorithm(options.algorithm);
-  video::VideoReader reader(settings.inputPath, {settings.from, settings.to}, {.refuseDamage = settings.strict, .threads = settings.threads});
+  video::VideoReader reader(settings.inputPath, {settings.from, settings.to},
+                            {.refuseDamage = settings.strict, .threads = settings.threads, .hardwareDecode = settings.hardwareDecode});
+  // Even with --quiet: the run is not what was asked for.
+  if (!reader.hardwareFallback().empty())
+    std::cerr << "shadersort: --hw-decode: " << reader.hardwareFallback() << "; decoding on the CPU\n";
   const video::StreamInfo& info = reader.info();
   const std::string description = "video " + quote(settings.inputPath) + " (" + sizeText(info.width, info.height) + ")";
   const std::uint64_t pixels = static_cast<std::uint64_t>(info.width) * static_cast<std::uint64_t>(info.height);
@@ -383,6 +387,7 @@ int runVideo(const GlobalOptions& global, const RunOptions& options) {
                                                          ", one per core but two";
     std::printf("threads: decoding %d, encoding %s (--threads %s)\n", reader.decoderThreads(),
                 encoding > 0 ? std::to_string(encoding).c_str() : "its own choice", asked.c_str());
+    std::printf("decoding on: %s\n", reader.decodesOnGpu() ? "the GPU (NVDEC)" : "the CPU");
   }
   return 0;
 }

@@ -93,6 +93,9 @@ struct ReaderOptions {
   bool refuseDamage = false;
   // --threads: the decoder's and the colour conversion's threads; 0: defaultCodecThreads().
   int threads = 0;
+  // --hw-decode: decode on the GPU (NVDEC, through FFmpeg's CUDA device) where FFmpeg and the
+  // machine offer it for the stream's codec; else on the CPU, saying why (hardwareFallback()).
+  bool hardwareDecode = false;
 };
 
 class VideoReader {
@@ -111,6 +114,10 @@ class VideoReader {
   const StreamInfo& info() const;
   // The threads the decoder runs (its count once opened: FFmpeg's choice when given 0).
   int decoderThreads() const;
+  // Whether frames are decoded on the GPU (ReaderOptions::hardwareDecode, and it was there).
+  bool decodesOnGpu() const;
+  // Why a reader asked to decode on the GPU decodes on the CPU; empty otherwise.
+  const std::string& hardwareFallback() const;
   const std::string& path() const;
   // Decodes the next frame of the range into `frame` (reusing its buffers); false at the end.
   // The audio packets of the range met on the way are appended to `audio`. Throws UserError

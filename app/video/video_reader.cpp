@@ -10,6 +10,7 @@
 #include <vector>
 
 extern "C" {
+#include <libavutil/hwcontext.h>
 #include <libavutil/opt.h>
 }
 
@@ -170,10 +171,41 @@ std::string damageWarning(const VideoReader& reader) {
 
 VideoReader::State::~State() {
   av_frame_free(&decoded);
+  av_frame_free(&transferred);
   av_packet_free(&packet);
   avcodec_free_context(&decoder);
+  av_buffer_unref(&hardwareDevice);
   avformat_close_input(&format);
 }
+
+namespace {
+
+// The decoder's choice of output format once it knows the stream: frames in GPU memory where
+// it offers them (this stream's profile may not be one NVDEC takes; then the CPU's).
+AVPixelFormat pickGpuFormat(AVCodecContext* context, const AVPixelFormat* offered) {
+  for (const AVPixelFormat* format = offered; *format != AV_PIX_FMT_NONE; ++format)
+    if (*format == AV_PIX_FMT_CUDA) return *format;
+  return avcodec_default_get_format(context, offered);
+}
+
+// --hw-decode: NVDEC through FFmpeg's CUDA device, each frame copied back to the CPU after
+// decoding. Returns why not where FFmpeg or the machine lacks it ("" when attached).
+std::string attachGpuDecoder(VideoReader::State& s, const AVCodec* codec) {
+  bool offered = false;
+  for (int i = 0; const AVCodecHWConfig* config = avcodec_get_hw_config(codec, i); ++i)
+    offered = offered || ((config->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX) != 0 &&
+                          config->device_type == AV_HWDEVICE_TYPE_CUDA && config->pix_fmt == AV_PIX_FMT_CUDA);
+  if (!offered) return std::string("FFmpeg's ") + codec->name + " decoder has no NVDEC (CUDA) support";
+  if (const int result = av_hwdevice_ctx_create(&s.hardwareDevice, AV_HWDEVICE_TYPE_CUDA, nullptr, nullptr, 0); result < 0)
+    return "no CUDA device for NVDEC here (" + ffmpegReason(result) + ")";
+  s.transferred = av_frame_alloc();
+  if (!s.transferred) return "out of memory";
+  s.decoder->hw_device_ctx = av_buffer_ref(s.hardwareDevice);
+  s.decoder->get_format = pickGpuFormat;
+  return "";
+}
+
+}  // namespace
 
 VideoReader::VideoReader(const std::string& path, const TimeRange& range, const ReaderOptions& options)
     : state_(std::make_unique<State>()) {
@@ -248,6 +280,10 @@ VideoReader::VideoReader(const std::string& path, const TimeRange& range, const 
   s.toRgba.setThreads(codecThreads(s.options.threads));
   s.decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
   s.decoder->max_pixels = static_cast<std::int64_t>(mostPixels);  // frames larger than declared, too
+  if (s.options.hardwareDecode) {
+    s.hardwareFallback = attachGpuDecoder(s, codec);
+    if (s.hardwareFallback.empty()) s.decoder->thread_count = 1;  // NVDEC queues frames itself
+  }
   if (const int result = avcodec_open2(s.decoder, codec, nullptr); result < 0)
     throw UserError("cannot open video " + name + ": " + codec->name + ": " + ffmpegReason(result));
   s.decoded = av_frame_alloc();
@@ -345,10 +381,19 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
       if (s.decoded->width != s.info.width || s.decoded->height != s.info.height)
         throw failure("the picture changes size (" + std::to_string(s.decoded->width) + "x" +
                       std::to_string(s.decoded->height) + "), which is not supported");
-      if (!keptAsYuv420(s, *s.decoded, frame.yuv)) {
+      const AVFrame* picture = s.decoded;
+      if (s.decoded->format == AV_PIX_FMT_CUDA) {
+        // Decoded on the GPU: its copy in CPU memory (NV12), with the stream's colour properties.
+        av_frame_unref(s.transferred);
+        if (const int result = av_hwframe_transfer_data(s.transferred, s.decoded, 0); result < 0)
+          throw failure("cannot copy a frame decoded on the GPU (" + ffmpegReason(result) + ")");
+        av_frame_copy_props(s.transferred, s.decoded);
+        picture = s.transferred;
+      }
+      if (!keptAsYuv420(s, *picture, frame.yuv)) {
         if (frame.picture.width != s.info.width || frame.picture.height != s.info.height)
           frame.picture = Image(s.info.width, s.info.height);
-        if (!s.toRgba.toRgba(*s.decoded, frame.picture, describeColours))
+        if (!s.toRgba.toRgba(*picture, frame.picture, describeColours))
           throw failure("cannot convert its pixel format to RGBA");
       }
       frame.seconds = seconds;
@@ -427,5 +472,7 @@ bool VideoReader::next(Frame& frame, std::vector<AudioPacket>& audio) {
 }
 
 int VideoReader::decoderThreads() const { return state_->decoder->thread_count; }
+bool VideoReader::decodesOnGpu() const { return state_->hardwareDevice != nullptr && state_->hardwareFallback.empty(); }
+const std::string& VideoReader::hardwareFallback() const { return state_->hardwareFallback; }
 
 }  // namespace shadersort::video

@@ -35,6 +35,11 @@ struct VideoReader::State {
   PixelConverter toRgba;
   bool keepYuv420 = false;  // VideoReader::keepYuv420
   AVFrame* decoded = nullptr;
+  // --hw-decode: the CUDA device the decoder uses (null: decoding on the CPU), and a decoded
+  // frame's copy from GPU memory (NV12), converted like any other frame.
+  AVBufferRef* hardwareDevice = nullptr;
+  AVFrame* transferred = nullptr;
+  std::string hardwareFallback;  // why --hw-decode was not granted
   AVPacket* packet = nullptr;
   std::int64_t startPts = 0;       // the video stream's start, in its time base
   std::int64_t originPts = 0;      // the range's start (where the output's time 0 goes), in the video time base
