@@ -436,6 +436,26 @@ TEST_F(ViewerApp, StepsThatComeWithAQuitInOneFrameAreCarriedOutInAScriptedRun) {
   EXPECT_EQ(app->lane(0).pass(), 2u);
 }
 
+// Issue 39: in a window (no --frames) a speed beyond what a frame's budget holds cannot play
+// faster; the viewer says so instead of leaving the speed to promise it.
+TEST_F(ViewerApp, ASpeedBeyondTheFrameBudgetIsSaidToBeHeldToIt) {
+  ui::ViewerConfig config = pausedOn(patternInput(Pattern::Random, 64, 16), "frag-odd-even");
+  config.startPlaying = true;
+  config.frames = 0;  // played by the clock, as in a window
+  config.maxPassesPerFrame = 1;
+  auto app = std::make_unique<ui::ViewerApp>(config, [] { return ui::makeOffscreenHost(kFrameWidth, kFrameHeight); });
+  app->frame();
+  for (int i = 0; i < 10; ++i) app->host().queueKey(ui::ViewerKey::Faster);  // 30 passes/s to 30720
+  app->frame();
+  app->frame();
+  ASSERT_FALSE(app->lane(0).finished());
+  EXPECT_TRUE(app->heldToFrameBudget()) << "one pass a frame, at least 2 ms a frame, owes more than one pass";
+  for (int i = 0; i < 20; ++i) app->host().queueKey(ui::ViewerKey::Slower);  // the slowest speed
+  app->frame();
+  app->frame();
+  EXPECT_FALSE(app->heldToFrameBudget()) << "a slow speed is played as asked";
+}
+
 // Issue 39: during a step back's replay the picture and the pass label ran through the passes
 // replayed. They stay on the pass being left until the target is ready, then show the target.
 // No checkpoint memory, so the step replays from pass 0 over several frames.

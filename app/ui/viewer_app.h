@@ -124,6 +124,8 @@ class ViewerApp {
   const InputSpec& inputSpec() const { return inputs_.spec; }
   bool playing() const { return playback_.playing; }
   double passesPerSecond() const { return playback_.passesPerSecond; }
+  // Playing slower than the speed asks, because a pass takes longer than a frame allows.
+  bool heldToFrameBudget() const { return playback_.heldToFrameBudget; }
   const std::string& message() const { return message_; }
   // The art panel's `shadersort run` command, writing `outputPath` (empty outside art mode): a
   // clip's keyframes travel as the preset they came from.

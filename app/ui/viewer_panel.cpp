@@ -263,6 +263,9 @@ void ViewerApp::drawPlaybackControls() {
                            "%.1f s", ImGuiSliderFlags_Logarithmic))
       playback_.wholeSortSeconds = std::clamp<double>(seconds, kWholeSortSecondsRange.min, kWholeSortSecondsRange.max);
   }
+  if (playback_.heldToFrameBudget)
+    ImGui::TextWrapped("running %.1f passes/s: a pass takes longer than a frame allows here, so faster plays no faster",
+                       playback_.runningPassesPerSecond);
   bool soundOn = sound_->enabled();
   if (ImGui::Checkbox("sound (m)", &soundOn)) handleKey(ViewerKey::ToggleSound);
   ImGui::SameLine();

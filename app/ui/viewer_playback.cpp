@@ -194,6 +194,13 @@ void ViewerApp::advance() {
     if (lane->pass() < std::min(target, lane->passCount()) && !lane->finished()) reachedEverywhere = false;
   }
   if (!reachedEverywhere) playback_.owedPasses = 0.0;
+  const bool playingOn = playback_.playing && !playback_.targetPass && !tick.racingByTime && !tick.allFinished;
+  playback_.heldToFrameBudget = playingOn && !unbudgeted && !reachedEverywhere;
+  if (playingOn && tick.elapsedSeconds > 0.0) {
+    const double rate = static_cast<double>(leadPass() - std::min(leadPass(), tick.leadPass)) / tick.elapsedSeconds;
+    playback_.runningPassesPerSecond =
+        playback_.runningPassesPerSecond > 0.0 ? 0.8 * playback_.runningPassesPerSecond + 0.2 * rate : rate;
+  }
   if (playback_.targetPass && reachedEverywhere) {
     playback_.targetPass.reset();
     playback_.replayStart.reset();

@@ -34,6 +34,11 @@ struct PlaybackState {
   std::optional<std::uint32_t> targetPass;
   // A step back in progress: the pass its replay started from (a checkpoint's, or 0).
   std::optional<std::uint32_t> replayStart;
+  // Playing in a window, the last frame ran fewer passes than the speed owed: a pass takes
+  // longer than a frame allows on this GPU, so a faster speed cannot play faster. The panel
+  // then says the rate that runs (smoothed over the last frames).
+  bool heldToFrameBudget = false;
+  double runningPassesPerSecond = 0.0;
 };
 
 struct RaceClock {
