@@ -11,7 +11,6 @@
 #include <dlfcn.h>
 
 #include <array>
-#include <bit>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -37,23 +36,6 @@ struct CodecUniforms {
                       compute::uniform("u_keyFormat", &CodecUniforms::keyFormat),
                       compute::uniform("u_descending", &CodecUniforms::descending),
                       compute::uniform("u_decode", &CodecUniforms::decode)};
-  }
-};
-
-struct GroupUniforms {
-  std::uint32_t maxCount = 0, segmentCount = 0, indirect = 0;
-  static auto fields() {
-    return std::array{compute::uniform("u_maxCount", &GroupUniforms::maxCount),
-                      compute::uniform("u_segmentCount", &GroupUniforms::segmentCount),
-                      compute::uniform("u_indirect", &GroupUniforms::indirect)};
-  }
-};
-
-struct GatherUniforms {
-  std::uint32_t count = 0, identity = 0;
-  static auto fields() {
-    return std::array{compute::uniform("u_count", &GatherUniforms::count),
-                      compute::uniform("u_identity", &GatherUniforms::identity)};
   }
 };
 
@@ -179,12 +161,10 @@ struct GpuSorter::Resources {
   SortContext context{gl::ShaderSource()};
   void* contextHandle = currentContextHandle();  // null where it cannot be told (no EGL or GLX)
   compute::Kernel<CodecUniforms> codec;
-  compute::Kernel<GroupUniforms> groups;
-  compute::Kernel<GatherUniforms> gather;
   compute::StorageBuffer keysCopy;  // the copied path's keys; grows, never shrinks
-  // The grouped path's (segments, indirect count): the caller's values, the keys being sorted,
-  // the positions they carry, each position's group, and the offsets and count, copied.
-  compute::StorageBuffer valuesCopy, sortKeys, positions, groupOf, segmentArguments, countArgument;
+  // Segments or a GPU count at offsets no storage binding takes: the values, offsets and count,
+  // copied (the keys go to keysCopy).
+  compute::StorageBuffer valuesCopy, segmentArguments, countArgument;
   // One per SortAlgorithm, made on first use; each keeps its programs and scratch across calls.
   std::array<std::unique_ptr<Sorter>, 3> sorters;
 
@@ -198,14 +178,13 @@ struct GpuSorter::Resources {
   SortEngine* engineFor(SortAlgorithm algorithm) { return sorterFor(algorithm).engine(); }
   SortEngine& radix() { return *engineFor(SortAlgorithm::Radix); }
 
-  // The grouped path's own scratch for up to `count` keys (and as many segments), beside the
-  // radix engine's for `count` pairs (it sorts keys carrying their positions).
-  static std::size_t groupedScratchBytes(std::size_t count, bool withValues) {
-    return count * 4 * (withValues ? 5 : 4) + (count + 1) * 4 + 4;
+  // The library's own scratch for segmented sorts of up to `count` keys (and as many segments) at
+  // offsets no storage binding takes, beside the engine's (SegmentedSort's and radix's pairs).
+  static std::size_t segmentedCopiesBytes(std::size_t count, bool withValues) {
+    return count * 4 * (withValues ? 2 : 1) + (count + 1) * 4 + 4;
   }
-  void reserveGrouped(std::size_t count, bool withValues) {
-    for (compute::StorageBuffer* buffer : {&keysCopy, &sortKeys, &positions, &groupOf})
-      buffer->ensure("shadersort library: grouped scratch", count * 4);
+  void reserveSegmentedCopies(std::size_t count, bool withValues) {
+    keysCopy.ensure("shadersort library: keys", count * 4);
     if (withValues) valuesCopy.ensure("shadersort library: values", count * 4);
     segmentArguments.ensure("shadersort library: segment offsets", (count + 1) * 4);
     countArgument.ensure("shadersort library: count", 4);
@@ -232,95 +211,70 @@ struct GpuSorter::Resources {
     codec.dispatch(uniforms, gl::divideRoundingUp(uniforms.count, kCodecWorkgroup));
   }
 
-  // to[i] = from[index[i]] for the first `count` words (from[i] without an index: a copy).
-  void gatherWords(const compute::StorageRange& from, const compute::StorageBuffer* index,
-                   const compute::StorageRange& to, std::size_t count) {
-    from.bind(0);
-    (index != nullptr ? *index : positions).bind(1);
-    to.bind(2);
-    gather.dispatch({.count = static_cast<std::uint32_t>(count), .identity = index == nullptr ? 1u : 0u},
-                    gl::divideRoundingUp(count, kCodecWorkgroup));
-  }
-
-  // Segments or an indirect count: a stable sort by key carrying each key's position, then a
-  // stable sort by its position's group (shaders/lib/segment_groups.comp), then the keys and
-  // values gathered along the positions. The caller's ranges are read and written by shaders
-  // where their offsets allow a binding, else through copies.
-  void sortGrouped(const SortRequest& request) {
+  // Segments or a GPU count: the radix engine's segmented sort (sort/segmented_sort.h) on the
+  // caller's buffers where their offsets allow a binding, else on copies.
+  void sortSegmented(const SortRequest& request, std::uint32_t bitRange) {
     const std::size_t count = request.count, bytes = count * 4;
+    const bool identity = request.keyFormat == KeyFormat::U32 && request.order == SortOrder::Ascending;
+    CodecUniforms uniforms{.count = static_cast<std::uint32_t>(count),
+                           .keyFormat = static_cast<std::uint32_t>(request.keyFormat),
+                           .descending = request.order == SortOrder::Descending ? 1u : 0u,
+                           .decode = 0};
     const bool bindable = compute::alignedForStorage(request.keysOffset) &&
                           (request.values == 0 || compute::alignedForStorage(request.valuesOffset));
-    keysCopy.ensure("shadersort library: keys", bytes);
-    sortKeys.ensure("shadersort library: sorted keys", bytes);
-    positions.ensure("shadersort library: positions", bytes);
-    groupOf.ensure("shadersort library: groups", bytes);
-    segmentArguments.ensure("shadersort library: segment offsets", (request.segmentCount + 1) * 4);
-    countArgument.ensure("shadersort library: count", 4);
-    if (request.values != 0) valuesCopy.ensure("shadersort library: values", bytes);
-    const compute::StorageRange callerKeys{request.keys, request.keysOffset, bytes};
-    const compute::StorageRange callerValues{request.values, request.valuesOffset, bytes};
-    if (bindable) {
-      gatherWords(callerKeys, nullptr, keysCopy.range(), count);
-      if (request.values != 0) gatherWords(callerValues, nullptr, valuesCopy.range(), count);
-    } else {
+    SortTarget target{.shape = {1, static_cast<std::uint32_t>(count), request.values != 0},
+                      .keys = {request.keys, request.keysOffset},
+                      .values = {request.values, request.valuesOffset},
+                      .differingBits = bitRange};
+    if (!bindable) {
+      keysCopy.ensure("shadersort library: keys", bytes);
       copyBytes(request.keys, request.keysOffset, keysCopy.id(), 0, bytes);
-      if (request.values != 0) copyBytes(request.values, request.valuesOffset, valuesCopy.id(), 0, bytes);
+      target.keys = {keysCopy.id(), 0};
+      if (request.values != 0) {
+        valuesCopy.ensure("shadersort library: values", bytes);
+        copyBytes(request.values, request.valuesOffset, valuesCopy.id(), 0, bytes);
+        target.values = {valuesCopy.id(), 0};
+      }
     }
-    if (request.segmentOffsets != 0)
-      copyBytes(request.segmentOffsets, request.segmentOffsetsOffset, segmentArguments.id(), 0,
-                (request.segmentCount + 1) * 4);
-    if (request.countBuffer != 0) copyBytes(request.countBuffer, request.countBufferOffset, countArgument.id(), 0, 4);
+    if (request.segmentOffsets != 0) {
+      const std::size_t offsetBytes = (request.segmentCount + 1) * 4;
+      target.segments = SegmentOffsets{.offsets = {request.segmentOffsets, request.segmentOffsetsOffset},
+                                       .count = static_cast<std::uint32_t>(request.segmentCount)};
+      if (!compute::alignedForStorage(request.segmentOffsetsOffset)) {
+        segmentArguments.ensure("shadersort library: segment offsets", offsetBytes);
+        copyBytes(request.segmentOffsets, request.segmentOffsetsOffset, segmentArguments.id(), 0, offsetBytes);
+        target.segments->offsets = {segmentArguments.id(), 0};
+      }
+    }
+    if (request.countBuffer != 0) {
+      target.gpuCount = BufferRange{request.countBuffer, request.countBufferOffset};
+      if (!compute::alignedForStorage(request.countBufferOffset)) {
+        countArgument.ensure("shadersort library: count", 4);
+        copyBytes(request.countBuffer, request.countBufferOffset, countArgument.id(), 0, 4);
+        target.gpuCount = BufferRange{countArgument.id(), 0};
+      }
+    }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the kernels read what the copies wrote
-
-    keysCopy.bind(kCodecFromBinding);
-    sortKeys.bind(kCodecToBinding);
-    codec.dispatch({.count = static_cast<std::uint32_t>(count),
-                    .keyFormat = static_cast<std::uint32_t>(request.keyFormat),
-                    .descending = request.order == SortOrder::Descending ? 1u : 0u,
-                    .decode = 0},
-                   gl::divideRoundingUp(count, kCodecWorkgroup));
-    segmentArguments.bind(0);
-    countArgument.bind(1);
-    groupOf.bind(2);
-    positions.bind(3);
-    groups.dispatch({.maxCount = static_cast<std::uint32_t>(count),
-                     .segmentCount = static_cast<std::uint32_t>(request.segmentOffsets != 0 ? request.segmentCount : 0),
-                     .indirect = request.countBuffer != 0 ? 1u : 0u},
-                    gl::divideRoundingUp(count, kCodecWorkgroup));
-    const auto sortBy = [&](std::uint32_t differingBits) {
-      radix().sortInPlace(SortTarget{.shape = {1, static_cast<std::uint32_t>(count), true},
-                                     .keys = {sortKeys.id(), 0},
-                                     .values = {positions.id(), 0},
-                                     .differingBits = differingBits});
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-    };
-    const std::uint32_t bitRange = request.endBit - request.beginBit == 32
-                                       ? 0xFFFFFFFFu
-                                       : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
-    sortBy(bitRange);
-    gatherWords(groupOf.range(), &positions, sortKeys.range(), count);
-    const auto groupBits = static_cast<std::uint32_t>(std::bit_width(count - 1));
-    sortBy(groupBits >= 32 ? 0xFFFFFFFFu : (1u << groupBits) - 1u);
-    // The caller's own key bits (keysCopy is unencoded) and values, in the sorted order.
-    if (bindable) {
-      gatherWords(keysCopy.range(), &positions, callerKeys, count);
-      if (request.values != 0) gatherWords(valuesCopy.range(), &positions, callerValues, count);
-      return;
-    }
-    gatherWords(keysCopy.range(), &positions, sortKeys.range(), count);
-    copyBytes(sortKeys.id(), 0, request.keys, request.keysOffset, bytes);
-    if (request.values != 0) {
-      gatherWords(valuesCopy.range(), &positions, groupOf.range(), count);
-      copyBytes(groupOf.id(), 0, request.values, request.valuesOffset, bytes);
-    }
+    const compute::StorageRange keys{target.keys.buffer, target.keys.offset, bytes};
+    if (!identity) runCodec(keys, uniforms);
+    radix().sortInPlace(target);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    uniforms.decode = 1;
+    if (!identity) runCodec(keys, uniforms);
+    if (bindable) return;
+    copyBytes(keysCopy.id(), 0, request.keys, request.keysOffset, bytes);
+    if (request.values != 0) copyBytes(valuesCopy.id(), 0, request.values, request.valuesOffset, bytes);
   }
 
   void sort(const SortRequest& request) {
     requireOwnContext();
     const SortShape shape = checkedShape(request, context.limits());
     if (shape.sequenceLength < 2 || request.count == 0) return;  // nothing can move
+    const std::uint32_t bitRange = request.endBit - request.beginBit == 32
+                                       ? 0xFFFFFFFFu
+                                       : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
     if (request.segmentOffsets != 0 || request.countBuffer != 0) {
-      sortGrouped(request);
+      sortSegmented(request, bitRange);
       if (request.barrierBits != 0) glMemoryBarrier(request.barrierBits);
       return;
     }
@@ -330,9 +284,6 @@ struct GpuSorter::Resources {
                            .descending = request.order == SortOrder::Descending ? 1u : 0u,
                            .decode = 0};
     const bool identity = request.keyFormat == KeyFormat::U32 && request.order == SortOrder::Ascending;
-    const std::uint32_t bitRange = request.endBit - request.beginBit == 32
-                                       ? 0xFFFFFFFFu
-                                       : ((1u << (request.endBit - request.beginBit)) - 1u) << request.beginBit;
     SortEngine* engine = engineFor(request.algorithm);
     const bool inPlace = engine != nullptr && compute::alignedForStorage(request.keysOffset) &&
                          (request.values == 0 || compute::alignedForStorage(request.valuesOffset));
@@ -379,9 +330,6 @@ GpuSorter::GpuSorter(GlFunctionLoader loader) {
     const gl::ShaderDefines workgroup = gl::ShaderDefines().set("WORKGROUP_SIZE", std::int64_t{kCodecWorkgroup});
     resources_->codec =
         compute::Kernel<CodecUniforms>(resources_->context.shaders(), "shaders/lib/key_codec.comp", workgroup);
-    resources_->groups =
-        compute::Kernel<GroupUniforms>(resources_->context.shaders(), "shaders/lib/segment_groups.comp", workgroup);
-    resources_->gather = compute::Kernel<GatherUniforms>(resources_->context.shaders(), "shaders/lib/gather.comp", workgroup);
   } catch (const GpuError& error) {
     throw SortError(error.what());
   }
@@ -419,9 +367,9 @@ std::size_t GpuSorter::memoryRequirements(std::size_t count, bool withValues, bo
   return guarded(resources_, [&](Resources& resources) {
     resources.requireOwnContext();
     resources.requireRadixCount(count, withValues || withSegments);
-    const auto shape = SortShape{1, static_cast<std::uint32_t>(count), withValues || withSegments};
-    const std::size_t radix = resources.radix().scratchBytesFor(shape);
-    return withSegments ? radix + Resources::groupedScratchBytes(count, withValues) : radix;
+    const auto shape = SortShape{1, static_cast<std::uint32_t>(count), withValues};
+    if (!withSegments) return resources.radix().scratchBytesFor(shape);
+    return resources.radix().scratchBytesForSegmented(shape) + Resources::segmentedCopiesBytes(count, withValues);
   });
 }
 
@@ -430,12 +378,11 @@ std::size_t GpuSorter::reserve(std::size_t count, bool withValues, bool withSegm
     resources.requireOwnContext();
     resources.requireRadixCount(count, withValues || withSegments);
     const auto keys = static_cast<std::uint32_t>(count);
-    std::size_t radix = resources.radix().reserve(SortShape{1, keys, withValues});
+    const std::size_t radix = resources.radix().reserve(SortShape{1, keys, withValues});
     if (!withSegments) return radix;
-    // The grouped path sorts pairs (keys and their positions) even when the caller has no values.
-    if (!withValues) radix = resources.radix().reserve(SortShape{1, keys, true});
-    resources.reserveGrouped(count, withValues);
-    return radix + Resources::groupedScratchBytes(count, withValues);
+    resources.reserveSegmentedCopies(count, withValues);
+    return resources.radix().reserveSegmented(SortShape{1, keys, withValues}) +
+           Resources::segmentedCopiesBytes(count, withValues);
   });
 }
 

@@ -19,6 +19,9 @@ class SortEngine {
   // Sorts every sequence of target.shape ascending by key, values following, in the target's own
   // buffers from their byte offsets (multiples of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; an
   // engine throws std::invalid_argument otherwise). Keys differ only in target.differingBits.
+  // A target may instead give segment offsets or a count in GPU buffers (target.segmented());
+  // an engine that sorts pairs stably takes those through SegmentedSort (sort/segmented_sort.h),
+  // and throws std::invalid_argument when it cannot.
   // Scratch is kept across calls and shapes and only grows; programs are built once per shape
   // class. No trailing barrier is issued: the caller issues the one its next use of the buffers
   // needs (GL_SHADER_STORAGE_BARRIER_BIT for shaders, GL_BUFFER_UPDATE_BARRIER_BIT for copies
@@ -31,6 +34,9 @@ class SortEngine {
   virtual std::size_t reserve(const SortShape& largest) = 0;
   // The scratch reserve(largest) would hold, allocating nothing.
   virtual std::size_t scratchBytesFor(const SortShape& largest) = 0;
+  // The same for segmented targets of one sequence of up to `largest` keys (and as many segments).
+  virtual std::size_t reserveSegmented(const SortShape& largest) = 0;
+  virtual std::size_t scratchBytesForSegmented(const SortShape& largest) = 0;
   // GPU memory the scratch holds now.
   virtual std::size_t scratchBytes() const = 0;
 };

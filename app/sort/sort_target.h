@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,14 @@ struct BufferRange {
   std::size_t offset = 0;
 };
 
+// Segments of any lengths inside one sequence, CUB's begin/end form: `count` + 1 non-decreasing
+// key positions (uint) from `offsets`. Keys [offsets[s], offsets[s + 1]) are segment s, sorted on
+// its own (empty segments are fine); keys outside every segment keep their place.
+struct SegmentOffsets {
+  BufferRange offsets;
+  std::uint32_t count = 0;
+};
+
 struct SortTarget {
   SortShape shape;
   BufferRange keys;
@@ -31,6 +40,16 @@ struct SortTarget {
   // the order as it is, so radix skips it: a caller who knows its keys' range says so here
   // (UploadedSortData works it out from the keys).
   std::uint32_t differingBits = 0xFFFFFFFFu;
+  // Instead of the shape's uniform sequences (the shape is then one sequence): segments whose
+  // offsets lie in a GPU buffer.
+  std::optional<SegmentOffsets> segments{};
+  // The count, read on the GPU when the sort runs (one uint at this range; nothing comes back to
+  // the CPU). The shape's length is then the most it may be (a larger count counts as that), and
+  // the keys from the count on keep their place.
+  std::optional<BufferRange> gpuCount{};
+
+  // Whether the target needs the segmented form (SegmentedSort) rather than uniform sequences.
+  bool segmented() const { return segments.has_value() || gpuCount.has_value(); }
 };
 
 // The bits in which `keys` differ (0 for fewer than two keys).

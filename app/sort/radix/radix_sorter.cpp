@@ -205,6 +205,10 @@ void RadixSorter::load(const SortTarget& input) {
 }
 
 void RadixSorter::sortInPlace(const SortTarget& target) {
+  if (target.segmented()) {
+    segmented_.sort(*this, target);
+    return;
+  }
   const std::size_t bytes = target.shape.elementCount() * 4;
   if (!compute::alignedForStorage(target.keys.offset) ||
       (target.shape.hasValues && !compute::alignedForStorage(target.values.offset)))
@@ -279,6 +283,16 @@ std::size_t RadixSorter::reserve(std::uint64_t count, bool hasValues) {
   return scratchBytes();
 }
 
+std::size_t RadixSorter::reserveSegmented(const SortShape& largest) {
+  segmented_.reserve(*this, largest.elementCount(), largest.hasValues);
+  return scratchBytes();
+}
+
+std::size_t RadixSorter::scratchBytesForSegmented(const SortShape& largest) {
+  return scratchBytesFor(largest.elementCount(), true) +
+         SegmentedSort::scratchBytesFor(largest.elementCount(), largest.hasValues);
+}
+
 std::size_t RadixSorter::scratchBytesFor(std::uint64_t count, bool hasValues) {
   // The largest of each buffer over the layouts, as reserve() would grow them.
   ScratchSizes most;
@@ -312,7 +326,7 @@ std::size_t RadixSorter::scratchBytes() const {
                       buffers_.status.bytes() + buffers_.tickets.bytes();
   for (std::size_t i = 0; i < 2; ++i) bytes += buffers_.keys[i].bytes() + buffers_.values[i].bytes();
   for (const compute::StorageBuffer& level : buffers_.scanTotals) bytes += level.bytes();
-  return bytes;
+  return bytes + segmented_.scratchBytes();
 }
 
 void RadixSorter::plan(const SortShape& shape, std::uint32_t differingBits, bool allocate) {

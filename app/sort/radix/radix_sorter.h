@@ -31,6 +31,7 @@
 #include "sort/radix/short_pipeline.h"
 #include "sort/radix/settings.h"
 #include "sort/registry.h"
+#include "sort/segmented_sort.h"
 #include "sort/sorter.h"
 #include "sort/work_counter.h"
 
@@ -68,6 +69,9 @@ class RadixSorter final : public Sorter, public SortEngine {
   std::size_t scratchBytesFor(const SortShape& largest) override {
     return scratchBytesFor(largest.elementCount(), largest.hasValues);
   }
+  // Segment offsets and GPU counts go through SegmentedSort, which sorts pairs with this engine.
+  std::size_t reserveSegmented(const SortShape& largest) override;
+  std::size_t scratchBytesForSegmented(const SortShape& largest) override;
   void restart() override;
   std::uint32_t passCount() const override;
   std::uint32_t passesRun() const override { return passesRun_; }
@@ -176,6 +180,7 @@ class RadixSorter final : public Sorter, public SortEngine {
   void requireLoadedState(const char* what) const;
 
   gl::ShaderSource shaders_;  // the context's
+  SegmentedSort segmented_{shaders_};
   RadixSettings settings_;
   bool descendingKeys_ = false;
   bool countWork_ = false;  // the classic (teaching) pipeline, its kernels instrumented
