@@ -427,6 +427,89 @@ TEST(ArtPipeline, SpansAsLongAsAnEightKRowMatchTheReference) {
     }
 }
 
+// Spans none on an opaque picture: every line of the path is one span, so the one-sequence
+// packing takes line numbers as groups and finds no runs. Every path, one sort and two (rgb: 24
+// bits, with 300 lines), both directions, equal the CPU reference; a transparent pixel, a mask or
+// a cap each need runs again, and so does the span overlay, which then equals a pipeline's that
+// found them.
+TEST(ArtPipeline, WholeLineSpansNeedNoRunsAndMatchTheReference) {
+  const auto opaqueImage = [](int width, int height, std::uint32_t seed) {
+    Image picture = randomImage(width, height, seed);
+    for (std::size_t alpha = 3; alpha < picture.rgba.size(); alpha += 4) picture.rgba[alpha] |= 1;  // none 0
+    return picture;
+  };
+  auto radix = findAlgorithm("radix").create(testSortContext(), {});
+  struct Case {
+    const char* path;
+    PixelKey key;
+    int width, height;
+  };
+  for (const Case& test : {Case{"rows", PixelKey::Lightness, 57, 31}, Case{"columns", PixelKey::Luminance, 40, 33},
+                           Case{"angle:30", PixelKey::Hue, 61, 23}, Case{"angle:137", PixelKey::Lightness, 33, 47},
+                           Case{"rings:0.5,0.4", PixelKey::Luminance, 50, 41}, Case{"spokes", PixelKey::Red, 45, 45},
+                           Case{"rows", PixelKey::Rgb, 20, 300}}) {
+    for (const bool descending : {false, true}) {
+      SCOPED_TRACE(std::string(test.path) + " " + std::string(pixelKeyName(test.key)) + (descending ? " descending" : ""));
+      const Image picture = opaqueImage(test.width, test.height, 17);
+      ArtSettings settings = settingsFor(test.path, SpanMode::None, test.key);
+      settings.descending = descending;
+      ArtPipeline pipeline(testSortContext());
+      pipeline.setImages({&picture});
+      pipeline.setSettings(settings);
+      pipeline.sort(*radix);
+      EXPECT_TRUE(pipeline.packed().wholeLines);
+      if (test.key == PixelKey::Rgb) {
+        EXPECT_GT(pipeline.packed().sortedBits, 32u) << "two sorts";
+      }
+      const ArtPlan plan = planArt(settings, {&picture});
+      EXPECT_EQ(pipeline.spanCounts().spanCount, plan.spans.size());
+      EXPECT_EQ(pipeline.spanCounts().spanPixels, plan.spanPixels());
+      EXPECT_EQ(pipeline.spanCounts().longestSpan, plan.longestSpan());
+      const std::vector<std::uint32_t> sources = pipeline.sources(*radix);
+      EXPECT_TRUE(sources == referenceSources(plan)) << checkSources(plan, sources, true);
+      EXPECT_TRUE(pipeline.readResult().rgba == applySources(picture, sources).rgba);
+    }
+  }
+
+  const Image picture = opaqueImage(48, 36, 23);
+  Image transparent = picture;
+  transparent.setPixel(20, 5, 0x00808080u);
+  const Image mask = opaqueImage(48, 36, 29);
+  struct Fallback {
+    const char* why;
+    const Image* picture;
+    const Image* mask;
+    std::uint32_t maxSpan;
+  };
+  for (const Fallback& test : {Fallback{"a transparent pixel", &transparent, nullptr, 0},
+                               Fallback{"a mask", &picture, &mask, 0}, Fallback{"a cap", &picture, nullptr, 7}}) {
+    SCOPED_TRACE(test.why);
+    ArtSettings settings = settingsFor("angle:30", SpanMode::None, PixelKey::Lightness);
+    settings.maxSpan = test.maxSpan;
+    ArtPipeline pipeline(testSortContext());
+    pipeline.setImages({.picture = test.picture, .mask = test.mask});
+    pipeline.setSettings(settings);
+    pipeline.sort(*radix);
+    EXPECT_FALSE(pipeline.packed().wholeLines);
+    const ArtPlan plan = planArt(settings, {.picture = test.picture, .mask = test.mask});
+    EXPECT_TRUE(pipeline.sources(*radix) == referenceSources(plan));
+  }
+
+  ArtSettings settings = settingsFor("angle:30", SpanMode::None, PixelKey::Lightness);
+  ArtPipeline wholeLines(testSortContext()), runs(testSortContext());
+  for (ArtPipeline* pipeline : {&wholeLines, &runs}) {
+    pipeline->setImages({&picture});
+    pipeline->setSettings(settings);
+  }
+  wholeLines.sort(*radix);
+  ASSERT_TRUE(wholeLines.packed().wholeLines);
+  auto bitonic = findAlgorithm("bitonic").create(testSortContext(), {});
+  runs.sort(*bitonic);
+  wholeLines.paintSpanOverlay();
+  runs.paintSpanOverlay();
+  EXPECT_TRUE(wholeLines.readResult().rgba == runs.readResult().rgba) << "the overlay finds the runs it needs";
+}
+
 // Packings stay within the row limit and hold little padding: many short spans, and spans the
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {

@@ -155,6 +155,7 @@ struct ArtPipeline::Gpu {
   StorageBuffer binOffset, binSpan;
   StorageBuffer packedKeys, packedValues, destinations;
   StorageBuffer groups;  // a split one-sequence packing's groups, by map position
+  StorageBuffer found;   // pictureIsOpaque's flag
 
   const gl::Program& program(const std::string& path, const gl::ShaderDefines& extra = {}) {
     const std::string key = path + "\n" + extra.preamble();
@@ -293,6 +294,7 @@ void ArtPipeline::setImages(const ArtImages& images) {
   hasMask_ = images.mask != nullptr;
   hasIntervals_ = images.intervals != nullptr;
   hasKeyImage_ = images.keyImage != nullptr;
+  pictureOpaque_ = opaque(picture);
   gpu_->result = gl::makeNearestTexture("art: result", GL_RGBA8, std::max(width_, 1), std::max(height_, 1));
   mappedPath_.reset();
   preparedFor_.reset();
@@ -304,8 +306,33 @@ void ArtPipeline::setPicture(const Image& picture) {
   requireSameSize(&picture, width_, height_, "the new picture");
   if (picture.pixelCount() == 0) return;
   uploadImage(picture, gpu_->picture);
+  // A scan of the picture only where the settings would use it (a clip's frames come here).
+  pictureOpaque_.reset();
+  if (settings_.spans == SpanMode::None && !settings_.sortTransparent) pictureOpaque_ = opaque(picture);
   preparedFor_.reset();
   packed_ = {};
+}
+
+bool ArtPipeline::opaque(const Image& picture) {
+  bool transparent = false;
+  for (std::size_t alpha = 3; alpha < picture.rgba.size(); alpha += 4) transparent |= picture.rgba[alpha] == 0;
+  return !transparent;
+}
+
+bool ArtPipeline::pictureIsOpaque() {
+  if (!pictureOpaque_) {
+    Gpu& gpu = *gpu_;
+    const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+    Gpu::ensure(gpu.found, "art: transparent pixel found", 1);
+    gpu.fill(gpu.found, 1, 0);
+    const gl::Program& kernel = gpu.program("shaders/art/any_transparent.comp");
+    kernel.use();
+    Gpu::bind({&gpu.picture, &gpu.found});
+    Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+    Gpu::dispatch(pixels);
+    pictureOpaque_ = gl::downloadWords(gpu.found.buffer(), 1)[0] == 0;
+  }
+  return *pictureOpaque_;
 }
 
 void ArtPipeline::setPictureYuv420(const Yuv420Picture& picture) {
@@ -327,6 +354,7 @@ void ArtPipeline::setPictureYuv420(const Yuv420Picture& picture) {
   Gpu::setUniform(kernel, "u_bt709", picture.matrix == YuvMatrix::Bt709 ? 1u : 0u);
   Gpu::setUniform(kernel, "u_fullRange", picture.fullRange ? 1u : 0u);
   Gpu::dispatch(pixels);
+  pictureOpaque_ = true;  // converted from planes with no alpha
   preparedFor_.reset();
   packed_ = {};
 }
@@ -597,7 +625,14 @@ void ArtPipeline::prepare(Packing packing) {
   }
   computeKeys();
   finished(ArtStage::Keys);
+  if (packing == Packing::OneSequence && spansAreWholeLines()) {
+    packWholeLines();
+    runsFound_ = false;
+    finished(ArtStage::Spans);
+    return;
+  }
   findSpans();
+  runsFound_ = true;
   if (packing == Packing::OneSequence) {
     packOneSequence();
   } else {
@@ -742,6 +777,51 @@ void ArtPipeline::packOneSequence() {
   Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
   Gpu::setUniform(kernel, "u_keyMax", keyMax);
   Gpu::dispatch(pixels);
+}
+
+bool ArtPipeline::spansAreWholeLines() {
+  if (settings_.spans != SpanMode::None || hasMask_ || settings_.maxSpan > 0 || settings_.skipPercent > 0) return false;
+  const bool radial = settings_.path.kind == PathKind::Rings || settings_.path.kind == PathKind::Spokes;
+  if (radial && radialWindow(settings_, radialGeometry(settings_.path, width_, height_)).narrows) return false;
+  // Line numbers as groups take no more bits than findSpans' groups (a one-sort packing stays one).
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  if (std::bit_width(gpu_->lineCount <= 1 ? 0u : gpu_->lineCount - 1) > std::bit_width((pixels - 1) >> 1)) return false;
+  return settings_.sortTransparent || pictureIsOpaque();
+}
+
+void ArtPipeline::packWholeLines() {
+  Gpu& gpu = *gpu_;
+  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+  const std::uint32_t keyMax = pixelKeyMax(settings_.key);
+  packed_.wholeLines = true;
+  packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
+  packed_.groupBits = static_cast<std::uint32_t>(std::bit_width(gpu.lineCount <= 1 ? 0u : gpu.lineCount - 1));
+  packed_.sortedBits = packed_.keyBits + packed_.groupBits;
+  packed_.shape = {1, static_cast<std::uint32_t>(pixels), true};
+  const bool split = packed_.sortedBits > 32;
+  Gpu::ensure(gpu.packedKeys, "art: packed keys", pixels);
+  Gpu::ensure(gpu.packedValues, "art: packed values", pixels);
+  if (split) Gpu::ensure(gpu.groups, "art: span groups", pixels);
+  {
+    const gl::Program& kernel = gpu.program("shaders/art/pack_lines.comp");
+    kernel.use();
+    Gpu::bind({&gpu.mapPixels, &gpu.mapLines, &gpu.lineFirst, &gpu.lineEnd, &gpu.keys, &gpu.packedKeys,
+               &gpu.packedValues, split ? &gpu.groups : &gpu.dummy});
+    Gpu::setUniform(kernel, "u_split", split ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
+    Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
+    Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
+    Gpu::setUniform(kernel, "u_keyMax", keyMax);
+    Gpu::dispatch(pixels);
+  }
+  // The counters spanCounts() reads, as findSpans() leaves them.
+  Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
+  gpu.fill(gpu.counters, kCounterCount, 0);
+  const gl::Program& kernel = gpu.program("shaders/art/line_spans.comp");
+  kernel.use();
+  Gpu::bind({&gpu.lineFirst, &gpu.lineEnd, &gpu.counters});
+  Gpu::setUniform(kernel, "u_lineCount", gpu.lineCount);
+  Gpu::dispatch(gpu.lineCount);
 }
 
 void ArtPipeline::packBins(Packing packing) {
@@ -910,6 +990,7 @@ void ArtPipeline::runThenPass() {
   then.hasMask_ = hasMask_;
   then.hasIntervals_ = hasIntervals_;
   then.hasKeyImage_ = hasKeyImage_;
+  then.pictureOpaque_ = pictureOpaque_;  // the same pixels, moved
   // The result texture into the picture buffer, on the GPU (a pixel-pack read into a buffer).
   glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
@@ -962,6 +1043,10 @@ void ArtPipeline::paintFirstPass(const Sorter& sorter) {
 void ArtPipeline::paintSpanOverlay() {
   thenPainted_ = false;
   if (!preparedFor_) prepare(Packing::LongRows);
+  if (!runsFound_) {
+    findSpans();  // a whole-lines packing found none; the packing stays as it is
+    runsFound_ = true;
+  }
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   if (pixels == 0) return;
   Gpu& gpu = *gpu_;

@@ -66,6 +66,9 @@ struct PackedSpans {
   std::uint32_t sortedBits = 0;  // the low bits of the packed keys that can differ (one sequence:
                                  // key and group bits; above 32, two sorts: by key, then by group)
   std::uint32_t groupBits = 0;   // one sequence only
+  // One sequence whose spans are the path's whole lines (spansAreWholeLines): the groups are the
+  // line numbers and no runs were found.
+  bool wholeLines = false;
 };
 
 // The stages of a pixel-sort, in order: the path map (only when rebuilt), the keys, the spans
@@ -213,6 +216,14 @@ class ArtPipeline {
   void copyFromReadSlot(int slot, std::uint8_t* into, std::size_t size);
   void packBins(Packing packing);
   void packOneSequence();
+  // Spans none with every pixel inside, uncut and unskipped: each line of the path is one span,
+  // and the one-sequence packing takes line numbers as groups instead of finding runs.
+  bool spansAreWholeLines();
+  void packWholeLines();
+  // Whether no pixel of the picture is fully transparent (such pixels bound spans unless
+  // sortTransparent): known from the CPU's picture, else asked of the GPU once per picture.
+  bool pictureIsOpaque();
+  static bool opaque(const Image& picture);
   // paint() without the then pass.
   void paintFirstPass(const Sorter& sorter);
   // The then pass over the result just painted, into the result.
@@ -233,6 +244,8 @@ class ArtPipeline {
   PackedSpans packed_;
   mutable std::optional<SpanCounts> spanCounts_;  // read back on demand for one sequence
   bool sortedInPlace_ = false;  // sort() sorted the packing where it lies: paint from it, not the sorter
+  std::optional<bool> pictureOpaque_;  // empty: not known for the current picture
+  bool runsFound_ = false;  // the GPU's runs and span states match the settings (the overlay reads them)
   std::unique_ptr<ArtPipeline> then_;  // the then pass's, made on first use
   std::unique_ptr<Sorter> thenSorter_;
   bool thenPainted_ = false;

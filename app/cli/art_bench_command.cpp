@@ -109,7 +109,7 @@ int runArtBench(const GlobalOptions& global, const ArtBenchOptions& options) {
   const art::SpanCounts& spans = pipeline.spanCounts();
   std::printf("sorter: %s; %u spans of 2+ pixels (%llu pixels, longest %u), packed as %s, %u x %u; verified\n",
               label.c_str(), spans.spanCount, static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
-              std::string(art::packingName(packed.packing)).c_str(), packed.shape.sequenceCount,
+              (std::string(art::packingName(packed.packing)) + (packed.wholeLines ? " of whole lines" : "")).c_str(), packed.shape.sequenceCount,
               packed.shape.sequenceLength);
   std::printf("renderer: %s, OpenGL %s\n", gpu.limits().renderer.c_str(), gpu.limits().version.c_str());
   std::printf("clock: %s (%s at each stage boundary); warm-up %.2f s (%d runs); %d timed runs; path map %s\n",

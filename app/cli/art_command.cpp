@@ -139,7 +139,7 @@ int runArt(const GlobalOptions& global, const RunOptions& options) {
                     .c_str(),
                 spanWords.c_str(), spans.spanCount,
                 static_cast<unsigned long long>(spans.spanPixels), spans.longestSpan,
-                std::string(art::packingName(pipeline.packed().packing)).c_str(), shape.sequenceCount,
+                (std::string(art::packingName(pipeline.packed().packing)) + (pipeline.packed().wholeLines ? " of whole lines" : "")).c_str(), shape.sequenceCount,
                 shape.sequenceLength);
     // The whole pipeline once more, warm (kernels built), from the path map to the written-back
     // picture: one run, so --stats costs little (bench --art times many, with a clock warm-up and
