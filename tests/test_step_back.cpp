@@ -166,6 +166,36 @@ TEST_P(StepBack, CheckpointOfAnotherLoadOrSorterIsRefused) {
   EXPECT_EQ(sorter->passesRun(), 0u);
 }
 
+// A spare (a checkpoint of an earlier load, as PassCursor keeps them) takes the current state in
+// its own storage and then resumes as a new checkpoint would; another sorter's spare is refused.
+TEST_P(StepBack, RefreshedCheckpointResumesAsANewOne) {
+  const Schedule& schedule = GetParam();
+  const SortData input = makeInput(Pattern::Random, 2, 37, true);
+  auto sorter = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
+  sorter->load(input);
+  sorter->runPass();
+  const auto spare = sorter->checkpoint();
+
+  sorter->load(input);
+  sorter->runPass();
+  sorter->runPass();
+  const std::uint32_t passes = sorter->passesRun();
+  const SortData state = sorter->read();
+  ASSERT_TRUE(sorter->refreshCheckpoint(*spare));
+  EXPECT_EQ(spare->passesRun, passes);
+  sorter->restart();
+  sorter->resume(*spare);
+  EXPECT_EQ(sorter->passesRun(), passes);
+  expectSameState(sorter->read(), state, "resumed from a refreshed checkpoint");
+  sorter->runAll();
+  EXPECT_TRUE(sorter->finished());
+
+  auto twin = schedule.algorithm->create(testSortContext(), optionsFor(schedule));
+  twin->load(input);
+  EXPECT_FALSE(twin->refreshCheckpoint(*spare));
+  EXPECT_THROW(twin->resume(*spare), std::invalid_argument);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllSchedules, StepBack, ::testing::ValuesIn(allSchedules()), scheduleName);
 
 class StepBackDetails : public ::testing::Test {};

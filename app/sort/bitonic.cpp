@@ -5,8 +5,6 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
-#include "sort/checkpoint_support.h"
-#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -210,11 +208,11 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
 }
 
 BitonicSorter::BitonicSorter(const SortContext& context, const SorterOptions& options)
-    : shaders_(context.shaders()),
+    : Stepper("bitonic", options.countWork),
+      shaders_(context.shaders()),
       settings_(BitonicSettings::fromOptions(scheduleOptions(options), context.limits())),
       wideGroups_(wideGroupsInUse(settings_, context.limits())),
       teaching_(options.teaching || options.countWork),
-      countWork_(options.countWork),
       descendingKeys_(options.descendingKeys) {}
 
 std::string_view BitonicSorter::explanation() {
@@ -280,9 +278,9 @@ gl::ShaderDefines BitonicSorter::commonDefines() const {
   gl::ShaderDefines defines;
   defines.set("KEY_BINDING", kKeyBinding)
       .set("VALUE_BINDING", kValueBinding)
-      .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
+      .set("HAS_VALUES", shape().hasValues ? 1 : 0)
       .set("WORKGROUP_SIZE", settings_.workgroupSize);
-  if (countWork_) defines.setAll(workCountDefines());
+  if (countsWork()) defines.setAll(workCountDefines());
   return defines;
 }
 
@@ -300,20 +298,20 @@ gl::ShaderDefines BitonicSorter::tileDefines(const Tile& tile, bool sortsTiles) 
 }
 
 const compute::Kernel<BitonicSorter::FinishTileUniforms>& BitonicSorter::finishTileKernel() {
-  auto& kernel = finishTileKernels_[{tile_.size, shape_.hasValues, settings_.tileGroups != 0}];
+  auto& kernel = finishTileKernels_[{tile_.size, shape().hasValues, settings_.tileGroups != 0}];
   if (!kernel) kernel = compute::Kernel<FinishTileUniforms>(shaders_, "shaders/sort/bitonic/tile.comp", tileDefines(tile_, false));
   return kernel;
 }
 
 const compute::Kernel<BitonicSorter::SortTileUniforms>& BitonicSorter::sortTileKernel() {
-  auto& kernel = sortTileKernels_[{tile_.size, shape_.hasValues, false}];
+  auto& kernel = sortTileKernels_[{tile_.size, shape().hasValues, false}];
   if (!kernel) kernel = compute::Kernel<SortTileUniforms>(shaders_, "shaders/sort/bitonic/tile.comp", tileDefines(tile_, true));
   return kernel;
 }
 
 const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(std::uint32_t steps) {
   // wide-groups is fixed per sorter.
-  auto& kernel = wideKernels_[{wideTile_.size, wideTile_.workgroupSize, shape_.hasValues, steps}];
+  auto& kernel = wideKernels_[{wideTile_.size, wideTile_.workgroupSize, shape().hasValues, steps}];
   if (kernel) return kernel;
   gl::ShaderDefines defines = tileDefines(wideTile_, false);
   defines.set("WIDE_STEPS", static_cast<std::int64_t>(steps)).set("PREFETCH", wideGroups_ != 0 ? 1 : 0);
@@ -322,7 +320,7 @@ const compute::Kernel<BitonicSorter::WideUniforms>& BitonicSorter::wideKernel(st
 }
 
 const compute::Kernel<BitonicSorter::GlobalStepUniforms>& BitonicSorter::globalStepKernel(std::uint32_t steps) {
-  auto& kernel = globalStepKernels_[{shape_.hasValues, steps}];
+  auto& kernel = globalStepKernels_[{shape().hasValues, steps}];
   if (kernel) return kernel;
   gl::ShaderDefines defines = commonDefines();
   defines.set("STEPS", static_cast<std::int64_t>(steps));
@@ -389,64 +387,42 @@ std::uint32_t BitonicSorter::fusedStepsFor(std::uint64_t positions, bool hasValu
 }
 
 BitonicSorter::Geometry BitonicSorter::geometry() const {
-  return {.sequenceCount = shape_.sequenceCount,
-          .sequenceLength = shape_.sequenceLength,
+  return {.sequenceCount = shape().sequenceCount,
+          .sequenceLength = shape().sequenceLength,
           .paddedLog2 = log2Of(paddedLength_)};
 }
 
 void BitonicSorter::load(const SortTarget& input) {
-  shape_ = input.shape;
-  paddedLength_ = bitonicPaddedLength(shape_.sequenceLength);
-  passesRun_ = 0;
+  beginLoad(input.shape);
+  paddedLength_ = bitonicPaddedLength(shape().sequenceLength);
   passes_.clear();
-  loadId_ = newLoadId();
-  inputKeys_.reset();
-  inputValues_.reset();
-  keys_.reset();
-  values_.reset();
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return;
-
-  inputKeys_ = storageCopyOf("bitonic: input keys", input.keys, bytes);
-  keys_ = compute::StorageBuffer("bitonic: keys", bytes);
-  if (shape_.hasValues) {
-    inputValues_ = storageCopyOf("bitonic: input values", input.values, bytes);
-    values_ = compute::StorageBuffer("bitonic: values", bytes);
+  copyInput(input);
+  makeState(1);
+  if (stateBytes() > 0) {
+    tile_ = tileFor(shape().hasValues);
+    wideTile_ = wideTileFor(shape().hasValues);
+    passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
+                        : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
+                                              fusedStepsFor(std::uint64_t{shape().sequenceCount} * paddedLength_,
+                                                            shape().hasValues),
+                                              wideStepsFor(wideTile_.size, shape().hasValues));
+    // Compile now, so that no pass stalls on a compile in the viewer.
+    for (const BitonicPass& pass : passes_) compileKernelFor(pass);
   }
-  tile_ = tileFor(shape_.hasValues);
-  wideTile_ = wideTileFor(shape_.hasValues);
-  passes_ = teaching_ ? bitonicTeachingSchedule(paddedLength_)
-                      : bitonicFastSchedule(paddedLength_, static_cast<std::uint32_t>(tile_.size),
-                                            fusedStepsFor(std::uint64_t{shape_.sequenceCount} * paddedLength_,
-                                                          shape_.hasValues),
-                                            wideStepsFor(wideTile_.size, shape_.hasValues));
-  // Compile now, so that no pass stalls on a compile in the viewer.
-  for (const BitonicPass& pass : passes_) compileKernelFor(pass);
-  if (countWork_) workCounter_.reset(passCount());
-  restart();
-}
-
-void BitonicSorter::restart() {
-  passesRun_ = 0;
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return;
-  // The copies overwrite what earlier dispatches wrote.
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl::copyBuffer(inputKeys_.buffer(), keys_.buffer(), bytes);
-  if (shape_.hasValues) gl::copyBuffer(inputValues_.buffer(), values_.buffer(), bytes);
+  endLoad();
 }
 
 std::string BitonicSorter::describePass(std::uint32_t pass) const {
-  return describeBitonicPass(passes_, pass, shape_.sequenceLength, paddedLength_, descendingKeys_);
+  return describeBitonicPass(passes_, pass, shape().sequenceLength, paddedLength_, descendingKeys_);
 }
 
 std::vector<Comparator> BitonicSorter::comparators(std::uint32_t pass, std::size_t limit) const {
   if (pass >= passes_.size()) return {};
-  return bitonicPassComparators(passes_[pass], shape_.sequenceLength, limit);
+  return bitonicPassComparators(passes_[pass], shape().sequenceLength, limit);
 }
 
 BitonicSorter::WideUniforms BitonicSorter::wideUniforms(const BitonicPass& pass) const {
-  const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
+  const std::uint64_t positions = static_cast<std::uint64_t>(shape().sequenceCount) * paddedLength_;
   const auto tileSize = static_cast<std::uint32_t>(wideTile_.size);
   WideUniforms uniforms{.geometry = geometry(),
                         .groupCount = static_cast<std::uint32_t>(positions / tileSize),
@@ -469,21 +445,14 @@ BitonicSorter::WideUniforms BitonicSorter::wideUniforms(const BitonicPass& pass)
   return uniforms;
 }
 
-std::optional<WorkCounts> BitonicSorter::workCounts(std::uint32_t pass) const {
-  if (!countWork_ || pass >= passesRun_) return std::nullopt;
-  return workCounter_.read(pass);
-}
-
-void BitonicSorter::runPass() {
-  if (finished()) return;
-  const BitonicPass& pass = passes_[passesRun_];
-  if (countWork_) workCounter_.beginPass(passesRun_);
-  keys_.bind(kKeyBinding);
-  if (shape_.hasValues) values_.bind(kValueBinding);
-  const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
+void BitonicSorter::run(std::uint32_t passIndex) {
+  const BitonicPass& pass = passes_[passIndex];
+  stateKeys(0).bind(kKeyBinding);
+  if (shape().hasValues) stateValues(0).bind(kValueBinding);
+  const std::uint64_t positions = static_cast<std::uint64_t>(shape().sequenceCount) * paddedLength_;
   const auto tileSize = static_cast<std::uint64_t>(tile_.size);
   // Every kind of pass reads and writes each element once.
-  const std::uint64_t bytes = shape_.elementCount() * (shape_.hasValues ? 16 : 8);
+  const std::uint64_t bytes = shape().elementCount() * (shape().hasValues ? 16 : 8);
   if (pass.kind == BitonicPass::Kind::GlobalSteps) {
     GlobalStepUniforms uniforms{.geometry = geometry()};
     for (std::uint32_t step = 0; step < pass.steps; ++step)
@@ -499,7 +468,7 @@ void BitonicSorter::runPass() {
     // Whole sequences per tile when they fit one, else the tiles that hold real elements.
     const std::uint64_t groups =
         paddedLength_ <= tileSize ? gl::divideRoundingUp(positions, tileSize)
-                                  : shape_.sequenceCount * gl::divideRoundingUp(shape_.sequenceLength, tileSize);
+                                  : shape().sequenceCount * gl::divideRoundingUp(shape().sequenceLength, tileSize);
     if (pass.kind == BitonicPass::Kind::SortTiles) {
       // Bound by its many steps rather than by memory: a workgroup per tile (measured faster).
       sortTileKernel().dispatch({.geometry = geometry(),
@@ -514,49 +483,6 @@ void BitonicSorter::runPass() {
           dispatched, {"finish-tiles", bytes}, observer_);
     }
   }
-  ++passesRun_;
-}
-
-SortData BitonicSorter::read() const {
-  return downloadSortData(shape_, keys_.buffer(), values_.buffer());
-}
-
-GpuStateView BitonicSorter::gpuState() const {
-  return {.storage = GpuStateView::Storage::Buffers, .keys = keys_.id(), .values = values_.id()};
-}
-
-namespace {
-
-struct BitonicCheckpoint final : Checkpoint {
-  gl::Buffer keys, values;
-};
-
-}  // namespace
-
-std::unique_ptr<Checkpoint> BitonicSorter::checkpoint() const {
-  auto saved = std::make_unique<BitonicCheckpoint>();
-  saved->passesRun = passesRun_;
-  saved->loadId = loadId_;
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return saved;
-  saved->keys = copyOfBuffer("bitonic: checkpoint keys", keys_.buffer(), bytes);
-  if (shape_.hasValues) saved->values = copyOfBuffer("bitonic: checkpoint values", values_.buffer(), bytes);
-  return saved;
-}
-
-void BitonicSorter::resume(const Checkpoint& checkpoint) {
-  const auto& saved = ownCheckpoint<BitonicCheckpoint>("bitonic", checkpoint, loadId_);
-  // The state is sorted in place: the copy is all there is to it.
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes > 0) {
-    restoreBuffer(saved.keys, keys_.buffer(), bytes);
-    if (shape_.hasValues) restoreBuffer(saved.values, values_.buffer(), bytes);
-  }
-  passesRun_ = saved.passesRun;
-}
-
-std::size_t BitonicSorter::checkpointBytes() const {
-  return shape_.elementCount() * (shape_.hasValues ? 8 : 4);
 }
 
 // [SECTION] GPU view: the workgroups of a pass (Sorter::workgroupLayout)
@@ -564,11 +490,11 @@ std::size_t BitonicSorter::checkpointBytes() const {
 std::optional<WorkgroupLayout> BitonicSorter::workgroupLayout(std::uint32_t passIndex) const {
   if (passIndex >= passes_.size()) return std::nullopt;
   const BitonicPass& pass = passes_[passIndex];
-  const std::uint64_t positions = static_cast<std::uint64_t>(shape_.sequenceCount) * paddedLength_;
+  const std::uint64_t positions = static_cast<std::uint64_t>(shape().sequenceCount) * paddedLength_;
   WorkgroupLayout layout;
   // Virtual positions (elements.glsl): each sequence padded to the next power of two.
   layout.sequenceStride = paddedLength_;
-  layout.positionsPerSequence = shape_.sequenceLength;
+  layout.positionsPerSequence = shape().sequenceLength;
   const bool mirror = bitonicPartnerMask(pass.mergeWidth, pass.distance) != pass.distance;
   if (pass.kind == BitonicPass::Kind::GlobalSteps || pass.kind == BitonicPass::Kind::WideTiles) {
     // An invocation (global.comp) or a strided tile (wide.comp) owns the positions that differ
@@ -605,9 +531,9 @@ std::optional<WorkgroupLayout> BitonicSorter::workgroupLayout(std::uint32_t pass
   layout.unitLength = tileSize;
   const std::uint64_t groups = paddedLength_ <= tileSize
                                    ? gl::divideRoundingUp(positions, std::uint64_t{tileSize})
-                                   : shape_.sequenceCount * gl::divideRoundingUp(shape_.sequenceLength, tileSize);
+                                   : shape().sequenceCount * gl::divideRoundingUp(shape().sequenceLength, tileSize);
   if (paddedLength_ > tileSize)
-    layout.sequenceStride = static_cast<std::uint32_t>(gl::divideRoundingUp(shape_.sequenceLength, tileSize)) * tileSize;
+    layout.sequenceStride = static_cast<std::uint32_t>(gl::divideRoundingUp(shape().sequenceLength, tileSize)) * tileSize;
   layout.workgroupCount = groups;
   if (pass.kind == BitonicPass::Kind::FinishTiles) {
     const std::uint32_t dispatched = groupsFor(groups, settings_.tileGroups);

@@ -23,8 +23,7 @@
 #include "sort/compute/storage_buffer.h"
 #include "sort/registry.h"
 #include "sort/setting_table.h"
-#include "sort/sorter.h"
-#include "sort/work_counter.h"
+#include "sort/stepper.h"
 
 namespace shadersort {
 
@@ -51,27 +50,16 @@ struct BitonicSettings {
   }
 };
 
-class BitonicSorter final : public Sorter {
+class BitonicSorter final : public Stepper {
  public:
-  std::string_view algorithmName() const override { return "bitonic"; }
   BitonicSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
   void load(const SortTarget& input) override;
-  void restart() override;
   std::uint32_t passCount() const override { return static_cast<std::uint32_t>(passes_.size()); }
-  std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
-  void runPass() override;
-  SortData read() const override;
-  GpuStateView gpuState() const override;
-  std::unique_ptr<Checkpoint> checkpoint() const override;
-  void resume(const Checkpoint& saved) override;
-  std::size_t checkpointBytes() const override;
-  bool canCountWork() const override { return countWork_; }
-  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
   void observeSteps(StepObserver observer) override { observer_ = std::move(observer); }
 
   // What the network does beyond describePass's one line, for the viewer's help.
@@ -86,6 +74,7 @@ class BitonicSorter final : public Sorter {
   static int wideGroupsInUse(const BitonicSettings& settings, const gl::Limits& limits);
 
  private:
+  void run(std::uint32_t pass) override;
   // Read by both kernels through shaders/sort/bitonic/elements.glsl.
   struct Geometry {
     std::uint32_t sequenceCount = 0;
@@ -156,9 +145,7 @@ class BitonicSorter final : public Sorter {
   gl::ShaderSource shaders_;  // the context's
   BitonicSettings settings_;
   int wideGroups_ = 0;  // wide-groups resolved (0: one workgroup per tile)
-  bool teaching_ = false;
-  bool countWork_ = false;  // teaching_ too; the global-step kernels are the instrumented ones
-  WorkCounter workCounter_;
+  bool teaching_ = false;  // also when counting work: the global-step kernels are the instrumented ones
   bool descendingKeys_ = false;
   // By (tile size, values or not, prefetching or not), (tile size, workgroup size, values or not,
   // steps) and (values or not, fused steps): built on first use, kept across loads.
@@ -167,16 +154,11 @@ class BitonicSorter final : public Sorter {
   std::map<std::tuple<int, int, bool, std::uint32_t>, compute::Kernel<WideUniforms>> wideKernels_;
   std::map<std::pair<bool, std::uint32_t>, compute::Kernel<GlobalStepUniforms>> globalStepKernels_;
 
-  SortShape shape_;
   std::uint32_t paddedLength_ = 1;
   Tile tile_;
   Tile wideTile_;
   std::vector<BitonicPass> passes_;
-  std::uint32_t passesRun_ = 0;
-  compute::StorageBuffer inputKeys_, inputValues_;  // the loaded input, for restart()
-  compute::StorageBuffer keys_, values_;            // the state
   StepObserver observer_;
-  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

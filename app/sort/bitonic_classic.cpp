@@ -4,8 +4,6 @@
 #include <bit>
 
 #include "gl/compute.h"
-#include "sort/checkpoint_support.h"
-#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -18,10 +16,6 @@ constexpr int kRankBinding = 4;
 constexpr std::uint64_t kMaxPositions = 1ull << 31;  // S * P stays a 32-bit position
 
 std::uint32_t log2Of(std::uint32_t powerOfTwo) { return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo)); }
-
-struct ClassicCheckpoint final : Checkpoint {
-  gl::Buffer keys, values;  // the padded state
-};
 
 }  // namespace
 
@@ -38,7 +32,7 @@ std::vector<compute::UniformField<BitonicClassicSorter::LayoutUniforms>> Bitonic
 }
 
 BitonicClassicSorter::BitonicClassicSorter(const SortContext& context, const SorterOptions& options)
-    : shaders_(context.shaders()), countWork_(options.countWork), descendingKeys_(options.descendingKeys) {
+    : Stepper("bitonic-classic", options.countWork), shaders_(context.shaders()), descendingKeys_(options.descendingKeys) {
   requireNoSettings("bitonic-classic", options);
 }
 
@@ -67,53 +61,51 @@ gl::ShaderDefines BitonicClassicSorter::defines() const {
       .set("COMPACT_KEY_BINDING", kCompactKeyBinding)
       .set("COMPACT_VALUE_BINDING", kCompactValueBinding)
       .set("RANK_BINDING", kRankBinding)
-      .set("HAS_VALUES", shape_.hasValues ? 1 : 0);
+      .set("HAS_VALUES", shape().hasValues ? 1 : 0);
   return defines;
 }
 
 void BitonicClassicSorter::load(const SortTarget& input) {
-  shape_ = input.shape;
-  paddedLength_ = bitonicPaddedLength(shape_.sequenceLength);
-  passesRun_ = 0;
-  loadId_ = newLoadId();
-  for (compute::StorageBuffer* buffer : {&inputKeys_, &inputValues_, &paddedKeys_, &paddedValues_, &keys_, &values_, &ranks_})
-    buffer->reset();
+  beginLoad(input.shape);
+  paddedLength_ = bitonicPaddedLength(shape().sequenceLength);
+  for (compute::StorageBuffer* buffer : {&paddedKeys_, &paddedValues_, &keys_, &values_, &ranks_}) buffer->reset();
   passes_.clear();
   padding_.clear();
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return;
+  const std::size_t bytes = stateBytes();
+  if (bytes == 0) {
+    endLoad();
+    return;
+  }
 
   passes_ = classicSchedule(paddedLength_);
-  const std::size_t paddedBytes = std::size_t{shape_.sequenceCount} * paddedLength_ * 4;
-  inputKeys_ = storageCopyOf("bitonic-classic: input keys", input.keys, bytes);
+  const std::size_t paddedBytes = std::size_t{shape().sequenceCount} * paddedLength_ * 4;
+  copyInput(input);
   paddedKeys_ = compute::StorageBuffer("bitonic-classic: padded keys", paddedBytes);
   // Without padding the padded state is the compact one: no second copy, no compaction.
   if (hasPadding()) keys_ = compute::StorageBuffer("bitonic-classic: keys", bytes);
-  if (shape_.hasValues) {
-    inputValues_ = storageCopyOf("bitonic-classic: input values", input.values, bytes);
+  if (shape().hasValues) {
     paddedValues_ = compute::StorageBuffer("bitonic-classic: padded values", paddedBytes);
     if (hasPadding()) values_ = compute::StorageBuffer("bitonic-classic: values", bytes);
   }
   // Compiled now, so that no pass stalls on a compile in the viewer; kept while the input keeps
   // having values or not.
-  if (!stepKernel_ || kernelsHaveValues_ != shape_.hasValues) {
+  if (!stepKernel_ || kernelsHaveValues_ != shape().hasValues) {
     gl::ShaderDefines step = defines();
-    if (countWork_) step.setAll(workCountDefines());
+    if (countsWork()) step.setAll(workCountDefines());
     stepKernel_ = compute::Kernel<StepUniforms>(shaders_, "shaders/sort/bitonic/classic.comp", step);
     expandKernel_ = compute::Kernel<LayoutUniforms>(shaders_, "shaders/sort/bitonic/classic_layout.comp",
                                                     gl::ShaderDefines(defines()).set("EXPAND", 1));
     compactKernel_ = compute::Kernel<LayoutUniforms>(shaders_, "shaders/sort/bitonic/classic_layout.comp",
                                                      gl::ShaderDefines(defines()).set("EXPAND", 0));
-    kernelsHaveValues_ = shape_.hasValues;
+    kernelsHaveValues_ = shape().hasValues;
   }
-  if (countWork_) workCounter_.reset(passCount());
-  restart();
+  endLoad();
 }
 
 BitonicClassicSorter::LayoutUniforms BitonicClassicSorter::layoutUniforms() const {
   return {.paddedLog2 = log2Of(paddedLength_),
-          .sequenceLength = shape_.sequenceLength,
-          .positionCount = shape_.sequenceCount * paddedLength_};
+          .sequenceLength = shape().sequenceLength,
+          .positionCount = shape().sequenceCount * paddedLength_};
 }
 
 void BitonicClassicSorter::uploadRanks() {
@@ -123,7 +115,7 @@ void BitonicClassicSorter::uploadRanks() {
 void BitonicClassicSorter::relayout(bool expand, const compute::StorageBuffer& keys, const compute::StorageBuffer& values) {
   paddedKeys_.bind(kKeyBinding);
   keys.bind(kCompactKeyBinding);
-  if (shape_.hasValues) {
+  if (shape().hasValues) {
     paddedValues_.bind(kValueBinding);
     values.bind(kCompactValueBinding);
   }
@@ -133,17 +125,16 @@ void BitonicClassicSorter::relayout(bool expand, const compute::StorageBuffer& k
       .dispatch(uniforms, gl::divideRoundingUp(uniforms.positionCount, kWorkgroupSize), {expand ? "expand" : "compact", 0});
 }
 
-void BitonicClassicSorter::restart() {
-  passesRun_ = 0;
-  if (shape_.elementCount() == 0) return;
-  padding_ = classicPaddingAfter(shape_.sequenceLength, paddedLength_, 0);
+void BitonicClassicSorter::rewind() {
+  if (shape().elementCount() == 0) return;
+  padding_ = classicPaddingAfter(shape().sequenceLength, paddedLength_, 0);
   uploadRanks();
-  relayout(true, inputKeys_, inputValues_);
+  relayout(true, inputKeys(), inputValues());
   if (hasPadding()) relayout(false, keys_, values_);
 }
 
 std::string BitonicClassicSorter::describePass(std::uint32_t pass) const {
-  return describeClassicPass(passes_, pass, shape_.sequenceLength, paddedLength_, descendingKeys_);
+  return describeClassicPass(passes_, pass, shape().sequenceLength, paddedLength_, descendingKeys_);
 }
 
 std::vector<Comparator> BitonicClassicSorter::comparators(std::uint32_t pass, std::size_t limit) const {
@@ -151,74 +142,53 @@ std::vector<Comparator> BitonicClassicSorter::comparators(std::uint32_t pass, st
   return classicStepComparators(passes_[pass].mergeWidth, passes_[pass].distance, paddedLength_, limit);
 }
 
-void BitonicClassicSorter::runPass() {
-  if (finished()) return;
-  const BitonicPass& pass = passes_[passesRun_];
-  if (countWork_) workCounter_.beginPass(passesRun_);
+void BitonicClassicSorter::run(std::uint32_t passIndex) {
+  const BitonicPass& pass = passes_[passIndex];
   paddedKeys_.bind(kKeyBinding);
-  if (shape_.hasValues) paddedValues_.bind(kValueBinding);
+  if (shape().hasValues) paddedValues_.bind(kValueBinding);
   ranks_.bind(kRankBinding);  // the padding before the step: padding compares above equal keys
   const StepUniforms uniforms{.paddedLog2 = log2Of(paddedLength_),
                               .mergeWidth = pass.mergeWidth,
                               .distance = pass.distance,
-                              .pairCount = shape_.sequenceCount * paddedLength_ / 2};
+                              .pairCount = shape().sequenceCount * paddedLength_ / 2};
   stepKernel_.dispatch(uniforms, gl::divideRoundingUp(uniforms.pairCount, kWorkgroupSize),
-                       {"step", std::uint64_t{uniforms.pairCount} * (shape_.hasValues ? 32 : 16)});
+                       {"step", std::uint64_t{uniforms.pairCount} * (shape().hasValues ? 32 : 16)});
   if (hasPadding()) {
     applyClassicStep(padding_, pass.mergeWidth, pass.distance);
     uploadRanks();
     relayout(false, keys_, values_);
   }
-  ++passesRun_;
-}
-
-SortData BitonicClassicSorter::read() const {
-  return downloadSortData(shape_, compactKeys().buffer(), compactValues().buffer());
-}
-
-GpuStateView BitonicClassicSorter::gpuState() const {
-  return {.storage = GpuStateView::Storage::Buffers, .keys = compactKeys().id(), .values = compactValues().id()};
 }
 
 std::optional<Sorter::PaddedState> BitonicClassicSorter::paddedState() const {
-  if (shape_.elementCount() == 0) return std::nullopt;
+  if (shape().elementCount() == 0) return std::nullopt;
   return PaddedState{
       .state = {.storage = GpuStateView::Storage::Buffers, .keys = paddedKeys_.id(), .values = paddedValues_.id()},
       .length = paddedLength_,
       .padding = padding_};
 }
 
-std::unique_ptr<Checkpoint> BitonicClassicSorter::checkpoint() const {
-  auto saved = std::make_unique<ClassicCheckpoint>();
-  saved->passesRun = passesRun_;
-  saved->loadId = loadId_;
-  if (shape_.elementCount() == 0) return saved;
-  saved->keys = copyOfBuffer("bitonic-classic: checkpoint keys", paddedKeys_.buffer(), paddedKeys_.bytes());
-  if (shape_.hasValues)
-    saved->values = copyOfBuffer("bitonic-classic: checkpoint values", paddedValues_.buffer(), paddedValues_.bytes());
-  return saved;
+void BitonicClassicSorter::save(StepperCheckpoint& into) const {
+  if (shape().elementCount() == 0) {
+    into.drop();
+    return;
+  }
+  into.keep(algorithmName(), paddedKeys_.buffer(), shape().hasValues ? &paddedValues_.buffer() : nullptr,
+            paddedKeys_.bytes());
 }
 
-void BitonicClassicSorter::resume(const Checkpoint& checkpoint) {
-  const auto& saved = ownCheckpoint<ClassicCheckpoint>("bitonic-classic", checkpoint, loadId_);
-  passesRun_ = saved.passesRun;
-  if (shape_.elementCount() == 0) return;
-  restoreBuffer(saved.keys, paddedKeys_.buffer(), paddedKeys_.bytes());
-  if (shape_.hasValues) restoreBuffer(saved.values, paddedValues_.buffer(), paddedValues_.bytes());
+void BitonicClassicSorter::restore(const StepperCheckpoint& saved) {
+  if (shape().elementCount() == 0) return;
+  saved.restoreInto(paddedKeys_.buffer(), shape().hasValues ? &paddedValues_.buffer() : nullptr);
   // Where the padding lies follows from the passes alone.
   if (!hasPadding()) return;
-  padding_ = classicPaddingAfter(shape_.sequenceLength, paddedLength_, passesRun_);
+  padding_ = classicPaddingAfter(shape().sequenceLength, paddedLength_, passesRun());
   uploadRanks();
   relayout(false, keys_, values_);
 }
 
 std::size_t BitonicClassicSorter::checkpointBytes() const {
-  return std::size_t{shape_.sequenceCount} * paddedLength_ * (shape_.hasValues ? 8 : 4);
-}
-
-std::optional<WorkCounts> BitonicClassicSorter::workCounts(std::uint32_t pass) const {
-  if (!countWork_ || pass >= passesRun_) return std::nullopt;
-  return workCounter_.read(pass);
+  return std::size_t{shape().sequenceCount} * paddedLength_ * (shape().hasValues ? 8 : 4);
 }
 
 // One invocation per pair of padded positions (classic.comp): pair x = the padded position with
@@ -231,7 +201,7 @@ std::optional<WorkgroupLayout> BitonicClassicSorter::workgroupLayout(std::uint32
   layout.unitName = "pair";
   layout.workgroupSize = kWorkgroupSize;
   layout.unitsPerWorkgroup = kWorkgroupSize;
-  layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{shape_.sequenceCount} * paddedLength_ / 2, kWorkgroupSize);
+  layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{shape().sequenceCount} * paddedLength_ / 2, kWorkgroupSize);
   layout.sequenceStride = paddedLength_;
   layout.positionsPerSequence = paddedLength_;  // array view draws the padded state
   layout.skippedBit = log2Of(pass.distance);

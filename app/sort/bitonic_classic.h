@@ -17,38 +17,36 @@
 #include "sort/compute/kernel.h"
 #include "sort/compute/storage_buffer.h"
 #include "sort/registry.h"
-#include "sort/sorter.h"
-#include "sort/work_counter.h"
+#include "sort/stepper.h"
 
 namespace shadersort {
 
-class BitonicClassicSorter final : public Sorter {
+class BitonicClassicSorter final : public Stepper {
  public:
-  std::string_view algorithmName() const override { return "bitonic-classic"; }
   BitonicClassicSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
   void load(const SortTarget& input) override;
-  void restart() override;
   std::uint32_t passCount() const override { return static_cast<std::uint32_t>(passes_.size()); }
-  std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
-  void runPass() override;
-  SortData read() const override;
-  GpuStateView gpuState() const override;
   std::optional<PaddedState> paddedState() const override;
-  std::unique_ptr<Checkpoint> checkpoint() const override;
-  void resume(const Checkpoint& saved) override;
+  // The padded state's keys and values.
   std::size_t checkpointBytes() const override;
-  bool canCountWork() const override { return countWork_; }
-  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
   std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const override;
 
   static constexpr std::uint32_t kWorkgroupSize = 256;  // within GL 4.3's guaranteed 1024
 
  private:
+  // Stepper's hooks: the state drawn and read is the compact one; restart expands the input into
+  // the padded state, and checkpoints hold the padded state (the padding follows from the passes).
+  void run(std::uint32_t pass) override;
+  void rewind() override;
+  State state() const override { return {compactKeys(), compactValues()}; }
+  void save(StepperCheckpoint& into) const override;
+  void restore(const StepperCheckpoint& saved) override;
+
   struct StepUniforms {
     std::uint32_t paddedLog2 = 0, mergeWidth = 0, distance = 0, pairCount = 0;
     static std::vector<compute::UniformField<StepUniforms>> fields();
@@ -64,29 +62,23 @@ class BitonicClassicSorter final : public Sorter {
   // the compact buffers.
   void relayout(bool expand, const compute::StorageBuffer& keys, const compute::StorageBuffer& values);
   LayoutUniforms layoutUniforms() const;
-  bool hasPadding() const { return paddedLength_ != shape_.sequenceLength; }
+  bool hasPadding() const { return paddedLength_ != shape().sequenceLength; }
   // The real elements in order: the compact copy, or the padded state itself without padding.
   const compute::StorageBuffer& compactKeys() const { return hasPadding() ? keys_ : paddedKeys_; }
   const compute::StorageBuffer& compactValues() const { return hasPadding() ? values_ : paddedValues_; }
 
   gl::ShaderSource shaders_;
-  bool countWork_ = false;
   bool descendingKeys_ = false;
-  WorkCounter workCounter_;
   compute::Kernel<StepUniforms> stepKernel_;
   compute::Kernel<LayoutUniforms> expandKernel_, compactKernel_;
   bool kernelsHaveValues_ = false;
 
-  SortShape shape_;
   std::uint32_t paddedLength_ = 1;
   std::vector<BitonicPass> passes_;
-  std::uint32_t passesRun_ = 0;
-  std::vector<std::uint8_t> padding_;  // after passesRun_ passes
+  std::vector<std::uint8_t> padding_;  // after passesRun() passes
   compute::StorageBuffer ranks_;       // classicRanks(padding_)
-  compute::StorageBuffer inputKeys_, inputValues_;    // the loaded input, compact, for restart()
   compute::StorageBuffer paddedKeys_, paddedValues_;  // the network's state
   compute::StorageBuffer keys_, values_;              // its real elements, compact (with padding only)
-  std::uint64_t loadId_ = 0;
 };
 
 }  // namespace shadersort

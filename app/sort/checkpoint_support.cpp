@@ -34,4 +34,14 @@ void restoreBuffer(const gl::Buffer& source, const gl::Buffer& target, std::size
   gl::copyBuffer(source, target, bytes);
 }
 
+void refreshCopy(gl::Buffer& copy, std::size_t heldBytes, std::string_view label, const gl::Buffer& source,
+                 std::size_t bytes) {
+  if (bytes == 0) {
+    copy = {};
+    return;
+  }
+  if (!copy || heldBytes != bytes) copy = gl::makeStorageBuffer(label, bytes);
+  restoreBuffer(source, copy, bytes);
+}
+
 }  // namespace shadersort

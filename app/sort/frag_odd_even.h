@@ -10,53 +10,45 @@
 #include "gl/program.h"
 #include "sort/registry.h"
 #include "sort/sort_context.h"
-#include "sort/sorter.h"
-#include "sort/work_counter.h"
+#include "sort/stepper.h"
 
 namespace shadersort {
 
-class FragOddEvenSorter final : public Sorter {
+class FragOddEvenSorter final : public Stepper {
  public:
-  std::string_view algorithmName() const override { return "frag-odd-even"; }
   FragOddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
   void load(const SortTarget& input) override;
-  void restart() override;
   std::uint32_t passCount() const override;
-  std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
-  void runPass() override;
+  // The state in textures: Stepper's buffer state is not used.
   SortData read() const override;
   GpuStateView gpuState() const override;
-  std::unique_ptr<Checkpoint> checkpoint() const override;
-  void resume(const Checkpoint& saved) override;
   std::size_t checkpointBytes() const override;
-  bool canCountWork() const override { return countWork_; }
-  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
  private:
+  // Stepper's hooks, for a state in textures (the slot is the texture of the ping-pong pair).
+  void run(std::uint32_t pass) override;
+  void rewind() override;
+  std::unique_ptr<StepperCheckpoint> newCheckpoint() const override;
+  void save(StepperCheckpoint& into) const override;
+  void restore(const StepperCheckpoint& saved) override;
   void fillInput(const SortTarget& input);
 
   gl::ShaderSource shaders_;  // the context's
   bool descendingKeys_ = false;
-  bool countWork_ = false;  // program_ is the instrumented one
-  WorkCounter workCounter_;
-  gl::Program program_;
+  gl::Program program_;  // the instrumented one when counting work
   gl::Program loadProgram_;  // built on the first load
   GLint parityLocation_ = -1;
   GLint lengthLocation_ = -1;
   GLint stateLocation_ = -1;
   gl::VertexArray emptyVertexArray_;
   gl::Texture input_;                       // kept for restart()
-  std::array<gl::Texture, 2> state_;        // ping-pong pair
+  std::array<gl::Texture, 2> state_;        // ping-pong pair: state_[slot()] holds the state
   std::array<gl::Framebuffer, 2> targets_;  // targets_[i] draws into state_[i]
-  SortShape shape_;
-  std::uint32_t passesRun_ = 0;
-  int current_ = 0;  // state_[current_] holds the state after passesRun_ passes
-  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

@@ -4,9 +4,7 @@
 
 #include "core/error.h"
 #include "gl/compute.h"
-#include "sort/checkpoint_support.h"
 #include "sort/index_text.h"
-#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -145,9 +143,9 @@ std::string OddEvenSorter::whyCannotSort(const SortShape& shape, const gl::Limit
 }
 
 OddEvenSorter::OddEvenSorter(const SortContext& context, const SorterOptions& options)
-    : shaders_(context.shaders()),
+    : Stepper("odd-even", options.countWork),
+      shaders_(context.shaders()),
       teaching_(options.teaching || options.countWork),
-      countWork_(options.countWork),
       descendingKeys_(options.descendingKeys),
       settings_(OddEvenSettings::parse(scheduleOptions(options), context.limits())) {}
 
@@ -176,9 +174,9 @@ std::vector<compute::UniformField<OddEvenSorter::FusedUniforms>> OddEvenSorter::
 gl::ShaderDefines OddEvenSorter::kernelDefines() const {
   gl::ShaderDefines defines;
   defines.set("WORKGROUP_SIZE", settings_.workgroupSize)
-      .set("HAS_VALUES", shape_.hasValues ? 1 : 0)
+      .set("HAS_VALUES", shape().hasValues ? 1 : 0)
       .set("SWAP_COUNT_BINDING", kSwapCountBinding);
-  if (countWork_) defines.setAll(workCountDefines());
+  if (countsWork()) defines.setAll(workCountDefines());
   if (teaching_) return defines.set("KEY_BINDING", kSourceKeyBinding).set("VALUE_BINDING", kSourceValueBinding);
   return defines.set("ITEMS_PER_THREAD", settings_.itemsPerThread)
       .set("SOURCE_KEY_BINDING", kSourceKeyBinding)
@@ -188,13 +186,13 @@ gl::ShaderDefines OddEvenSorter::kernelDefines() const {
 }
 
 const compute::Kernel<OddEvenSorter::RoundUniforms>& OddEvenSorter::roundKernel() {
-  auto& kernel = roundKernels_[shape_.hasValues ? 1 : 0];
+  auto& kernel = roundKernels_[shape().hasValues ? 1 : 0];
   if (!kernel) kernel = compute::Kernel<RoundUniforms>(shaders_, "shaders/sort/odd_even/round.comp", kernelDefines());
   return kernel;
 }
 
 const compute::Kernel<OddEvenSorter::FusedUniforms>& OddEvenSorter::fusedKernel() {
-  auto& kernel = fusedKernels_[shape_.hasValues ? 1 : 0];
+  auto& kernel = fusedKernels_[shape().hasValues ? 1 : 0];
   if (!kernel) kernel = compute::Kernel<FusedUniforms>(shaders_, "shaders/sort/odd_even/fused.comp", kernelDefines());
   return kernel;
 }
@@ -228,55 +226,33 @@ OddEvenSorter::TileLayout OddEvenSorter::layoutFor(const SortShape& shape) const
 }
 
 void OddEvenSorter::load(const SortTarget& input) {
-  shape_ = input.shape;
-  layout_ = layoutFor(shape_);
-  passesRun_ = 0;
-  current_ = 0;
-  loadId_ = newLoadId();
-  inputKeys_.reset();
-  inputValues_.reset();
-  for (auto& buffer : keys_) buffer.reset();
-  for (auto& buffer : values_) buffer.reset();
-  const std::size_t bytes = shape_.elementCount() * 4;
-  inputKeys_ = storageCopyOf("odd-even: input keys", input.keys, bytes);
-  keys_[0] = compute::StorageBuffer("odd-even: keys A", bytes);
-  if (!teaching_) keys_[1] = compute::StorageBuffer("odd-even: keys B", bytes);
-  if (shape_.hasValues) {
-    inputValues_ = storageCopyOf("odd-even: input values", input.values, bytes);
-    values_[0] = compute::StorageBuffer("odd-even: values A", bytes);
-    if (!teaching_) values_[1] = compute::StorageBuffer("odd-even: values B", bytes);
-  }
+  beginLoad(input.shape);
+  layout_ = layoutFor(shape());
+  copyInput(input);
+  makeState(teaching_ ? 1 : 2);
   // Compile now, not inside the first (timed) pass.
   if (passCount() > 0 && teaching_) roundKernel();
   if (passCount() > 0 && !teaching_) fusedKernel();
   watch_.reset(passCount(), roundsPerPass(), static_cast<std::uint32_t>(settings_.checkInterval));
-  if (countWork_) workCounter_.reset(passCount());
-  restart();
+  endLoad();
 }
 
-void OddEvenSorter::restart() {
-  passesRun_ = 0;
-  current_ = 0;
+void OddEvenSorter::rewind() {
   watch_.rewind();
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return;
-  // Shaders of the previous sort may have written the state.
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl::copyBuffer(inputKeys_.buffer(), keys_[0].buffer(), bytes);
-  if (shape_.hasValues) gl::copyBuffer(inputValues_.buffer(), values_[0].buffer(), bytes);
+  Stepper::rewind();
 }
 
 std::uint32_t OddEvenSorter::passCount() const {
-  if (shape_.sequenceLength < 2 || shape_.sequenceCount == 0) return 0;
+  if (shape().sequenceLength < 2 || shape().sequenceCount == 0) return 0;
   // Odd-even transposition sorts any sequence of L elements in L rounds.
   const std::uint32_t rounds = roundsPerPass();
-  return static_cast<std::uint32_t>(gl::divideRoundingUp(shape_.sequenceLength, rounds));
+  return static_cast<std::uint32_t>(gl::divideRoundingUp(shape().sequenceLength, rounds));
 }
 
-bool OddEvenSorter::finished() const { return passesRun_ >= passCount() || watch_.sortedAfter().has_value(); }
+bool OddEvenSorter::finished() const { return passesRun() >= passCount() || watch_.sortedAfter().has_value(); }
 
 std::string OddEvenSorter::describePass(std::uint32_t pass) const {
-  if (roundsPerPass() == 1) return describeOddEvenRound(pass, passCount(), shape_.sequenceLength, descendingKeys_);
+  if (roundsPerPass() == 1) return describeOddEvenRound(pass, passCount(), shape().sequenceLength, descendingKeys_);
   // Rounds are the pseudocode's r = p*R .. p*R + R-1.
   const std::uint64_t firstRound = std::uint64_t{pass} * layout_.rounds;
   return passName(pass, passCount()) + ": rounds " + indexRangeText(firstRound, layout_.rounds) +
@@ -286,7 +262,7 @@ std::string OddEvenSorter::describePass(std::uint32_t pass) const {
 std::vector<Comparator> OddEvenSorter::comparators(std::uint32_t pass, std::size_t limit) const {
   // A fused pass is many rounds, no single compare-exchange step.
   if (pass >= passCount() || roundsPerPass() != 1) return {};
-  return oddEvenRoundComparators(pass, shape_.sequenceLength, limit);
+  return oddEvenRoundComparators(pass, shape().sequenceLength, limit);
 }
 
 // What the count is, per schedule, summed over all sequences:
@@ -296,59 +272,51 @@ std::vector<Comparator> OddEvenSorter::comparators(std::uint32_t pass, std::size
 //    rounds.
 // A pass after the one that proved the state sorted exchanged nothing: 0, known without a count.
 std::optional<std::uint64_t> OddEvenSorter::swapsInPass(std::uint32_t pass) const {
-  if (pass >= passesRun_) return std::nullopt;
+  if (pass >= passesRun()) return std::nullopt;
   watch_.poll();
   if (const std::optional<std::uint32_t> count = watch_.countOf(pass)) return *count;
   if (const std::optional<std::uint32_t> sorted = watch_.sortedAfter(); sorted && pass >= *sorted) return 0;
   return std::nullopt;
 }
 
-std::optional<WorkCounts> OddEvenSorter::workCounts(std::uint32_t pass) const {
-  if (!countWork_ || pass >= passesRun_) return std::nullopt;
-  return workCounter_.read(pass);
-}
-
-void OddEvenSorter::runPass() {
-  if (finished()) return;
-  if (countWork_) workCounter_.beginPass(passesRun_);
+void OddEvenSorter::run(std::uint32_t pass) {
   if (teaching_) {
-    runRound();
+    runRound(pass);
   } else {
-    runFusedRounds();
+    runFusedRounds(pass);
   }
-  ++passesRun_;
-  watch_.passIssued(passesRun_);
+  watch_.passIssued(pass + 1);
   watch_.poll();
 }
 
-void OddEvenSorter::runRound() {
+void OddEvenSorter::runRound(std::uint32_t pass) {
   const auto& round = roundKernel();
-  const std::uint32_t parity = passesRun_ % 2;
-  const std::uint32_t pairsPerSequence = (shape_.sequenceLength - parity) / 2;
-  const std::uint64_t pairCount = std::uint64_t{pairsPerSequence} * shape_.sequenceCount;
+  const std::uint32_t parity = pass % 2;
+  const std::uint32_t pairsPerSequence = (shape().sequenceLength - parity) / 2;
+  const std::uint64_t pairCount = std::uint64_t{pairsPerSequence} * shape().sequenceCount;
   if (pairCount == 0) return;  // an odd round of two elements has no pair
-  keys_[0].bind(kSourceKeyBinding);
-  if (shape_.hasValues) values_[0].bind(kSourceValueBinding);
+  stateKeys(0).bind(kSourceKeyBinding);
+  if (shape().hasValues) stateValues(0).bind(kSourceValueBinding);
   watch_.counters().bind(kSwapCountBinding);
-  round.dispatch({.sequenceLength = shape_.sequenceLength,
+  round.dispatch({.sequenceLength = shape().sequenceLength,
                   .pairsPerSequence = pairsPerSequence,
                   .pairCount = static_cast<std::uint32_t>(pairCount),
                   .parity = parity,
-                  .counter = passesRun_},
+                  .counter = pass},
                  gl::divideRoundingUp(pairCount, static_cast<std::uint64_t>(settings_.workgroupSize)));
 }
 
-void OddEvenSorter::runFusedRounds() {
+void OddEvenSorter::runFusedRounds(std::uint32_t pass) {
   const auto& fused = fusedKernel();
-  const int next = 1 - current_;
-  keys_[current_].bind(kSourceKeyBinding);
-  keys_[next].bind(kTargetKeyBinding);
-  if (shape_.hasValues) {
-    values_[current_].bind(kSourceValueBinding);
-    values_[next].bind(kTargetValueBinding);
+  const int next = 1 - slot();
+  stateKeys(slot()).bind(kSourceKeyBinding);
+  stateKeys(next).bind(kTargetKeyBinding);
+  if (shape().hasValues) {
+    stateValues(slot()).bind(kSourceValueBinding);
+    stateValues(next).bind(kTargetValueBinding);
   }
   watch_.counters().bind(kSwapCountBinding);
-  fused.dispatch({.sequenceLength = shape_.sequenceLength,
+  fused.dispatch({.sequenceLength = shape().sequenceLength,
                   .threadsPerSlot = layout_.threadsPerSlot,
                   .slotsPerGroup = layout_.slotsPerGroup,
                   .tilesPerSequence = layout_.tilesPerSequence,
@@ -356,58 +324,34 @@ void OddEvenSorter::runFusedRounds() {
                   .tileStride = static_cast<std::int32_t>(layout_.tileStride),
                   .halo = static_cast<std::int32_t>(layout_.halo),
                   .rounds = static_cast<std::int32_t>(layout_.rounds),
-                  .firstRound = passesRun_ * layout_.rounds,
-                  .counter = passesRun_},
+                  .firstRound = pass * layout_.rounds,
+                  .counter = pass},
                  layout_.groupCount);
-  current_ = next;
-}
-
-SortData OddEvenSorter::read() const {
-  return downloadSortData(shape_, keys_[current_].buffer(), values_[current_].buffer());
-}
-
-GpuStateView OddEvenSorter::gpuState() const {
-  return {.storage = GpuStateView::Storage::Buffers, .keys = keys_[current_].id(), .values = values_[current_].id()};
+  setSlot(next);
 }
 
 namespace {
 
-struct OddEvenCheckpoint final : Checkpoint {
-  gl::Buffer keys, values;
-  int current = 0;
+struct OddEvenCheckpoint final : StepperCheckpoint {
   SwapWatch::Saved watch;
 };
 
 }  // namespace
 
-std::unique_ptr<Checkpoint> OddEvenSorter::checkpoint() const {
-  auto saved = std::make_unique<OddEvenCheckpoint>();
-  saved->passesRun = passesRun_;
-  saved->loadId = loadId_;
-  saved->current = current_;
-  saved->watch = watch_.save();
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes == 0) return saved;
-  saved->keys = copyOfBuffer("odd-even: checkpoint keys", keys_[current_].buffer(), bytes);
-  if (shape_.hasValues) saved->values = copyOfBuffer("odd-even: checkpoint values", values_[current_].buffer(), bytes);
-  return saved;
+std::unique_ptr<StepperCheckpoint> OddEvenSorter::newCheckpoint() const { return std::make_unique<OddEvenCheckpoint>(); }
+
+void OddEvenSorter::save(StepperCheckpoint& into) const {
+  static_cast<OddEvenCheckpoint&>(into).watch = watch_.save();
+  Stepper::save(into);
 }
 
-void OddEvenSorter::resume(const Checkpoint& checkpoint) {
-  const auto& saved = ownCheckpoint<OddEvenCheckpoint>("odd-even", checkpoint, loadId_);
-  // Back into the buffer it came from, so gpuState() names the same buffers as it did then.
-  const std::size_t bytes = shape_.elementCount() * 4;
-  if (bytes > 0) {
-    restoreBuffer(saved.keys, keys_[saved.current].buffer(), bytes);
-    if (shape_.hasValues) restoreBuffer(saved.values, values_[saved.current].buffer(), bytes);
-  }
-  current_ = saved.current;
-  passesRun_ = saved.passesRun;
-  watch_.restore(saved.watch, passesRun_);
+void OddEvenSorter::restore(const StepperCheckpoint& saved) {
+  Stepper::restore(saved);
+  watch_.restore(static_cast<const OddEvenCheckpoint&>(saved).watch, passesRun());
 }
 
 std::size_t OddEvenSorter::checkpointBytes() const {
-  return shape_.elementCount() * (shape_.hasValues ? 8 : 4) + std::size_t{passCount()} * 4;
+  return Stepper::checkpointBytes() + std::size_t{passCount()} * 4;
 }
 
 
@@ -420,15 +364,15 @@ std::optional<WorkgroupLayout> OddEvenSorter::workgroupLayout(std::uint32_t pass
   if (teaching_) {
     // round.comp: one invocation per pair (i, i+1), i = pass (mod 2), pairs numbered sequence after sequence.
     const std::uint32_t parity = pass % 2;
-    const std::uint32_t pairsPerSequence = (shape_.sequenceLength - parity) / 2;
+    const std::uint32_t pairsPerSequence = (shape().sequenceLength - parity) / 2;
     layout.dispatch = "round";
     layout.unitName = "pair";
     layout.sequenceStride = layout.positionsPerSequence = 2 * pairsPerSequence;
     layout.firstPosition = parity;
     layout.unitLength = 2;
     layout.unitsPerWorkgroup = layout.workgroupSize;
-    layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{pairsPerSequence} * shape_.sequenceCount, layout.workgroupSize);
-    if (parity == 1 || shape_.sequenceLength % 2 == 1) layout.note = "grey: the ends no pair of this round holds";
+    layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{pairsPerSequence} * shape().sequenceCount, layout.workgroupSize);
+    if (parity == 1 || shape().sequenceLength % 2 == 1) layout.note = "grey: the ends no pair of this round holds";
     return layout;
   }
   // fused.comp: slots of a workgroup hold tiles; a tile owns tileStride positions and reads a halo.

@@ -20,8 +20,7 @@
 #include "sort/odd_even_swap_watch.h"
 #include "sort/registry.h"
 #include "sort/setting_table.h"
-#include "sort/sorter.h"
-#include "sort/work_counter.h"
+#include "sort/stepper.h"
 
 namespace shadersort {
 
@@ -49,30 +48,21 @@ struct OddEvenSettings {
   }
 };
 
-class OddEvenSorter final : public Sorter {
+class OddEvenSorter final : public Stepper {
  public:
-  std::string_view algorithmName() const override { return "odd-even"; }
   OddEvenSorter(const SortContext& context, const SorterOptions& options);
   static std::string whyCannotSort(const SortShape& shape, const gl::Limits& limits);
 
   using Sorter::load;
   void load(const SortTarget& input) override;
-  void restart() override;
   std::uint32_t passCount() const override;
-  std::uint32_t passesRun() const override { return passesRun_; }
   bool finished() const override;
   std::string describePass(std::uint32_t pass) const override;
-  void runPass() override;
-  SortData read() const override;
-  GpuStateView gpuState() const override;
-  std::unique_ptr<Checkpoint> checkpoint() const override;
-  void resume(const Checkpoint& saved) override;
+  // The state's keys and values and the swap counts.
   std::size_t checkpointBytes() const override;
 
   std::vector<Comparator> comparators(std::uint32_t pass, std::size_t limit) const override;
   std::optional<std::uint64_t> swapsInPass(std::uint32_t pass) const override;
-  bool canCountWork() const override { return countWork_; }
-  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
   // What the schedules do beyond describePass's one line, for the viewer's help.
   static std::string_view explanation();
@@ -81,6 +71,13 @@ class OddEvenSorter final : public Sorter {
   std::optional<WorkgroupLayout> workgroupLayout(std::uint32_t pass) const override;
 
  private:
+  // Stepper's hooks: a pass; the swap counts rewound, saved and restored with the state.
+  void run(std::uint32_t pass) override;
+  void rewind() override;
+  std::unique_ptr<StepperCheckpoint> newCheckpoint() const override;
+  void save(StepperCheckpoint& into) const override;
+  void restore(const StepperCheckpoint& saved) override;
+
   // The tests' view of sortedAfter() (defined only in tests/sorter_test_access.h).
   friend struct OddEvenSorterTestAccess;
   // The passes after which a swap count showed the state sorted, once one has.
@@ -128,27 +125,20 @@ class OddEvenSorter final : public Sorter {
   const compute::Kernel<RoundUniforms>& roundKernel();
   const compute::Kernel<FusedUniforms>& fusedKernel();
   void compileKernel();
-  void runRound();
-  void runFusedRounds();
+  void runRound(std::uint32_t pass);
+  void runFusedRounds(std::uint32_t pass);
   std::uint32_t roundsPerPass() const { return teaching_ ? 1 : layout_.rounds; }
 
   gl::ShaderSource shaders_;  // the context's
-  bool teaching_ = false;
-  bool countWork_ = false;  // teaching_ too; the round kernel is the instrumented one
-  WorkCounter workCounter_;
+  bool teaching_ = false;  // also when counting work: the round kernel is the instrumented one
   bool descendingKeys_ = false;
   OddEvenSettings settings_;
   std::array<compute::Kernel<RoundUniforms>, 2> roundKernels_;  // [hasValues]
   std::array<compute::Kernel<FusedUniforms>, 2> fusedKernels_;  // [hasValues]
-  compute::StorageBuffer inputKeys_, inputValues_;             // kept for restart()
-  std::array<compute::StorageBuffer, 2> keys_, values_;        // the state; [1] only for the fast ping-pong
+  // The state is in slot 0; the fast schedule ping-pongs between slots 0 and 1.
   // Mutable: swapsInPass() takes in the checks whose fences have signalled (no waiting).
   mutable SwapWatch watch_;
-  SortShape shape_;
   TileLayout layout_;
-  std::uint32_t passesRun_ = 0;
-  int current_ = 0;  // keys_[current_] holds the state after passesRun_ passes
-  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
 };
 
 }  // namespace shadersort

@@ -14,10 +14,9 @@
 
 namespace shadersort::radix {
 
-// Owned by RadixSorter; a pipeline binds those its kernels read. Buffers a pipeline does not
-// use stay empty.
+// Owned by RadixSorter (the loaded input, which the first pass reads, is its Stepper's input
+// copy); a pipeline binds those its kernels read. Buffers a pipeline does not use stay empty.
 struct RadixBuffers {
-  compute::StorageBuffer keysInput, valuesInput;       // the loaded input, read by the first pass
   std::array<compute::StorageBuffer, 2> keys, values;  // pass i writes keys[i % 2]
   compute::StorageBuffer counters;                     // [sequence][digit][partition] (not chained)
   compute::StorageBuffer offsets;                      // classic: each key's offset in its block

@@ -8,7 +8,6 @@
 #include "sort/checkpoint_support.h"
 #include "sort/index_text.h"
 #include "sort/state_readback.h"
-#include "sort/storage_state.h"
 
 namespace shadersort {
 namespace {
@@ -32,10 +31,10 @@ std::string bitRange(std::uint32_t place, std::uint32_t bits) {
 }  // namespace
 
 RadixSorter::RadixSorter(SortContext& context, const SorterOptions& options)
-    : shaders_(context.shaders()),
+    : Stepper("radix", options.countWork),
+      shaders_(context.shaders()),
       settings_(RadixSettings::fromOptions(scheduleOptions(options), context.limits())),
       descendingKeys_(options.descendingKeys),
-      countWork_(options.countWork),
       maxStorageBlockBytes_(static_cast<std::uint64_t>(context.limits().maxShaderStorageBlockSize)) {
   const gl::Limits& limits = context.limits();
   keysPerThread_ = radix::largestKeysPerThread(settings_);
@@ -199,9 +198,7 @@ std::uint32_t RadixSorter::sequenceWorkgroupFor(std::uint32_t sequenceLength) co
 void RadixSorter::load(const SortTarget& input) {
   plan(input.shape, input.differingBits);
   inPlace_ = false;
-  const std::size_t bytes = load_.shape.elementCount() * 4;
-  copyIntoStorage(buffers_.keysInput, "radix: input keys", input.keys, bytes);
-  copyIntoStorage(buffers_.valuesInput, "radix: input values", input.values, load_.shape.hasValues ? bytes : 0);
+  copyInput(input);
 }
 
 void RadixSorter::sortInPlace(const SortTarget& target) {
@@ -269,7 +266,7 @@ std::vector<std::uint64_t> RadixSorter::layoutCounts(std::uint64_t count) const 
 void RadixSorter::forgetLoad() {
   load_ = {};
   places_.clear();
-  passesRun_ = 0;
+  beginLoad({});
   inPlace_ = false;
 }
 
@@ -321,7 +318,7 @@ std::size_t RadixSorter::scratchBytesFor(std::uint64_t count, bool hasValues) {
 }
 
 std::size_t RadixSorter::scratchBytes() const {
-  std::size_t bytes = buffers_.keysInput.bytes() + buffers_.valuesInput.bytes() + buffers_.counters.bytes() +
+  std::size_t bytes = inputKeys().bytes() + inputValues().bytes() + buffers_.counters.bytes() +
                       buffers_.offsets.bytes() + buffers_.histograms.bytes() + buffers_.digitStarts.bytes() +
                       buffers_.status.bytes() + buffers_.tickets.bytes();
   for (std::size_t i = 0; i < 2; ++i) bytes += buffers_.keys[i].bytes() + buffers_.values[i].bytes();
@@ -333,8 +330,7 @@ void RadixSorter::plan(const SortShape& shape, std::uint32_t differingBits, bool
   load_ = {};
   load_.shape = shape;
   load_.shaders = shaders_;
-  passesRun_ = 0;
-  loadId_ = newLoadId();
+  beginLoad(shape);
   places_.clear();
   const std::size_t bytes = load_.shape.elementCount() * 4;
 
@@ -358,7 +354,7 @@ void RadixSorter::plan(const SortShape& shape, std::uint32_t differingBits, bool
   load_.partitionCount = std::uint64_t{load_.shape.sequenceCount} * load_.partsPerSequence;
   load_.histogramPartitions = histogramPartitions_;
   load_.defines = kernelDefines(ranking_.ballotKind, ranking_.subgroupWidth);
-  if (countWork_) load_.defines.setAll(workCountDefines());
+  if (countsWork()) load_.defines.setAll(workCountDefines());
   if (pipeline_ == Pipeline::Short)
     shortDefines_ = radix::shortSequenceKernelDefines(kernelLayout(ranking_.ballotKind, ranking_.subgroupWidth));
   if (pipeline_ == Pipeline::Sequence)
@@ -366,7 +362,7 @@ void RadixSorter::plan(const SortShape& shape, std::uint32_t differingBits, bool
                                              sequenceWorkgroupFor(load_.shape.sequenceLength));
   if (!allocate) return;
   allocateBuffers();
-  if (countWork_) workCounter_.reset(passCount());
+  endLoad();
 }
 
 RadixSorter::ScratchSizes RadixSorter::scratchSizes() const {
@@ -424,8 +420,6 @@ void RadixSorter::allocateBuffers() {
   for (std::size_t level = 0; level < sizes.scanTotals.size(); ++level)
     grow(buffers_.scanTotals[level], "radix: scan level totals", sizes.scanTotals[level]);
 }
-
-void RadixSorter::restart() { passesRun_ = 0; }
 
 std::uint32_t RadixSorter::passCount() const { return static_cast<std::uint32_t>(places_.size()); }
 
@@ -498,23 +492,23 @@ compute::StorageRange RadixSorter::valuesIn(std::uint32_t slot) const {
 }
 
 compute::StorageRange RadixSorter::keysAfter(std::uint32_t passes) const {
-  if (passes == 0) return inPlace_ ? targetKeys_ : buffers_.keysInput.range();
+  if (passes == 0) return inPlace_ ? targetKeys_ : inputKeys().range();
   return keysIn(outputSlot(passes - 1));
 }
 
 compute::StorageRange RadixSorter::valuesAfter(std::uint32_t passes) const {
-  if (passes == 0) return inPlace_ ? targetValues_ : buffers_.valuesInput.range();
+  if (passes == 0) return inPlace_ ? targetValues_ : inputValues().range();
   return valuesIn(outputSlot(passes - 1));
 }
 
-const compute::StorageBuffer& RadixSorter::stateKeys(std::uint32_t passes) const {
+const compute::StorageBuffer& RadixSorter::stateKeysAfter(std::uint32_t passes) const {
   requireLoadedState("the state");
-  return passes == 0 ? buffers_.keysInput : buffers_.keys[(passes - 1) % 2];
+  return passes == 0 ? inputKeys() : buffers_.keys[(passes - 1) % 2];
 }
 
-const compute::StorageBuffer& RadixSorter::stateValues(std::uint32_t passes) const {
+const compute::StorageBuffer& RadixSorter::stateValuesAfter(std::uint32_t passes) const {
   requireLoadedState("the state");
-  return passes == 0 ? buffers_.valuesInput : buffers_.values[(passes - 1) % 2];
+  return passes == 0 ? inputValues() : buffers_.values[(passes - 1) % 2];
 }
 
 void RadixSorter::requireLoadedState(const char* what) const {
@@ -522,21 +516,14 @@ void RadixSorter::requireLoadedState(const char* what) const {
     throw std::logic_error(std::string("radix: ") + what + " after sortInPlace: an in-place sort keeps no state");
 }
 
-std::optional<WorkCounts> RadixSorter::workCounts(std::uint32_t pass) const {
-  if (!countWork_ || pass >= passesRun_) return std::nullopt;
-  return workCounter_.read(pass);
-}
-
-void RadixSorter::runPass() {
-  if (finished()) return;
-  const std::uint32_t out = outputSlot(passesRun_);
-  const radix::RadixPass pass{.index = passesRun_,
-                              .place = places_[passesRun_],
-                              .keysIn = keysAfter(passesRun_),
+void RadixSorter::run(std::uint32_t index) {
+  const std::uint32_t out = outputSlot(index);
+  const radix::RadixPass pass{.index = index,
+                              .place = places_[index],
+                              .keysIn = keysAfter(index),
                               .keysOut = keysIn(out),
-                              .valuesIn = valuesAfter(passesRun_),
+                              .valuesIn = valuesAfter(index),
                               .valuesOut = valuesIn(out)};
-  if (countWork_) workCounter_.beginPass(passesRun_);
   switch (pipeline_) {
     case Pipeline::Classic: classic_.runPass(pass, load_, buffers_, observer_); break;
     case Pipeline::Sequence:
@@ -545,7 +532,6 @@ void RadixSorter::runPass() {
     case Pipeline::Fast: partitioned_->runPass(pass, chained_, load_, buffers_, observer_); break;
     case Pipeline::Short: short_.run(pass, load_, keyMask_, shortDefines_, observer_); break;
   }
-  ++passesRun_;
 }
 
 std::vector<std::uint32_t> RadixSorter::readCounters() const {
@@ -556,7 +542,7 @@ std::vector<std::uint32_t> RadixSorter::readCounters() const {
 std::optional<std::vector<std::uint32_t>> RadixSorter::digitCounters(std::size_t limitKeys) const {
   // Only the portable fast pipeline keeps a whole matrix per pass; the others keep a running
   // total (classic, chained) or none (workgroup per sequence).
-  if (pipeline_ != Pipeline::Fast || chained_ || passesRun_ == 0 || load_.shape.elementCount() > limitKeys) return std::nullopt;
+  if (pipeline_ != Pipeline::Fast || chained_ || passesRun() == 0 || load_.shape.elementCount() > limitKeys) return std::nullopt;
   countStateReadback();
   return readCounters();
 }
@@ -577,89 +563,53 @@ RadixSorter::ChainedState RadixSorter::readChainedState() const {
           .histograms = words(buffers_.histograms, std::uint64_t{load_.shape.sequenceCount} * placesOf(load_.digitBits) * radix)};
 }
 
-SortData RadixSorter::read() const {
-  requireLoadedState("read()");
-  return downloadSortData(load_.shape, stateKeys(passesRun_).buffer(), stateValues(passesRun_).buffer());
-}
-
-GpuStateView RadixSorter::gpuState() const {
-  requireLoadedState("gpuState()");
-  return {.storage = GpuStateView::Storage::Buffers,
-          .keys = stateKeys(passesRun_).id(),
-          .values = stateValues(passesRun_).id()};
-}
-
 namespace {
 
-struct RadixCheckpoint final : Checkpoint {
-  gl::Buffer keys, values;  // the state after passesRun passes; none at pass 0 (the input)
-  gl::Buffer counters;      // the counter matrix as the last pass left it (not chained)
-  std::size_t stateBytes = 0, counterBytes = 0;  // what keys (values) and counters hold
+struct RadixCheckpoint final : StepperCheckpoint {
+  gl::Buffer counters;  // the counter matrix as the last pass left it (not chained)
+  std::size_t counterBytes = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Checkpoint> RadixSorter::checkpoint() const {
+std::unique_ptr<StepperCheckpoint> RadixSorter::newCheckpoint() const { return std::make_unique<RadixCheckpoint>(); }
+
+void RadixSorter::save(StepperCheckpoint& into) const {
   requireLoadedState("checkpoint()");
-  auto saved = std::make_unique<RadixCheckpoint>();
-  saved->passesRun = passesRun_;
-  saved->loadId = loadId_;
-  // Pass 0's state is the input buffer, which no pass writes.
-  if (passesRun_ == 0) return saved;
-  const std::size_t bytes = load_.shape.elementCount() * 4;
-  saved->stateBytes = bytes;
-  saved->keys = copyOfBuffer("radix: checkpoint keys", stateKeys(passesRun_).buffer(), bytes);
-  if (load_.shape.hasValues)
-    saved->values = copyOfBuffer("radix: checkpoint values", stateValues(passesRun_).buffer(), bytes);
+  auto& saved = static_cast<RadixCheckpoint&>(into);
+  // Pass 0's state is the input copy, which no pass writes.
+  if (passesRun() == 0) {
+    saved.drop();
+    saved.counters = {};
+    saved.counterBytes = 0;
+    return;
+  }
+  Stepper::save(into);
   // The chained pipeline keeps no counters between passes; its digit starts, built by pass 0,
   // depend on the input only and stay valid for every later pass of this load().
-  if (buffers_.counters) {
-    saved->counterBytes = buffers_.counters.bytes();
-    saved->counters = copyOfBuffer("radix: checkpoint counters", buffers_.counters.buffer(), saved->counterBytes);
-  }
-  return saved;
-}
-
-bool RadixSorter::refreshCheckpoint(Checkpoint& spare) const {
-  requireLoadedState("refreshCheckpoint()");
-  auto* saved = dynamic_cast<RadixCheckpoint*>(&spare);
-  if (saved == nullptr || passesRun_ == 0) return false;
-  const std::size_t bytes = load_.shape.elementCount() * 4;
   const std::size_t counterBytes = buffers_.counters ? buffers_.counters.bytes() : 0;
-  // The same sizes only: a checkpoint's buffers are exactly what it holds.
-  if (!saved->keys || saved->stateBytes != bytes || (load_.shape.hasValues && !saved->values) ||
-      saved->counterBytes != counterBytes || static_cast<bool>(saved->counters) != (counterBytes > 0))
-    return false;
-  saved->passesRun = passesRun_;
-  saved->loadId = loadId_;
-  restoreBuffer(stateKeys(passesRun_).buffer(), saved->keys, bytes);
-  if (load_.shape.hasValues) restoreBuffer(stateValues(passesRun_).buffer(), saved->values, bytes);
-  if (counterBytes > 0) restoreBuffer(buffers_.counters.buffer(), saved->counters, counterBytes);
-  return true;
+  refreshCopy(saved.counters, saved.counterBytes, "radix: checkpoint counters", buffers_.counters.buffer(), counterBytes);
+  saved.counterBytes = counterBytes;
 }
 
-void RadixSorter::resume(const Checkpoint& checkpoint) {
-  const auto& saved = ownCheckpoint<RadixCheckpoint>("radix", checkpoint, loadId_);
-  if (saved.passesRun > 0) {
-    // Pass p reads the state after p passes: put it where the next pass looks for it.
-    const std::size_t bytes = load_.shape.elementCount() * 4;
-    restoreBuffer(saved.keys, stateKeys(saved.passesRun).buffer(), bytes);
-    if (load_.shape.hasValues) restoreBuffer(saved.values, stateValues(saved.passesRun).buffer(), bytes);
-    if (saved.counters) restoreBuffer(saved.counters, buffers_.counters.buffer(), buffers_.counters.bytes());
-    // The chained scan's later passes find their status words and tickets zeroed, as the first
-    // pass's kernels left them (the digit starts the first pass made still hold: they depend on
-    // the input alone). A clear here, not per sort: resuming is a viewer's step, not timed.
-    if (chained_) {
-      buffers_.status.clear();
-      buffers_.tickets.clear();
-    }
+void RadixSorter::restore(const StepperCheckpoint& checkpoint) {
+  if (passesRun() == 0) return;
+  const auto& saved = static_cast<const RadixCheckpoint&>(checkpoint);
+  // Pass p reads the state after p passes: state() is where the next pass looks for it.
+  Stepper::restore(saved);
+  if (saved.counters) restoreBuffer(saved.counters, buffers_.counters.buffer(), buffers_.counters.bytes());
+  // The chained scan's later passes find their status words and tickets zeroed, as the first
+  // pass's kernels left them (the digit starts the first pass made still hold: they depend on
+  // the input alone). A clear here, not per sort: resuming is a viewer's step, not timed.
+  if (chained_) {
+    buffers_.status.clear();
+    buffers_.tickets.clear();
   }
-  passesRun_ = saved.passesRun;
 }
 
 std::size_t RadixSorter::checkpointBytes() const {
   // The counter matrix: 0 bytes when there is none.
-  return load_.shape.elementCount() * (load_.shape.hasValues ? 8 : 4) + buffers_.counters.bytes();
+  return Stepper::checkpointBytes() + buffers_.counters.bytes();
 }
 
 // [SECTION] GPU view: the workgroups of a pass (Sorter::workgroupLayout)

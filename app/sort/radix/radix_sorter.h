@@ -32,14 +32,12 @@
 #include "sort/radix/settings.h"
 #include "sort/registry.h"
 #include "sort/segmented_sort.h"
-#include "sort/sorter.h"
-#include "sort/work_counter.h"
+#include "sort/stepper.h"
 
 namespace shadersort {
 
-class RadixSorter final : public Sorter, public SortEngine {
+class RadixSorter final : public Stepper, public SortEngine {
  public:
-  std::string_view algorithmName() const override { return "radix"; }
   SortEngine* engine() override { return this; }
   RadixSorter(SortContext& context, const SorterOptions& options);
   ~RadixSorter() override;
@@ -72,20 +70,11 @@ class RadixSorter final : public Sorter, public SortEngine {
   // Segment offsets and GPU counts go through SegmentedSort, which sorts pairs with this engine.
   std::size_t reserveSegmented(const SortShape& largest) override;
   std::size_t scratchBytesForSegmented(const SortShape& largest) override;
-  void restart() override;
   std::uint32_t passCount() const override;
-  std::uint32_t passesRun() const override { return passesRun_; }
   std::string describePass(std::uint32_t pass) const override;
   std::optional<DigitPlace> digitPlace(std::uint32_t pass) const override;
-  void runPass() override;
-  SortData read() const override;
-  GpuStateView gpuState() const override;
-  std::unique_ptr<Checkpoint> checkpoint() const override;
-  bool refreshCheckpoint(Checkpoint& spare) const override;
-  void resume(const Checkpoint& saved) override;
+  // The state's keys and values and the counter matrix.
   std::size_t checkpointBytes() const override;
-  bool canCountWork() const override { return countWork_; }
-  std::optional<WorkCounts> workCounts(std::uint32_t pass) const override;
 
   // What load() chose, for --stats and the viewer: "classic", "fast/portable", "fast/chained",
   // "fast/workgroup-per-sequence", "fast/short-sequences"; the ranking ("match NV", "ballot KHR", "ballot ARB",
@@ -108,6 +97,16 @@ class RadixSorter final : public Sorter, public SortEngine {
   std::optional<std::vector<std::uint32_t>> digitCounters(std::size_t limitKeys) const override;
 
  private:
+  // Stepper's hooks. The state is this sorter's scratch: the input copy before any pass (no
+  // pass writes it, so restart() copies nothing), then the buffers the last pass wrote.
+  // Checkpoints also keep the counter matrix, and none at pass 0.
+  void run(std::uint32_t pass) override;
+  void rewind() override {}
+  State state() const override { return {stateKeysAfter(passesRun()), stateValuesAfter(passesRun())}; }
+  std::unique_ptr<StepperCheckpoint> newCheckpoint() const override;
+  void save(StepperCheckpoint& into) const override;
+  void restore(const StepperCheckpoint& saved) override;
+
   // The tests' view of the internals below (defined only in tests/sorter_test_access.h), so that
   // this class carries no test API.
   friend struct RadixSorterTestAccess;
@@ -174,8 +173,8 @@ class RadixSorter final : public Sorter, public SortEngine {
   compute::StorageRange keysIn(std::uint32_t slot) const;
   compute::StorageRange valuesIn(std::uint32_t slot) const;
   // The state after `passes` passes of a load() (not of an in-place sort), which owns it.
-  const compute::StorageBuffer& stateKeys(std::uint32_t passes) const;
-  const compute::StorageBuffer& stateValues(std::uint32_t passes) const;
+  const compute::StorageBuffer& stateKeysAfter(std::uint32_t passes) const;
+  const compute::StorageBuffer& stateValuesAfter(std::uint32_t passes) const;
   // Throws std::logic_error after an in-place sort, which keeps no state to read or step.
   void requireLoadedState(const char* what) const;
 
@@ -183,8 +182,6 @@ class RadixSorter final : public Sorter, public SortEngine {
   SegmentedSort segmented_{shaders_};
   RadixSettings settings_;
   bool descendingKeys_ = false;
-  bool countWork_ = false;  // the classic (teaching) pipeline, its kernels instrumented
-  WorkCounter workCounter_;
   std::uint64_t maxStorageBlockBytes_ = 0;  // of the context this sorter was made for
   radix::Ranking ranking_;
   bool chained_ = false;                      // the fast pipeline's scan, resolved
@@ -211,9 +208,7 @@ class RadixSorter final : public Sorter, public SortEngine {
   std::uint32_t keyMask_ = 0xFFFFFFFFu;  // this load's differing bits (the short kernel compares those)
   std::vector<std::uint32_t> places_;  // digit places that differ between keys, lowest first
   radix::RadixBuffers buffers_;
-  std::uint32_t passesRun_ = 0;
   StepObserver observer_;
-  std::uint64_t loadId_ = 0;  // ties checkpoints to this load()
   // sortInPlace: the caller's keys and values, read by the first pass and written by the last.
   bool inPlace_ = false;
   compute::StorageRange targetKeys_, targetValues_;
