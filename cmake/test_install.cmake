@@ -1,6 +1,6 @@
 # Library.Install: checks what `cmake --install` put in a fresh prefix, runs examples/sort_buffer
 # built against it through find_package(shadersort) alone, and checks that pkg-config finds
-# shadersort.pc. The fixture library_archive (library_test_build.cmake, FORM=static) installed the
+# shadersort.pc. The fixture library_static (library_test_build.cmake, FORM=static) installed the
 # archive build into WORK_DIR/prefix and built the example in WORK_DIR/example.
 #   cmake -DWORK_DIR=<the fixture's folder> -P cmake/test_install.cmake
 cmake_minimum_required(VERSION 3.25)

@@ -3,7 +3,7 @@
 # symbols and none of its internals global, and run TARGET of tests/library_consumer built against
 # it (a user with a glad of its own, GL 4.6 core): own_glad_consumer, the program, or plugin_host,
 # which dlopens the plug-in that links the library into a shared object. The fixtures
-# library_archive and library_shared (library_test_build.cmake) installed the library into
+# library_static and library_shared (library_test_build.cmake) installed the library into
 # WORK_DIR/prefix and built the consumer in WORK_DIR/consumer.
 #   cmake -DFORM=static|shared -DTARGET=<own_glad_consumer|plugin_host> -DWORK_DIR=<the fixture's folder>
 #         -DNM=<nm> -P cmake/test_library_consumer.cmake
