@@ -1,18 +1,19 @@
-# Library.InstallShared: installs libshadersort.so from the archive build (as a -DBUILD_SHARED_LIBS=ON
-# build installs it: shared_library_build.cmake) into a fresh prefix, builds examples/sort_buffer
-# against it through find_package(shadersort) (the installed RPATH-less library found through the
-# example's build RPATH, as CMake gives a user) and through pkg-config (found through
-# LD_LIBRARY_PATH), runs both, and checks that they load libshadersort.so under its SONAME.
-#   cmake -DSOURCE_DIR=<repository> -DBUILD_DIR=<archive build> -DWORK_DIR=<scratch folder>
-#         -DCXX=<compiler> -P cmake/test_install_shared.cmake
+# Library.InstallShared: checks libshadersort.so as a -DBUILD_SHARED_LIBS=ON build installs it
+# (shared_library_build.cmake) in a fresh prefix: the files, the SONAME and the exports; runs
+# examples/sort_buffer built against it through find_package(shadersort) (the installed
+# RPATH-less library found through the example's build RPATH, as CMake gives a user); builds it
+# again through pkg-config (found through LD_LIBRARY_PATH) and runs it; and checks that both load
+# libshadersort.so under its SONAME. The fixture library_shared (library_test_build.cmake,
+# FORM=shared) installed the archive build's shared library into WORK_DIR/prefix and built the
+# example in WORK_DIR/example.
+#   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<the fixture's folder> -DCXX=<compiler>
+#         -P cmake/test_install_shared.cmake
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
-include(${CMAKE_CURRENT_LIST_DIR}/shared_library_build.cmake)
 
 set(prefix ${WORK_DIR}/prefix)
-file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
-install_shared_library(${BUILD_DIR} ${prefix})
+file(REMOVE_RECURSE ${WORK_DIR}/example_pkgconfig)
 
 file(STRINGS ${SOURCE_DIR}/CMakeLists.txt project_line REGEX "^project\\(shadersort VERSION")
 string(REGEX MATCH "VERSION ([0-9]+)\\.([0-9]+)\\.([0-9]+)" version "${project_line}")
@@ -65,10 +66,7 @@ function(check_loads binary)
   message(STATUS "${last_output}")
 endfunction()
 
-# find_package(shadersort): CMake gives the example a build RPATH naming the prefix's lib.
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/sort_buffer -B ${WORK_DIR}/example -G Ninja
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=RelWithDebInfo)
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/example)
+# find_package(shadersort): CMake gave the example a build RPATH naming the prefix's lib.
 unset(ENV{LD_LIBRARY_PATH})
 check_loads(${WORK_DIR}/example/sort_buffer)
 
@@ -83,4 +81,4 @@ run(${CXX} -std=c++20 -O1 -o ${WORK_DIR}/example_pkgconfig/sort_buffer -isystem 
     ${SOURCE_DIR}/examples/sort_buffer/sort_buffer.cpp ${WORK_DIR}/example/libsort_buffer_glad.a ${flags})
 set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
 check_loads(${WORK_DIR}/example_pkgconfig/sort_buffer)
-file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/example ${WORK_DIR}/example_pkgconfig)
+file(REMOVE_RECURSE ${WORK_DIR}/example_pkgconfig)

@@ -1,26 +1,21 @@
-# Library.ArchiveInPlugin, Library.OwnGladArchive, Library.OwnGladShared: installs libshadersort.a
-# (FORM=static) or libshadersort.so (FORM=shared, as a -DBUILD_SHARED_LIBS=ON build installs it)
-# from the archive build BUILD_DIR into a fresh prefix, checks with nm that the library makes none of glad's
-# symbols and none of its internals global, builds tests/library_consumer against it (a user with
-# a glad of its own, GL 4.6 core) and runs TARGET: own_glad_consumer, the program, or plugin_host,
-# which dlopens the plug-in that links the library into a shared object.
-#   cmake -DFORM=static|shared -DTARGET=<own_glad_consumer|plugin_host> -DSOURCE_DIR=<repository>
-#         -DWORK_DIR=<scratch folder> -DCC=<C compiler> -DCXX=<compiler> -DNM=<nm>
-#         -DBUILD_DIR=<archive build> [-DLAUNCHER=<compiler launcher>]
-#         -P cmake/test_library_consumer.cmake
+# Library.ArchiveInPlugin, Library.OwnGladArchive, Library.OwnGladShared: check with nm that the
+# installed libshadersort.a (FORM=static) or libshadersort.so (FORM=shared) makes none of glad's
+# symbols and none of its internals global, and run TARGET of tests/library_consumer built against
+# it (a user with a glad of its own, GL 4.6 core): own_glad_consumer, the program, or plugin_host,
+# which dlopens the plug-in that links the library into a shared object. The fixtures
+# library_static and library_shared (library_test_build.cmake) installed the library into
+# WORK_DIR/prefix and built the consumer in WORK_DIR/consumer.
+#   cmake -DFORM=static|shared -DTARGET=<own_glad_consumer|plugin_host> -DWORK_DIR=<the fixture's folder>
+#         -DNM=<nm> -P cmake/test_library_consumer.cmake
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
-include(${CMAKE_CURRENT_LIST_DIR}/shared_library_build.cmake)
 
 set(prefix ${WORK_DIR}/prefix)
-file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/consumer)
 if(FORM STREQUAL "static")
-  run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
   set(library ${prefix}/lib/libshadersort.a)
   set(nm_symbols --extern-only)
 elseif(FORM STREQUAL "shared")
-  install_shared_library(${BUILD_DIR} ${prefix})
   set(library ${prefix}/lib/libshadersort.so)
   set(nm_symbols --dynamic)
 else()
@@ -55,16 +50,7 @@ if(strong)
 endif()
 message(STATUS "${library}: no global glad symbol, nothing strong but the public API")
 
-# The consumer, with its own glad, against the prefix alone.
-set(launchers "")
-if(LAUNCHER)
-  set(launchers -DCMAKE_C_COMPILER_LAUNCHER=${LAUNCHER} -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
-endif()
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/library_consumer -B ${WORK_DIR}/consumer -G Ninja
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${CC} -DCMAKE_CXX_COMPILER=${CXX}
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo ${launchers})
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer --target ${TARGET})
+# The consumer, with its own glad, built against the prefix alone.
 unset(ENV{LD_LIBRARY_PATH})  # the build RPATH finds libshadersort.so
 run(${WORK_DIR}/consumer/${TARGET})
 message(STATUS "${last_output}")
-file(REMOVE_RECURSE ${prefix} ${WORK_DIR}/consumer)
