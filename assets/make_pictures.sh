@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the README's pictures with shadersort itself (headless: no window, no X server).
+# Makes the pictures of README.md and docs/ with shadersort itself (headless: no window, no X server).
 #   bash assets/make_pictures.sh [path/to/shadersort]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,7 +89,7 @@ done
 # A pixel-sort watched pass by pass: odd-even's teaching schedule, every 20th pass.
 "$bin" run assets/astronaut.png --algo odd-even --teaching --path angle:60 --spans threshold --lower 0.3 \
   --upper 0.95 --key lightness --max-span 60 --sheet assets/art/odd-even-sheet.png --every 20
-# A clip pixel-sorted frame by frame (README: Video): make_clip zooms into the photograph, and a
+# A clip pixel-sorted frame by frame (docs/VIDEO.md): make_clip zooms into the photograph, and a
 # keyframed preset turns the spans' angle over the three seconds.
 clip_folder=$(mktemp -d)
 trap 'rm -rf -- "$clip_folder"' EXIT

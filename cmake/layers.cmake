@@ -1,4 +1,4 @@
-# The architecture's layers, in one table (README: Layout). CMakeLists.txt builds one static
+# The architecture's layers, in one table (docs/ARCHITECTURE.md: Layout). CMakeLists.txt builds one static
 # library shadersort_<layer> per row, linking the rows under USES and the libraries under PUBLIC
 # and PRIVATE, and nothing else; cmake/check_layers.cmake (the Layering.Includes test, and a build
 # step) fails when a file includes a header of a layer or of a library that its row does not reach.

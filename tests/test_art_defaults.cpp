@@ -1,8 +1,9 @@
-// Art is fast by default: the README's art commands, run as printed, sort with radix on its fast
-// schedule, and --stats says so; --algo and the viewer's --teaching still choose.
+// Art is fast by default: the art commands of README.md and docs/ART.md, run as printed, sort with
+// radix on its fast schedule, and --stats says so; --algo and the viewer's --teaching still choose.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -13,17 +14,22 @@
 namespace shadersort::testing {
 namespace {
 
-// The `shadersort run IMAGE ...` lines of the README's art section, as printed.
-std::vector<std::string> readmeArtCommands() {
-  std::ifstream readme(std::string(SHADERSORT_SOURCE_DIR) + "/README.md");
+// The `shadersort run IMAGE ...` lines of README.md and docs/ART.md, as printed, each once.
+std::vector<std::string> documentedArtCommands() {
   std::vector<std::string> commands;
   const std::string prefix = "    shadersort run IMAGE ";
-  for (std::string line; std::getline(readme, line);)
-    if (line.rfind(prefix, 0) == 0) commands.push_back(line.substr(std::string("    shadersort ").size()));
+  for (const char* page : {"/README.md", "/docs/ART.md"}) {
+    std::ifstream text(std::string(SHADERSORT_SOURCE_DIR) + page);
+    for (std::string line; std::getline(text, line);) {
+      if (line.rfind(prefix, 0) != 0) continue;
+      std::string command = line.substr(std::string("    shadersort ").size());
+      if (std::find(commands.begin(), commands.end(), command) == commands.end()) commands.push_back(command);
+    }
+  }
   return commands;
 }
 
-// `command` with the README's placeholders filled: IMAGE, OUT.png and M.png.
+// `command` with the pages' placeholders filled: IMAGE, OUT.png and M.png.
 std::string filledIn(std::string command, const ScratchFolder& folder) {
   auto replace = [&](const std::string& placeholder, const std::string& value) {
     for (std::size_t at = command.find(placeholder); at != std::string::npos; at = command.find(placeholder, at + value.size()))
@@ -35,9 +41,9 @@ std::string filledIn(std::string command, const ScratchFolder& folder) {
   return command;
 }
 
-TEST(ArtDefaults, TheReadmeArtCommandsAsPrintedRunRadixFast) {
-  const std::vector<std::string> commands = readmeArtCommands();
-  ASSERT_GE(commands.size(), 3u) << "the README's art commands were not found";
+TEST(ArtDefaults, TheDocumentedArtCommandsAsPrintedRunRadixFast) {
+  const std::vector<std::string> commands = documentedArtCommands();
+  ASSERT_GE(commands.size(), 3u) << "the art commands of README.md and docs/ART.md were not found";
   ScratchFolder folder;
   // A mask for the --spans mask line: the left half white (sorted), the right half black.
   Image mask(256, 256);

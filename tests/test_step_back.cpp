@@ -376,7 +376,7 @@ TEST_F(PassCursorTest, StepsBackOnALongSortWithFewerPassesThanTheInterval) {
 // Here the same rule at a size CI runs: a 2048-pass sort (frag-odd-even on 2048x2048 has 2048
 // passes) given as many checkpoints as the viewer's default budget gives 2048x2048 (32 MiB
 // each), counting the passes each step back replays. At llvmpipe's kPassSeconds a pass on
-// 2048x2048 (see README), kNearReplay and kFarReplay passes keep to the 2 s and 10 s.
+// 2048x2048 (see docs/VIEWER.md, Stepping back), kNearReplay and kFarReplay passes keep to the 2 s and 10 s.
 TEST_F(PassCursorTest, StepsBackOnA2048PassSortWithinTheReplayBudget) {
   constexpr std::size_t kBytes2048 = std::size_t{2048} * 2048 * 8;
   constexpr std::uint32_t kNearReplay = 9, kFarReplay = 81;

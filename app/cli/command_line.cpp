@@ -394,7 +394,7 @@ int runCommandLine(int argc, char** argv) {
   benchCommand->add_flag("--segment-offsets", bench.segmentOffsets,
                          "with --through-library and --segment-length: give the library the segments as a GPU buffer "
                          "of offsets (CUB's form) instead of a row length");
-  benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: see README)");
+  benchCommand->add_option("--csv", bench.csvPath, "write results as CSV (columns: docs/COMMAND_LINE.md)");
   benchCommand->add_option("--json", bench.jsonPath, "write results as JSON");
   benchCommand->add_option("--plot", bench.plotPath, "write a log-log plot of keys/s against N (PNG, needs gnuplot)");
   addSorterOptions(*benchCommand, benchSorter);
