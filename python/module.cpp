@@ -55,13 +55,30 @@ Gpu& gpu() {
 
 [[noreturn]] void badArgument(const std::string& message) { throw py::value_error(message); }
 
+// A settings message in Python's names: the command line's "--span-length" as "span_length".
+std::string pythonNames(const std::string& message) {
+  std::string result;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const bool option = message.compare(i, 2, "--") == 0 && i + 2 < message.size() && message[i + 2] >= 'a' &&
+                        message[i + 2] <= 'z' && (i == 0 || message[i - 1] == ' ' || message[i - 1] == '(');
+    if (!option) {
+      result += message[i];
+      continue;
+    }
+    for (i += 2; i < message.size() && ((message[i] >= 'a' && message[i] <= 'z') || message[i] == '-'); ++i)
+      result += message[i] == '-' ? '_' : message[i];
+    --i;
+  }
+  return result;
+}
+
 // The library's errors as Python's: bad settings are ValueError, the rest RuntimeError.
 template <typename Work>
 auto pythonErrors(Work&& work) {
   try {
     return work();
   } catch (const shadersort::SettingsError& error) {
-    throw py::value_error(error.what());
+    throw py::value_error(pythonNames(error.what()));
   } catch (const shadersort::PixelSortError& error) {
     throw std::runtime_error(error.what());
   } catch (const shadersort::SortError& error) {

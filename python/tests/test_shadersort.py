@@ -159,8 +159,8 @@ class BadArguments(unittest.TestCase):
     def test_each_bad_argument_is_a_value_error_of_one_line(self):
         photo = np.zeros((16, 16, 3), np.uint8)
         self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, spans="sideways"), "sideways")
-        self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, spans="threshold", lower=2), "--lower")
-        self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, upper=0.5), "--upper needs --spans threshold")
+        self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, spans="threshold", lower=2), "lower wants a number from 0 to 1")
+        self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, upper=0.5), "upper needs spans threshold")
         self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, colour="red"), "unknown setting 'colour'")
         self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, span_length=-3, spans="random"), "span_length")
         self.assertOneLineValueError(lambda: shadersort.pixel_sort(photo, lower="low", spans="threshold"), "lower")
