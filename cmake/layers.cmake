@@ -78,6 +78,8 @@ shadersort_layer(bench     USES core gl sort data lib)
 shadersort_layer(video     USES core data render                             PRIVATE ffmpeg)
 # Pixel-sort art: paths, spans, keys and the pipeline that packs spans for any sorter.
 shadersort_layer(art       USES core gl sort data render                     PRIVATE toml)
+# The library's pixel-sort (include/shadersort/pixel_sort.h): the art pipeline for the caller's pictures.
+shadersort_layer(pixel     FOLDER lib FILES pixel_sort pixel_state_guard USES core gl sort data render art lib)
 # Sound: each pass's chord (sort/ states to tones to samples), WAV files and playback.
 shadersort_layer(audio     USES core sort                                    PRIVATE sndfile sdl2)
 shadersort_layer(ui        USES core gl window sort data render video art audio PUBLIC imgui PRIVATE glfw)

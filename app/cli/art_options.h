@@ -7,16 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "art/art_request.h"
 #include "cli/commands.h"
 
 namespace shadersort::cli {
 
-struct ArtOptionText {
-  std::string path, spans, spanKey, lower, upper, spanLength, maxSpan, skip;
-  std::string startAngle, degreesSorted, innerRadius, rayLength, thickness, varyStart, then;
-  std::string mask, intervals, keyImage, preset;
-  bool invert = false, sortTransparent = false;
-};
+// The options' text, which art::resolveArtRequest reads (as the library's pixel-sort API does).
+using ArtOptionText = art::ArtOptionText;
 
 void addArtOptions(CLI::App& command, ArtOptionText& text);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "art/animation.h"
+#include "art/art_request.h"
 #include "art/art_settings.h"
 #include "audio/chord_synth.h"
 #include "data/inputs.h"
@@ -41,15 +42,8 @@ struct RecordOptions {
   bool any() const { return !gifPath.empty() || !sheetPath.empty() || !slidesPath.empty(); }
 };
 
-// run's pixel-sort: the settings and the images they name (empty: none).
-struct ArtRequest {
-  art::ArtSettings settings;  // at t = 0 when animated: what a still image uses
-  // A preset's keyframed settings (a video's frames take animation.at(settings, seconds)); an
-  // option given on the command line removes its setting's track, as it overrides a static value.
-  art::Animation animation;
-  std::string maskPath, intervalsPath, keyImagePath;
-  std::string presetPath;  // --preset as given (a built-in's name or a file), empty without
-};
+// run's pixel-sort: the settings and the images they name (art/art_request.h).
+using ArtRequest = art::ArtRequest;
 
 // run --video: a clip or an animated GIF pixel-sorted frame by frame into a video file.
 struct VideoOptions {
