@@ -1,10 +1,11 @@
 #pragma once
 // The production contract: sort a target where it lies. Art, video, the library and the
 // benchmark's library path sort through a SortEngine; the viewer, slides, recordings and counters
-// step a Sorter (sort/sorter.h), the teaching stepper, which owns the input copy, restart,
-// checkpoints and pass descriptions. A stepper that can sort in place hands out its engine
-// (Sorter::engine()); an algorithm with an engine and no stepper of its own is stepped by
-// WholeSortStepper (sort/whole_sort_stepper.h), one pass for the whole sort.
+// step a Sorter (sort/sorter.h), the teaching stepper: its pass descriptions are its own, and
+// the Stepper base (sort/stepper.h) owns the input copy, restart and checkpoints. A stepper that
+// can sort in place hands out its engine (Sorter::engine()); an algorithm with an engine and no
+// stepper of its own is stepped by WholeSortStepper (sort/whole_sort_stepper.h), one pass for
+// the whole sort.
 
 #include <cstddef>
 
