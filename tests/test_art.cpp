@@ -510,6 +510,43 @@ TEST(ArtPipeline, WholeLineSpansNeedNoRunsAndMatchTheReference) {
   EXPECT_TRUE(wholeLines.readResult().rgba == runs.readResult().rgba) << "the overlay finds the runs it needs";
 }
 
+// Live settings (a viewer's sliders) reuse what the pipeline made: once each setting has been
+// seen, changing between them (paths and their maps, spans, keys, thresholds, a then pass, the
+// key histogram) creates no buffer and no program.
+TEST(ArtPipeline, SettingsChangedAfterWarmUpCreateNoGlObject) {
+  const Image picture = randomImage(64, 48, 31);
+  auto radix = findAlgorithm("radix").create(testSortContext(), {});
+  std::vector<ArtSettings> looks;
+  for (const char* path : {"angle:30", "rows", "angle:137", "columns", "rings:0.5,0.4", "spokes"})
+    for (const SpanMode spans : {SpanMode::Threshold, SpanMode::None, SpanMode::Random}) {
+      ArtSettings settings = settingsFor(path, spans, spans == SpanMode::None ? PixelKey::Luminance : PixelKey::Lightness);
+      settings.sortTransparent = spans == SpanMode::None;  // whole lines too
+      looks.push_back(settings);
+    }
+  looks.push_back(settingsFor("angle:30", SpanMode::Threshold, PixelKey::Hue));
+  looks.back().lower = 0.1;
+  looks.push_back(settingsFor("columns", SpanMode::Threshold, PixelKey::Luminance));
+  looks.back().then = PathSpec{.kind = PathKind::Rows};
+  ArtPipeline pipeline(testSortContext());
+  pipeline.setImages({&picture});
+  const auto runAll = [&] {
+    for (const ArtSettings& settings : looks) {
+      pipeline.setSettings(settings);
+      pipeline.sort(*radix);
+      pipeline.keyHistogram(64);
+    }
+  };
+  runAll();
+  const gl::CreatedObjects before = gl::createdObjects();
+  runAll();
+  EXPECT_EQ(gl::createdObjects().buffers, before.buffers);
+  EXPECT_EQ(gl::createdObjects().programs, before.programs);
+  const ArtPlan plan = planArt(looks.front(), {&picture});
+  pipeline.setSettings(looks.front());
+  pipeline.sort(*radix);
+  EXPECT_TRUE(pipeline.sources(*radix) == referenceSources(plan)) << "and the pictures are still right";
+}
+
 // Packings stay within the row limit and hold little padding: many short spans, and spans the
 // luminance key's slots limit (1023 a row).
 TEST(ArtPipeline, PackingsStayWithinTheRowLimitWithLittlePadding) {

@@ -156,6 +156,24 @@ struct ArtPipeline::Gpu {
   StorageBuffer packedKeys, packedValues, destinations;
   StorageBuffer groups;  // a split one-sequence packing's groups, by map position
   StorageBuffer found;   // pictureIsOpaque's flag
+  StorageBuffer histogram;  // keyHistogram's bins
+  // An angle's map: each line's shift, start and first step; the shifts come through mapUpload.
+  StorageBuffer angleShift, angleLineStarts, angleFirstSteps;
+  gl::Buffer mapUpload;
+
+  // Copies `count` words to the start of `into` through a kept staging buffer (the storage buffers are
+  // immutable): a map rebuilt for a new angle creates no buffer.
+  void uploadWords(const void* words, std::size_t count, const StorageBuffer& into) {
+    if (count == 0) return;
+    if (mapUpload.id() == 0) mapUpload = gl::Buffer("art: map upload");
+    const auto bytes = static_cast<GLsizeiptr>(count * 4);
+    glBindBuffer(GL_COPY_READ_BUFFER, mapUpload.id());
+    glBufferData(GL_COPY_READ_BUFFER, bytes, words, GL_STREAM_DRAW);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, into.id());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  }
 
   const gl::Program& program(const std::string& path, const gl::ShaderDefines& extra = {}) {
     const std::string key = path + "\n" + extra.preamble();
@@ -544,9 +562,14 @@ void ArtPipeline::buildMap() {
     const double degrees = path.kind == PathKind::Rows ? 0.0 : path.kind == PathKind::Columns ? 90.0 : path.angleDegrees;
     const AngleLines lines = angleLines(degrees, width_, height_);
     gpu.lineCount = lines.lineCount;
-    const StorageBuffer shift("art: path shift", lines.shift.size() * 4, lines.shift.data());
-    const StorageBuffer lineStart("art: angle line starts", std::uint64_t{lines.lineCount} * 4),
-        firstStep("art: angle first steps", std::uint64_t{lines.lineCount} * 4);
+    // Kept and grown like the rest: a new angle makes no buffer.
+    StorageBuffer& shift = gpu.angleShift;
+    StorageBuffer& lineStart = gpu.angleLineStarts;
+    StorageBuffer& firstStep = gpu.angleFirstSteps;
+    Gpu::ensure(shift, "art: path shift", lines.shift.size());
+    Gpu::ensure(lineStart, "art: angle line starts", lines.lineCount);
+    Gpu::ensure(firstStep, "art: angle first steps", lines.lineCount);
+    gpu.uploadWords(lines.shift.data(), lines.shift.size(), shift);
     gpu.fill(lineStart, lines.lineCount, 0);
     gpu.fill(firstStep, lines.lineCount, kPadding);
     const gl::Program& kernel = gpu.program("shaders/art/map_angle.comp");
@@ -1232,7 +1255,8 @@ std::vector<std::uint32_t> ArtPipeline::keyHistogram(std::uint32_t bins) {
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   if (pixels == 0 || bins == 0) return std::vector<std::uint32_t>(bins, 0);
   computeKeys();
-  const StorageBuffer counts("art: key histogram", std::size_t{bins} * 4);
+  Gpu::ensure(gpu.histogram, "art: key histogram", bins);
+  const StorageBuffer& counts = gpu.histogram;
   gpu.fill(counts, bins, 0);
   const gl::Program& kernel = gpu.program("shaders/art/key_histogram.comp");
   kernel.use();
