@@ -156,7 +156,8 @@ struct ArtPipeline::Gpu {
   StorageBuffer packedKeys, packedValues, destinations;
   StorageBuffer groups;  // a split one-sequence packing's groups, by map position
   StorageBuffer found;   // pictureIsOpaque's flag
-  StorageBuffer histogram;  // keyHistogram's bins
+  StorageBuffer histogram;  // keyHistogram's bins, and their read-back's staging buffer
+  gl::Buffer histogramReadBack;
   // An angle's map: each line's shift, start and first step; the shifts come through mapUpload.
   StorageBuffer angleShift, angleLineStarts, angleFirstSteps;
   gl::Buffer mapUpload;
@@ -1266,7 +1267,7 @@ std::vector<std::uint32_t> ArtPipeline::keyHistogram(std::uint32_t bins) {
   Gpu::setUniform(kernel, "u_bins", bins);
   Gpu::setUniform(kernel, "u_keyMax", pixelKeyMax(spanKeyOf(settings_)));
   Gpu::dispatch(pixels);
-  return gl::downloadWords(counts.buffer(), bins);
+  return gl::downloadWords(counts.buffer(), bins, gpu.histogramReadBack);
 }
 
 }  // namespace shadersort::art

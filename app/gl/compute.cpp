@@ -32,6 +32,12 @@ std::atomic<std::uint64_t> wordDownloads{0};
 std::uint64_t wordDownloadCount() { return wordDownloads.load(); }
 
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord) {
+  Buffer staging;
+  return downloadWords(buffer, count, staging, firstWord);
+}
+
+std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, Buffer& staging,
+                                         std::size_t firstWord) {
   ++wordDownloads;
   std::vector<std::uint32_t> words(count);
   if (count == 0) return words;
@@ -40,7 +46,7 @@ std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count
   // Read through a staging buffer: NVIDIA moves a buffer the CPU reads from into host memory
   // ("copied/moved from VIDEO memory to HOST memory"), and every later sort on it then ran 3 to 5
   // times slower. The working buffers stay on the GPU; only the staging copy travels.
-  const Buffer staging("read-back staging");
+  if (staging.id() == 0) staging = Buffer("read-back staging");
   const auto bytes = static_cast<GLsizeiptr>(count * 4);
   glBindBuffer(GL_COPY_WRITE_BUFFER, staging.id());
   glBufferData(GL_COPY_WRITE_BUFFER, bytes, nullptr, GL_STREAM_READ);

@@ -16,6 +16,10 @@ Buffer makeStorageBuffer(std::string_view label, std::size_t bytes, const void* 
 Buffer makeStorageBuffer(std::string_view label, const std::vector<std::uint32_t>& words);
 
 std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, std::size_t firstWord = 0);
+// The same through `staging`, which the caller keeps (made on first use): repeated read-backs
+// (the viewer's histogram on every change) create no buffer.
+std::vector<std::uint32_t> downloadWords(const Buffer& buffer, std::size_t count, Buffer& staging,
+                                         std::size_t firstWord = 0);
 // downloadWords calls since the program started (a test's proof that a frame made none).
 std::uint64_t wordDownloadCount();
 void copyBuffer(const Buffer& from, const Buffer& to, std::size_t bytes);
