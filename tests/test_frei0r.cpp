@@ -30,7 +30,11 @@ const std::vector<std::string> kRunArt = {"--path", "angle:30", "--spans", "thre
 const std::string kFfmpegArt = "|angle\\\\:30|threshold|lightness||0.2|0.8|7";
 const std::string kMeltArt = "path=angle:30 spans=threshold key=lightness lower=0.2 upper=0.8 'max span=7'";
 
+// 48 pixels wide: FFmpeg 5.1's frei0r filter hands a plug-in its frames' rows as if packed, which
+// they are only when a row is a multiple of 64 bytes (docs/HOSTS.md). MLT packs them: its clip is
+// of an odd size.
 const ClipSpec kSpec{.width = 48, .height = 32, .frames = 5, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
+const ClipSpec kOddSpec{.width = 37, .height = 29, .frames = 5, .rateNum = 25, .rateDen = 1, .codec = "ffv1"};
 
 // `run --video` of the clip with `art` (the seed kept for every frame, as the plug-in keeps it).
 std::vector<Image> runVideoFrames(const ScratchFolder& folder, const std::vector<std::string>& art) {
@@ -47,13 +51,13 @@ CommandResult runHost(const std::string& command) {
   return runScript("export FREI0R_PATH=" + singleQuotedForShell(kPluginDir) + "\n" + command);
 }
 
-void expectSameFrames(const std::vector<Image>& host, const std::vector<Image>& run) {
-  ASSERT_EQ(host.size(), static_cast<std::size_t>(kSpec.frames));
+void expectSameFrames(const std::vector<Image>& host, const std::vector<Image>& run, const ClipSpec& spec = kSpec) {
+  ASSERT_EQ(host.size(), static_cast<std::size_t>(spec.frames));
   ASSERT_EQ(run.size(), host.size());
   bool anyMoved = false;
-  for (int k = 0; k < kSpec.frames; ++k) {
+  for (int k = 0; k < spec.frames; ++k) {
     EXPECT_EQ(host[k].rgba, run[k].rgba) << "frame " << k;
-    anyMoved = anyMoved || run[k].rgba != testClipFrame(kSpec, k).rgba;
+    anyMoved = anyMoved || run[k].rgba != testClipFrame(spec, k).rgba;
   }
   EXPECT_TRUE(anyMoved) << "the settings sorted nothing: the comparison would prove nothing";
 }
@@ -70,13 +74,13 @@ TEST(Frei0r, FfmpegFramesEqualRunVideo) {
 
 TEST(Frei0r, MeltFramesEqualRunVideo) {
   ScratchFolder folder;
-  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), kSpec));
+  ASSERT_TRUE(writeTestClip(folder.path("in.mkv"), kOddSpec));
   // RGBA through MLT's consumer (bgr0 would go through 4:2:2); no audio track added.
   const CommandResult host = runHost("melt -quiet " + singleQuotedForShell(folder.path("in.mkv")) +
                                      " -filter frei0r.shadersort " + kMeltArt + " -consumer avformat:" +
                                      singleQuotedForShell(folder.path("melt.mkv")) + " vcodec=ffv1 pix_fmt=bgra an=1");
   ASSERT_EQ(host.exitCode, 0) << host.err;
-  expectSameFrames(decodeAllFrames(folder.path("melt.mkv")), runVideoFrames(folder, kRunArt));
+  expectSameFrames(decodeAllFrames(folder.path("melt.mkv")), runVideoFrames(folder, kRunArt), kOddSpec);
 }
 
 // A keyframed preset takes each frame's time, which MLT gives in seconds. (Debian 12's FFmpeg 5.1
