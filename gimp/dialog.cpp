@@ -3,10 +3,12 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "gimp/layer_pixels.h"
 #include "platform/headless_context.h"
@@ -16,7 +18,7 @@ namespace gimp_plugin {
 namespace {
 
 // What the preview needs: its own GL context for the dialog's life, and the last sort (the whole
-// region sorts, so that the preview shows what OK gives, not a sort of the visible part alone).
+// layer sorts, so that the preview shows what OK gives, not a sort of the visible part alone).
 struct PreviewState {
   gint32 drawable = -1;
   DialogValues* values = nullptr;
@@ -49,7 +51,7 @@ void updatePreview(GimpPreview* preview, PreviewState* state) {
   gimp_preview_get_position(preview, &x, &y);
   gimp_preview_get_size(preview, &width, &height);
   const Region& region = state->region;
-  const gint left = x - region.x, top = y - region.y;
+  const gint left = x, top = y;  // the preview's position is in the layer's coordinates
   const std::size_t offset = (static_cast<std::size_t>(top) * region.width + left) * 4;
   gimp_preview_area_draw(GIMP_PREVIEW_AREA(gimp_preview_get_area(preview)), 0, 0, std::min(width, region.width - left),
                          std::min(height, region.height - top), GIMP_RGBA_IMAGE, pixels + offset, region.width * 4);
@@ -72,9 +74,9 @@ bool showDialog(gint32 drawable, DialogValues& values) {
   PreviewState state;
   state.drawable = drawable;
   state.values = &values;
-  gint x = 0, y = 0, width = 0, height = 0;
-  if (!gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height)) return false;
-  state.region = readRegion(drawable, x, y, width, height);
+  std::optional<Region> region = readLayer(drawable);
+  if (!region) return false;
+  state.region = std::move(*region);
 
   GtkWidget* dialog = gimp_dialog_new("Pixel sort (shadersort)", "shadersort-gimp", nullptr, GtkDialogFlags(0),
                                       gimp_standard_help_func, "plug-in-shadersort-pixel-sort", "_Cancel",

@@ -13,11 +13,15 @@ const Babl* rgbaFormat(gint32 drawable) {
 
 }  // namespace
 
-Region readRegion(gint32 drawable, gint x, gint y, gint width, gint height) {
-  Region region{x, y, width, height, {}, {}};
+std::optional<Region> readLayer(gint32 drawable) {
+  gint x = 0, y = 0, width = 0, height = 0;
+  if (!gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height)) return std::nullopt;
+  width = gimp_drawable_width(drawable);
+  height = gimp_drawable_height(drawable);
+  Region region{width, height, {}, {}};
   const auto pixels = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   region.rgba.resize(pixels * 4);
-  const GeglRectangle rectangle{x, y, width, height};
+  const GeglRectangle rectangle{0, 0, width, height};
   GeglBuffer* buffer = gimp_drawable_get_buffer(drawable);
   gegl_buffer_get(buffer, &rectangle, 1.0, rgbaFormat(drawable), region.rgba.data(), GEGL_AUTO_ROWSTRIDE,
                   GEGL_ABYSS_NONE);
@@ -28,7 +32,7 @@ Region readRegion(gint32 drawable, gint x, gint y, gint width, gint height) {
   gint offsetX = 0, offsetY = 0;
   gimp_drawable_offsets(drawable, &offsetX, &offsetY);
   std::vector<std::uint8_t> grey(pixels);
-  const GeglRectangle inImage{x + offsetX, y + offsetY, width, height};
+  const GeglRectangle inImage{offsetX, offsetY, width, height};
   GeglBuffer* selection = gimp_drawable_get_buffer(gimp_image_get_selection(image));
   gegl_buffer_get(selection, &inImage, 1.0, babl_format("Y u8"), grey.data(), GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
   g_object_unref(selection);
@@ -47,12 +51,12 @@ shadersort::Picture sortRegion(shadersort::PixelSorter& sorter, const Region& re
 }
 
 void writeRegion(gint32 drawable, const Region& region, const shadersort::Picture& sorted) {
-  const GeglRectangle rectangle{region.x, region.y, region.width, region.height};
+  const GeglRectangle rectangle{0, 0, region.width, region.height};
   GeglBuffer* shadow = gimp_drawable_get_shadow_buffer(drawable);
   gegl_buffer_set(shadow, &rectangle, 0, rgbaFormat(drawable), sorted.rgba.data(), GEGL_AUTO_ROWSTRIDE);
   g_object_unref(shadow);  // flushes it
   gimp_drawable_merge_shadow(drawable, TRUE);
-  gimp_drawable_update(drawable, region.x, region.y, region.width, region.height);
+  gimp_drawable_update(drawable, 0, 0, region.width, region.height);
 }
 
 }  // namespace gimp_plugin

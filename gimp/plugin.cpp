@@ -61,14 +61,13 @@ gimp_plugin::DialogValues valuesOf(const GimpParam* params) {
 }
 
 GimpPDBStatusType runOn(gint32 drawable, const gimp_plugin::DialogValues& values, std::string& error) {
-  gint x = 0, y = 0, width = 0, height = 0;
-  if (!gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height)) return GIMP_PDB_SUCCESS;  // nothing selected on it
   try {
-    gimp_plugin::Region region = gimp_plugin::readRegion(drawable, x, y, width, height);
+    const std::optional<gimp_plugin::Region> region = gimp_plugin::readLayer(drawable);
+    if (!region) return GIMP_PDB_SUCCESS;  // nothing selected on this layer
     shadersort::platform::HeadlessContext context{{}};
     shadersort::PixelSorter sorter;
-    const shadersort::Picture sorted = gimp_plugin::sortRegion(sorter, region, values);
-    gimp_plugin::writeRegion(drawable, region, sorted);
+    const shadersort::Picture sorted = gimp_plugin::sortRegion(sorter, *region, values);
+    gimp_plugin::writeRegion(drawable, *region, sorted);
     return GIMP_PDB_SUCCESS;
   } catch (const std::exception& failure) {
     error = failure.what();

@@ -29,6 +29,7 @@ struct Case {
   double lower = -1, upper = -1;
   bool descending = false;
   std::string preset;
+  int select[4] = {0, 0, 0, 0};  // a rectangle selected first (x, y, width, height); run gets it as --mask
 };
 
 // A picture with transparent pixels and colours that differ under them (run keeps them where they
@@ -44,6 +45,17 @@ shadersort::Image transparentPicture() {
   return image;
 }
 
+// White where `c` selects, black elsewhere: the mask `run` gets for the selection.
+shadersort::Image selectionMask(const Case& c, int width, int height) {
+  shadersort::Image mask(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const bool in = x >= c.select[0] && x < c.select[0] + c.select[2] && y >= c.select[1] && y < c.select[1] + c.select[3];
+      mask.setPixel(x, y, in ? 0xFFFFFFFFu : 0xFF000000u);
+    }
+  return mask;
+}
+
 std::vector<Case> cases(const fs::path& folder) {
   const std::string astronaut = SHADERSORT_SOURCE_DIR "/assets/astronaut.png";
   const std::string transparent = (folder / "transparent.png").string();
@@ -51,6 +63,7 @@ std::vector<Case> cases(const fs::path& folder) {
       {"threshold", astronaut, "angle:30", "threshold", "lightness", 0.25, 0.8, true, ""},
       {"preset", astronaut, "", "", "", -1, -1, false, "melt"},
       {"columns", transparent, "columns", "threshold", "hue", 0.1, -1, false, ""},
+      {"selection", astronaut, "rows", "threshold", "hue", 0.2, -1, false, "", {40, 30, 150, 120}},
   };
 }
 
@@ -79,8 +92,11 @@ class GimpBatch : public ::testing::Test {
     for (const Case& c : cases(folder_)) {
       const std::string out = (folder_ / (c.name + "-gimp.png")).string();
       script << "(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE " << quoted(c.input) << " " << quoted(c.input)
-             << ")))\n       (layer (car (gimp-image-get-active-layer image))))\n"
-             << "  (plug-in-shadersort-pixel-sort RUN-NONINTERACTIVE image layer " << quoted(c.path) << " "
+             << ")))\n       (layer (car (gimp-image-get-active-layer image))))\n";
+      if (c.select[2] > 0)
+        script << "  (gimp-image-select-rectangle image CHANNEL-OP-REPLACE " << c.select[0] << " " << c.select[1] << " "
+               << c.select[2] << " " << c.select[3] << ")\n";
+      script << "  (plug-in-shadersort-pixel-sort RUN-NONINTERACTIVE image layer " << quoted(c.path) << " "
              << quoted(c.spans) << " " << quoted(c.key) << " " << c.lower << " " << c.upper << " "
              << (c.descending ? "TRUE" : "FALSE") << " " << quoted(c.preset) << ")\n"
              // Interlace off, compression 9, no extra chunks, colours under transparent pixels kept.
@@ -127,9 +143,14 @@ TEST_F(GimpBatch, ProcedureEqualsRun) {
     if (c.upper >= 0) command += " --upper " + std::to_string(c.upper);
     if (c.descending) command += " --descending";
     if (!c.preset.empty()) command += " --preset " + c.preset;
+    const shadersort::Image input = shadersort::loadImage(c.input);
+    if (c.select[2] > 0) {
+      const std::string mask = (folder_ / (c.name + "-mask.png")).string();
+      shadersort::savePng(selectionMask(c, input.width, input.height), mask);
+      command += " --mask '" + mask + "'";
+    }
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     const shadersort::Image expected = shadersort::loadImage(out);
-    const shadersort::Image input = shadersort::loadImage(c.input);
     ASSERT_TRUE(fs::exists(folder_ / (c.name + "-gimp.png"))) << gimpOutput_;
     const shadersort::Image got = shadersort::loadImage((folder_ / (c.name + "-gimp.png")).string());
     ASSERT_EQ(got.width, expected.width);
