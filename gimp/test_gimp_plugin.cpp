@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_support.h"
 #include "data/image.h"
 
 namespace fs = std::filesystem;
@@ -108,10 +109,13 @@ class GimpBatch : public ::testing::Test {
            << " \"a.png\")))\n       (layer (car (gimp-image-get-active-layer image))))\n"
            << "  (plug-in-shadersort-pixel-sort RUN-NONINTERACTIVE image layer \"\" \"\" \"colour\" -1 -1 FALSE \"\"))\n";
     script.close();
-    const std::string command = "cd " + folder_.string() + " && HOME=" + (folder_ / "home").string() +
-                                " GIMP2_DIRECTORY=" + (folder_ / "profile").string() +
-                                " timeout 300 " GIMP_PROGRAM " -i -d -f -b '(load \"" + (folder_ / "batch.scm").string() +
-                                "\")' -b '(gimp-quit 0)' >gimp.out 2>gimp.err";
+    using shadersort::testing::singleQuotedForShell;
+    const std::string command = "cd " + singleQuotedForShell(folder_.string()) +
+                                " && HOME=" + singleQuotedForShell((folder_ / "home").string()) +
+                                " GIMP2_DIRECTORY=" + singleQuotedForShell((folder_ / "profile").string()) +
+                                " timeout 300 " GIMP_PROGRAM " -i -d -f -b " +
+                                singleQuotedForShell("(load " + quoted((folder_ / "batch.scm").string()) + ")") +
+                                " -b '(gimp-quit 0)' >gimp.out 2>gimp.err";
     const int status = std::system(command.c_str());
     gimpExit_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     gimpOutput_ = lines((folder_ / "gimp.out").string()) + lines((folder_ / "gimp.err").string());
@@ -135,7 +139,9 @@ TEST_F(GimpBatch, ProcedureEqualsRun) {
   for (const Case& c : cases(folder_)) {
     SCOPED_TRACE(c.name);
     const std::string out = (folder_ / (c.name + "-run.png")).string();
-    std::string command = std::string(SHADERSORT_BINARY) + " run '" + c.input + "' --out '" + out + "'";
+    using shadersort::testing::singleQuotedForShell;
+    std::string command = std::string(SHADERSORT_BINARY) + " run " + singleQuotedForShell(c.input) + " --out " +
+                          singleQuotedForShell(out);
     if (!c.path.empty()) command += " --path " + c.path;
     if (!c.spans.empty()) command += " --spans " + c.spans;
     if (!c.key.empty()) command += " --key " + c.key;
@@ -147,7 +153,7 @@ TEST_F(GimpBatch, ProcedureEqualsRun) {
     if (c.select[2] > 0) {
       const std::string mask = (folder_ / (c.name + "-mask.png")).string();
       shadersort::savePng(selectionMask(c, input.width, input.height), mask);
-      command += " --mask '" + mask + "'";
+      command += " --mask " + singleQuotedForShell(mask);
     }
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     const shadersort::Image expected = shadersort::loadImage(out);
@@ -168,7 +174,9 @@ TEST_F(GimpBatch, BadSettingsFailTheProcedureWithRunsMessage) {
   // The line `run` prints for the same mistake, and Script-Fu's error carrying it.
   const std::string errors = (folder_ / "run.err").string();
   const std::string command = std::string(SHADERSORT_BINARY) + " run " SHADERSORT_SOURCE_DIR
-                              "/assets/astronaut.png --key colour --out " + (folder_ / "bad.png").string() + " 2>" + errors;
+                              "/assets/astronaut.png --key colour --out " +
+                              shadersort::testing::singleQuotedForShell((folder_ / "bad.png").string()) + " 2>" +
+                              shadersort::testing::singleQuotedForShell(errors);
   ASSERT_NE(std::system(command.c_str()), 0);
   std::string line = lines(errors);
   line = line.substr(0, line.find('\n'));
