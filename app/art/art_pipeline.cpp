@@ -658,7 +658,7 @@ void ArtPipeline::prepare(Packing packing) {
   findSpans();
   runsFound_ = true;
   if (packing == Packing::OneSequence) {
-    packOneSequence();
+    packOneSequence(false);
   } else {
     // Bins are sized on the CPU: the one read-back of this packing.
     Gpu& gpu = *gpu_;
@@ -779,22 +779,30 @@ void ArtPipeline::findSpans() {
   }
 }
 
-void ArtPipeline::packOneSequence() {
+void ArtPipeline::packOneSequence(bool wholeLines) {
   Gpu& gpu = *gpu_;
   const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
   const std::uint32_t keyMax = pixelKeyMax(settings_.key);
+  packed_.wholeLines = wholeLines;
   packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
-  packed_.groupBits = static_cast<std::uint32_t>(std::bit_width((pixels - 1) >> 1));
+  // Groups: line numbers for whole lines, else the runs' first positions halved (pack_sequence.comp).
+  packed_.groupBits = static_cast<std::uint32_t>(
+      wholeLines ? std::bit_width(gpu.lineCount <= 1 ? 0u : gpu.lineCount - 1) : std::bit_width((pixels - 1) >> 1));
   packed_.sortedBits = packed_.keyBits + packed_.groupBits;
   packed_.shape = {1, static_cast<std::uint32_t>(pixels), true};
   const bool split = packed_.sortedBits > 32;
   Gpu::ensure(gpu.packedKeys, "art: packed keys", pixels);
   Gpu::ensure(gpu.packedValues, "art: packed values", pixels);
   if (split) Gpu::ensure(gpu.groups, "art: span groups", pixels);
-  const gl::Program& kernel = gpu.program("shaders/art/pack_sequence.comp");
+  const gl::Program& kernel = gpu.program(wholeLines ? "shaders/art/pack_lines.comp" : "shaders/art/pack_sequence.comp");
   kernel.use();
-  Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keys, &gpu.packedKeys, &gpu.packedValues,
-             split ? &gpu.groups : &gpu.dummy});
+  StorageBuffer* groups = split ? &gpu.groups : &gpu.dummy;
+  if (wholeLines)
+    Gpu::bind({&gpu.mapPixels, &gpu.mapLines, &gpu.lineFirst, &gpu.lineEnd, &gpu.keys, &gpu.packedKeys,
+               &gpu.packedValues, groups});
+  else
+    Gpu::bind({&gpu.mapPixels, &gpu.runOf, &gpu.runBegin, &gpu.runState, &gpu.keys, &gpu.packedKeys,
+               &gpu.packedValues, groups});
   Gpu::setUniform(kernel, "u_split", split ? 1u : 0u);
   Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
   Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
@@ -815,29 +823,7 @@ bool ArtPipeline::spansAreWholeLines() {
 
 void ArtPipeline::packWholeLines() {
   Gpu& gpu = *gpu_;
-  const std::uint64_t pixels = static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
-  const std::uint32_t keyMax = pixelKeyMax(settings_.key);
-  packed_.wholeLines = true;
-  packed_.keyBits = static_cast<std::uint32_t>(std::bit_width(keyMax));
-  packed_.groupBits = static_cast<std::uint32_t>(std::bit_width(gpu.lineCount <= 1 ? 0u : gpu.lineCount - 1));
-  packed_.sortedBits = packed_.keyBits + packed_.groupBits;
-  packed_.shape = {1, static_cast<std::uint32_t>(pixels), true};
-  const bool split = packed_.sortedBits > 32;
-  Gpu::ensure(gpu.packedKeys, "art: packed keys", pixels);
-  Gpu::ensure(gpu.packedValues, "art: packed values", pixels);
-  if (split) Gpu::ensure(gpu.groups, "art: span groups", pixels);
-  {
-    const gl::Program& kernel = gpu.program("shaders/art/pack_lines.comp");
-    kernel.use();
-    Gpu::bind({&gpu.mapPixels, &gpu.mapLines, &gpu.lineFirst, &gpu.lineEnd, &gpu.keys, &gpu.packedKeys,
-               &gpu.packedValues, split ? &gpu.groups : &gpu.dummy});
-    Gpu::setUniform(kernel, "u_split", split ? 1u : 0u);
-    Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
-    Gpu::setUniform(kernel, "u_keyBits", packed_.keyBits);
-    Gpu::setUniform(kernel, "u_descending", settings_.descending ? 1u : 0u);
-    Gpu::setUniform(kernel, "u_keyMax", keyMax);
-    Gpu::dispatch(pixels);
-  }
+  packOneSequence(true);
   // The counters spanCounts() reads, as findSpans() leaves them.
   Gpu::ensure(gpu.counters, "art: counters", kCounterCount);
   gpu.fill(gpu.counters, kCounterCount, 0);

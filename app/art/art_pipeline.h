@@ -215,7 +215,8 @@ class ArtPipeline {
   // Waits for read-back slot `slot` and copies its first `size` bytes into `into`.
   void copyFromReadSlot(int slot, std::uint8_t* into, std::size_t size);
   void packBins(Packing packing);
-  void packOneSequence();
+  // The one-sequence packing: groups from the runs findSpans() found, or the line numbers.
+  void packOneSequence(bool wholeLines);
   // Spans none with every pixel inside, uncut and unskipped: each line of the path is one span,
   // and the one-sequence packing takes line numbers as groups instead of finding runs.
   bool spansAreWholeLines();
