@@ -6,7 +6,8 @@
 # library_static (library_test_build.cmake, FORM=static) installed the archive build into
 # WORK_DIR/prefix and built the example in WORK_DIR/example and pixel_consumer in WORK_DIR/consumer.
 #   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<the fixture's folder> -DCXX=<compiler>
-#         -DSHADERSORT=<the shadersort binary> -DPICTURE_TO_PAM=<tests/picture_to_pam> -P cmake/test_install.cmake
+#         -DSHADERSORT=<the shadersort binary> -DPICTURE_TO_PAM=<tests/picture_to_pam>
+#         [-DLAUNCHER=<compiler launcher>] -P cmake/test_install.cmake
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)

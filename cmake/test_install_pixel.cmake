@@ -61,17 +61,19 @@ function(check_pixel_consumer consumer dir)
 endfunction()
 
 # pixel_consumer.cpp, pixel-sort only, built by hand as a Makefile would through `pkg-config
-# [further arguments] --cflags --libs shadersort-pixel` (--static for the archive: its
-# Libs.private), with the glad that the fixture's consumer build generated and compiled, into
-# `dir`/pixel_consumer_pkgconfig.
+# --cflags shadersort-pixel` and `pkg-config [further arguments] --libs shadersort-pixel` (--static
+# for the archive: its Libs.private), with the glad that the fixture's consumer build generated
+# and compiled, into `dir`/pixel_consumer_pkgconfig. The compile goes through LAUNCHER (ccache)
+# where the script was given one: most of this check's time otherwise.
 function(build_pixel_consumer_with_pkg_config cxx source_dir consumer_build prefix dir)
-  set(pkg_config_flags ${ARGN})
   find_program(PKG_CONFIG pkg-config REQUIRED)
   set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
-  run(${PKG_CONFIG} ${pkg_config_flags} --cflags --libs shadersort-pixel)
-  message(STATUS "pkg-config ${pkg_config_flags} --cflags --libs shadersort-pixel: ${last_output}")
-  separate_arguments(flags UNIX_COMMAND "${last_output}")
-  run(${cxx} -std=c++20 -O1 -DCONSUMER_PIXEL_ONLY -o ${dir}/pixel_consumer_pkgconfig
-      -isystem ${consumer_build}/glad/include ${source_dir}/tests/library_consumer/pixel_consumer.cpp
-      ${consumer_build}/libconsumer_glad.a ${flags})
+  run(${PKG_CONFIG} --cflags shadersort-pixel)
+  separate_arguments(cflags UNIX_COMMAND "${last_output}")
+  run(${PKG_CONFIG} ${ARGN} --libs shadersort-pixel)
+  separate_arguments(libs UNIX_COMMAND "${last_output}")
+  message(STATUS "pkg-config --cflags shadersort-pixel: ${cflags}; pkg-config ${ARGN} --libs shadersort-pixel: ${libs}")
+  run(${LAUNCHER} ${cxx} -std=c++20 -O1 -DCONSUMER_PIXEL_ONLY -isystem ${consumer_build}/glad/include ${cflags}
+      -c ${source_dir}/tests/library_consumer/pixel_consumer.cpp -o ${dir}/pixel_consumer_pkgconfig.o)
+  run(${cxx} -o ${dir}/pixel_consumer_pkgconfig ${dir}/pixel_consumer_pkgconfig.o ${consumer_build}/libconsumer_glad.a ${libs})
 endfunction()

@@ -12,6 +12,7 @@
 # pixel_consumer in WORK_DIR/consumer.
 #   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<the fixture's folder> -DCXX=<compiler>
 #         -DSHADERSORT=<the shadersort binary> -DPICTURE_TO_PAM=<tests/picture_to_pam>
+#         [-DLAUNCHER=<compiler launcher>]
 #         -P cmake/test_install_shared.cmake
 cmake_minimum_required(VERSION 3.25)
 
