@@ -1,10 +1,11 @@
 # Library.BuildArchive and Library.BuildShared: the shared setup of the library tests (ctest
-# fixtures library_static and library_shared, CMakeLists.txt). Installs libshadersort.a
-# (FORM=static) or libshadersort.so (FORM=shared, as a -DBUILD_SHARED_LIBS=ON build installs it:
-# shared_library_build.cmake) from the archive build BUILD_DIR into WORK_DIR/prefix, then builds
+# fixtures library_static and library_shared, CMakeLists.txt). Installs libshadersort.a and
+# libshadersort_pixel.a (FORM=static) or the two .so files (FORM=shared, as a
+# -DBUILD_SHARED_LIBS=ON build installs them: shared_library_build.cmake) from the archive build BUILD_DIR into WORK_DIR/prefix, then builds
 # against that prefix alone, once for all the tests of that form:
 #   WORK_DIR/example   examples/sort_buffer through find_package(shadersort), as a user would;
-#   WORK_DIR/consumer  tests/library_consumer: own_glad_consumer and, from the archive, plugin_host.
+#   WORK_DIR/consumer  tests/library_consumer: own_glad_consumer, pixel_consumer (both libraries)
+#                      and, from the archive, plugin_host.
 # The tests check and run what it built (test_install.cmake, test_install_shared.cmake,
 # test_library_consumer.cmake). Each build configures a project and generates and compiles a glad,
 # about 12 s of CPU; the five tests each built their own before (63 s of CPU against 56 now).
@@ -20,10 +21,10 @@ file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 if(FORM STREQUAL "static")
   run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-  set(consumer_targets own_glad_consumer plugin_host)
+  set(consumer_targets own_glad_consumer pixel_consumer plugin_host)
 elseif(FORM STREQUAL "shared")
   install_shared_library(${BUILD_DIR} ${prefix})
-  set(consumer_targets own_glad_consumer)
+  set(consumer_targets own_glad_consumer pixel_consumer)
 else()
   message(FATAL_ERROR "FORM must be static or shared, not '${FORM}'")
 endif()

@@ -3,14 +3,21 @@
 # examples/sort_buffer built against it through find_package(shadersort) (the installed
 # RPATH-less library found through the example's build RPATH, as CMake gives a user); builds it
 # again through pkg-config (found through LD_LIBRARY_PATH) and runs it; and checks that both load
-# libshadersort.so under its SONAME. The fixture library_shared (library_test_build.cmake,
-# FORM=shared) installed the archive build's shared library into WORK_DIR/prefix and built the
-# example in WORK_DIR/example.
+# libshadersort.so under its SONAME. The same for libshadersort_pixel.so (test_install_pixel.cmake):
+# its files, SONAME and exports, and pixel_consumer built against the prefix through find_package
+# (loading both libraries) and through `pkg-config shadersort-pixel` (the library alone on its link
+# line: it links its image libraries itself), each giving `shadersort run --out`'s picture. The
+# fixture library_shared (library_test_build.cmake, FORM=shared) installed the archive build's
+# shared libraries into WORK_DIR/prefix and built the example in WORK_DIR/example and
+# pixel_consumer in WORK_DIR/consumer.
 #   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<the fixture's folder> -DCXX=<compiler>
+#         -DSHADERSORT=<the shadersort binary> -DPICTURE_TO_PAM=<tests/picture_to_pam>
+#         [-DLAUNCHER=<compiler launcher>]
 #         -P cmake/test_install_shared.cmake
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/test_install_pixel.cmake)
 
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR}/example_pkgconfig)
@@ -18,27 +25,36 @@ file(REMOVE_RECURSE ${WORK_DIR}/example_pkgconfig)
 file(STRINGS ${SOURCE_DIR}/CMakeLists.txt project_line REGEX "^project\\(shadersort VERSION")
 string(REGEX MATCH "VERSION ([0-9]+)\\.([0-9]+)\\.([0-9]+)" version "${project_line}")
 set(version ${CMAKE_MATCH_1}.${CMAKE_MATCH_2}.${CMAKE_MATCH_3})
-set(soname libshadersort.so.${CMAKE_MATCH_1}.${CMAKE_MATCH_2})
+set(soversion ${CMAKE_MATCH_1}.${CMAKE_MATCH_2})
 if(CMAKE_MATCH_1 GREATER 0)
-  set(soname libshadersort.so.${CMAKE_MATCH_1})
+  set(soversion ${CMAKE_MATCH_1})
 endif()
-foreach(installed include/shadersort/gpu_sorter.h
+set(soname libshadersort.so.${soversion})
+set(pixel_soname libshadersort_pixel.so.${soversion})
+foreach(installed include/shadersort/gpu_sorter.h include/shadersort/pixel_sort.h
                   lib/libshadersort.so lib/${soname} lib/libshadersort.so.${version}
-                  lib/cmake/shadersort/shadersortConfig.cmake lib/pkgconfig/shadersort.pc)
+                  lib/libshadersort_pixel.so lib/${pixel_soname} lib/libshadersort_pixel.so.${version}
+                  lib/cmake/shadersort/shadersortConfig.cmake lib/pkgconfig/shadersort.pc
+                  lib/pkgconfig/shadersort-pixel.pc)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "cmake --install left out ${installed}")
   endif()
 endforeach()
-if(EXISTS ${prefix}/lib/libshadersort.a)
-  message(FATAL_ERROR "a BUILD_SHARED_LIBS=ON install holds libshadersort.a")
-endif()
+foreach(archive libshadersort.a libshadersort_pixel.a)
+  if(EXISTS ${prefix}/lib/${archive})
+    message(FATAL_ERROR "a BUILD_SHARED_LIBS=ON install holds ${archive}")
+  endif()
+endforeach()
 
-# The SONAME, and the exports: the public API, not glad or the library's internals (the
-# Library.OwnGlad* tests check glad's symbols).
-run(readelf --dynamic --wide ${prefix}/lib/libshadersort.so.${version})
-if(NOT last_output MATCHES "\\(SONAME\\)[^\n]*\\[${soname}\\]")
-  message(FATAL_ERROR "libshadersort.so's SONAME is not ${soname}:\n${last_output}")
-endif()
+# The SONAMEs, and the exports: the public API, not glad or the library's internals (the
+# Library.OwnGlad* tests check libshadersort's glad symbols).
+foreach(library libshadersort libshadersort_pixel)
+  run(readelf --dynamic --wide ${prefix}/lib/${library}.so.${version})
+  if(NOT last_output MATCHES "\\(SONAME\\)[^\n]*\\[${library}\\.so\\.${soversion}\\]")
+    message(FATAL_ERROR "${library}.so's SONAME is not ${library}.so.${soversion}:\n${last_output}")
+  endif()
+endforeach()
+check_pixel_exports(${prefix}/lib/libshadersort_pixel.so.${version} --dynamic)
 run(nm --dynamic --defined-only --demangle ${prefix}/lib/libshadersort.so.${version})
 set(exports "${last_output}")
 foreach(expected "shadersort::GpuSorter::sort\\(" "shadersort::GpuSorter::GpuSorter\\(" "typeinfo for shadersort::SortError")
@@ -82,3 +98,26 @@ run(${CXX} -std=c++20 -O1 -o ${WORK_DIR}/example_pkgconfig/sort_buffer -isystem 
 set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
 check_loads(${WORK_DIR}/example_pkgconfig/sort_buffer)
 file(REMOVE_RECURSE ${WORK_DIR}/example_pkgconfig)
+
+# The pixel-sort consumers, each loading libshadersort_pixel.so from the prefix under its SONAME.
+function(check_loads_pixel_library binary)
+  run(ldd ${binary})
+  string(REGEX MATCH "${pixel_soname} => ([^ ]+) " line "${last_output}")
+  if(NOT CMAKE_MATCH_1 STREQUAL "${prefix}/lib/${pixel_soname}")
+    message(FATAL_ERROR "${binary} does not load ${prefix}/lib/${pixel_soname}; ldd:\n${last_output}")
+  endif()
+endfunction()
+set(pixel_dir ${WORK_DIR}/pixel)
+make_pixel_reference(${SHADERSORT} ${PICTURE_TO_PAM} ${SOURCE_DIR} ${pixel_dir})
+unset(ENV{LD_LIBRARY_PATH})
+check_loads_pixel_library(${WORK_DIR}/consumer/pixel_consumer)
+run(ldd ${WORK_DIR}/consumer/pixel_consumer)
+if(NOT last_output MATCHES "${soname} => ${prefix}/lib/${soname} ")
+  message(FATAL_ERROR "pixel_consumer does not load ${prefix}/lib/${soname} beside the pixel library; ldd:\n${last_output}")
+endif()
+check_pixel_consumer(${WORK_DIR}/consumer/pixel_consumer ${pixel_dir})
+build_pixel_consumer_with_pkg_config(${CXX} ${SOURCE_DIR} ${WORK_DIR}/consumer ${prefix} ${pixel_dir})
+set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
+check_loads_pixel_library(${pixel_dir}/pixel_consumer_pkgconfig)
+check_pixel_consumer(${pixel_dir}/pixel_consumer_pkgconfig ${pixel_dir})
+file(REMOVE_RECURSE ${pixel_dir})
