@@ -18,6 +18,7 @@
 
 #include "cli_support.h"
 #include "data/image.h"
+#include "gl/handles.h"
 #include "shadersort/pixel_sort.h"
 
 namespace shadersort::testing {
@@ -208,6 +209,50 @@ TEST(PixelSortApi, ATextureSortsInPlaceAndTheCallersStateStays) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glDeleteTextures(1, &texture);
   glDeleteTextures(1, &other);
+}
+
+// A texture a frame, as a host's filter would sort it: each result equals the sort in memory, the
+// picture is copied into the pipeline on the GPU, and after the first frames no buffer or program
+// is made (the pipeline keeps its buffers at one size; the copy through CPU memory made a picture
+// buffer a call). The second picture has transparent pixels and spans none, so whether it is
+// opaque is asked of the GPU.
+TEST(PixelSortApi, TexturesOfOneSizeSortOnTheGpuWithTheBuffersKept) {
+  const Image photo = loadImage(kSource + "/assets/astronaut.png");
+  Image holed = photo;
+  for (std::size_t pixel = 0; pixel < holed.rgba.size() / 4; pixel += 97) holed.rgba[pixel * 4 + 3] = 0;
+  const PixelSortSettings threshold = settingsOf({"--path", "angle:30", "--spans", "threshold", "--key", "lightness"});
+  const PixelSortSettings none = settingsOf({"--path", "rows", "--spans", "none", "--key", "hue"});
+  PixelSorter sorter;
+  const Picture expectedPhoto = sorter.sort(viewOf(photo), threshold);
+  const Picture expectedHoled = sorter.sort(viewOf(holed), none);
+  ASSERT_FALSE(expectedHoled.rgba == holed.rgba);
+
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, photo.width, photo.height);
+  const auto sortAsTexture = [&](const Image& picture, const PixelSortSettings& settings) {
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, picture.width, picture.height, GL_RGBA, GL_UNSIGNED_BYTE, picture.rgba.data());
+    sorter.sortTexture(texture, settings);
+    std::vector<std::uint8_t> sorted(picture.rgba.size());
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, sorted.data());
+    return sorted;
+  };
+  EXPECT_TRUE(sortAsTexture(photo, threshold) == expectedPhoto.rgba);
+  EXPECT_TRUE(sortAsTexture(holed, none) == expectedHoled.rgba);
+  const gl::CreatedObjects warm = gl::createdObjects();
+  for (int frame = 0; frame < 2; ++frame) {
+    EXPECT_TRUE(sortAsTexture(photo, threshold) == expectedPhoto.rgba) << frame;
+    EXPECT_TRUE(sortAsTexture(holed, none) == expectedHoled.rgba) << frame;
+  }
+  EXPECT_EQ(gl::createdObjects().buffers, warm.buffers);
+  EXPECT_EQ(gl::createdObjects().programs, warm.programs);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glDeleteTextures(1, &texture);
 }
 
 TEST(PixelSortApi, BadSettingsSayWhatIsWrongInOneLine) {

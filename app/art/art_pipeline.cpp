@@ -158,6 +158,7 @@ struct ArtPipeline::Gpu {
   StorageBuffer found;   // pictureIsOpaque's flag
   StorageBuffer histogram;  // keyHistogram's bins, and their read-back's staging buffer
   gl::Buffer histogramReadBack;
+  gl::Buffer countersReadBack;  // the span counters and the transparency flag, read back per picture
   // An angle's map: each line's shift, start and first step; the shifts come through mapUpload.
   StorageBuffer angleShift, angleLineStarts, angleFirstSteps;
   gl::Buffer mapUpload;
@@ -293,32 +294,63 @@ ArtPipeline::~ArtPipeline() = default;
 
 void ArtPipeline::setImages(const ArtImages& images) {
   const Image& picture = *images.picture;
-  requireSameSize(images.mask, picture.width, picture.height, "the mask (--mask)");
-  requireSameSize(images.intervals, picture.width, picture.height, "the interval image (--intervals)");
-  requireSameSize(images.keyImage, picture.width, picture.height, "the key image (--key-image)");
-  if (picture.pixelCount() >= 0xFFFFFFFFull) throw UserError("a pixel-sort takes fewer than 2^32 pixels");
+  setSizeAndImages(picture.width, picture.height, images);
+  gpu_->picture = StorageBuffer("art: picture", picture.rgba.size(), picture.rgba.data());
+  pictureOpaque_ = opaque(picture);
+  paintInput();
+}
+
+void ArtPipeline::setImagesFromTexture(GLuint texture, int width, int height, const ArtImages& images) {
+  setSizeAndImages(width, height, images);
+  Gpu& gpu = *gpu_;
+  const std::size_t bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4;
+  if (!gpu.picture || gpu.picture.bytes() != std::max<std::size_t>(bytes, 4)) gpu.picture = StorageBuffer("art: picture", bytes);
+  if (bytes > 0) {
+    // glGetTexImage into a pixel-pack buffer: a copy on the GPU, rows top first as the texture holds them.
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, gpu.picture.id());
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_PACK_SWAP_BYTES, GL_FALSE);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
+  pictureOpaque_.reset();  // asked of the GPU if the settings need it
+  paintInput();
+}
+
+void ArtPipeline::setSizeAndImages(int width, int height, const ArtImages& images) {
+  requireSameSize(images.mask, width, height, "the mask (--mask)");
+  requireSameSize(images.intervals, width, height, "the interval image (--intervals)");
+  requireSameSize(images.keyImage, width, height, "the key image (--key-image)");
+  if (static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) >= 0xFFFFFFFFull)
+    throw UserError("a pixel-sort takes fewer than 2^32 pixels");
   // The result is a texture: refused here in words, not as a GL error when it is made.
-  if (const std::string why = whyPictureTooLarge(picture.width, picture.height, context_->limits()); !why.empty())
+  if (const std::string why = whyPictureTooLarge(width, height, context_->limits()); !why.empty())
     throw UserError("pixel-sort: " + why + "; give a picture of at most " +
                     std::to_string(context_->limits().maxTextureSize) + " pixels a side");
-  width_ = picture.width;
-  height_ = picture.height;
+  const bool sameSize = gpu_->result && width == width_ && height == height_;
+  width_ = width;
+  height_ = height;
   const auto upload = [](const Image* image, const char* label) {
     return image == nullptr ? StorageBuffer() : StorageBuffer(label, image->rgba.size(), image->rgba.data());
   };
-  gpu_->picture = upload(&picture, "art: picture");
   gpu_->mask = upload(images.mask, "art: mask");
   gpu_->intervals = upload(images.intervals, "art: interval image");
   gpu_->keyImage = upload(images.keyImage, "art: key image");
   hasMask_ = images.mask != nullptr;
   hasIntervals_ = images.intervals != nullptr;
   hasKeyImage_ = images.keyImage != nullptr;
-  pictureOpaque_ = opaque(picture);
-  gpu_->result = gl::makeNearestTexture("art: result", GL_RGBA8, std::max(width_, 1), std::max(height_, 1));
-  mappedPath_.reset();
+  // The map depends only on the size and the path (mapIsCurrent), as in setPicture.
+  if (!sameSize) {
+    gpu_->result = gl::makeNearestTexture("art: result", GL_RGBA8, std::max(width_, 1), std::max(height_, 1));
+    mappedPath_.reset();
+  }
   preparedFor_.reset();
   packed_ = {};
-  paintInput();
 }
 
 void ArtPipeline::setPicture(const Image& picture) {
@@ -349,7 +381,7 @@ bool ArtPipeline::pictureIsOpaque() {
     Gpu::bind({&gpu.picture, &gpu.found});
     Gpu::setUniform(kernel, "u_count", static_cast<std::uint32_t>(pixels));
     Gpu::dispatch(pixels);
-    pictureOpaque_ = gl::downloadWords(gpu.found.buffer(), 1)[0] == 0;
+    pictureOpaque_ = gl::downloadWords(gpu.found.buffer(), 1, gpu.countersReadBack)[0] == 0;
   }
   return *pictureOpaque_;
 }
@@ -664,7 +696,7 @@ void ArtPipeline::prepare(Packing packing) {
     Gpu& gpu = *gpu_;
     gpu.scan(gpu.keptPixels, pixels, kSpanPixels);
     gpu.scan(gpu.kept, pixels, kSpans);
-    const std::vector<std::uint32_t> counters = gl::downloadWords(gpu.counters.buffer(), kCounterCount);
+    const std::vector<std::uint32_t> counters = gl::downloadWords(gpu.counters.buffer(), kCounterCount, gpu.countersReadBack);
     spanCounts_ = SpanCounts{counters[kSpans], counters[kSpanPixels], counters[kLongest]};
     if (spanCounts_->spanCount > 0) packBins(packing);
   }
@@ -674,7 +706,8 @@ void ArtPipeline::prepare(Packing packing) {
 const SpanCounts& ArtPipeline::spanCounts() const {
   if (!spanCounts_) {
     if (!preparedFor_) throw std::logic_error("ArtPipeline::spanCounts before prepare");
-    const std::vector<std::uint32_t> counters = gl::downloadWords(gpu_->counters.buffer(), kCounterCount);
+    const std::vector<std::uint32_t> counters =
+        gl::downloadWords(gpu_->counters.buffer(), kCounterCount, gpu_->countersReadBack);
     spanCounts_ = SpanCounts{counters[kSpans], counters[kSpanPixels], counters[kLongest]};
   }
   return *spanCounts_;

@@ -90,6 +90,10 @@ class ArtPipeline {
   // Uploads the picture and the images the settings may read (mask, intervals, key image; null
   // when absent). Throws UsageError (exit 2) for an image of another size than the picture.
   void setImages(const ArtImages& images);
+  // The same with the picture copied on the GPU from level 0 of an RGBA8 texture of `width` x
+  // `height` (row 0 at the top) rather than from CPU memory; `images.picture` is not read. At the
+  // size of the last picture, the buffers are kept (the library's sortTexture, once a frame).
+  void setImagesFromTexture(GLuint texture, int width, int height, const ArtImages& images);
   // A new picture of the same size (a video's next frame): uploaded into the buffer the last one
   // used, keeping the path map, which depends only on the size. Throws UsageError for another size.
   void setPicture(const Image& picture);
@@ -205,6 +209,8 @@ class ArtPipeline {
   std::vector<std::uint32_t> keyHistogram(std::uint32_t bins);
 
  private:
+  // setImages' part but the picture: the size, the other images, the result texture.
+  void setSizeAndImages(int width, int height, const ArtImages& images);
   bool mapIsCurrent() const;
   void buildMap();
   void computeKeys();

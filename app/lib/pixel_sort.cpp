@@ -157,8 +157,10 @@ auto translated(Work&& work) {
   }
 }
 
-// The pipeline set up with `picture` and `settings`, sorted.
-void sortPicture(PixelSorter::Resources& resources, const Image& picture, const PixelSortSettings& settings) {
+// The pipeline given the picture by `setPicture(pipeline, others)` (others: the settings' mask,
+// interval and key images), set up with `settings`, sorted.
+template <typename SetPicture>
+void sortPicture(PixelSorter::Resources& resources, const PixelSortSettings& settings, SetPicture&& setPicture) {
   const OptionsGiven given = optionsOf(settings);
   if (!std::isfinite(settings.seconds) || settings.seconds < 0)
     throw SettingsError("shadersort: seconds must be a finite time of 0 or more, got " + art::decimalText(settings.seconds));
@@ -168,7 +170,7 @@ void sortPicture(PixelSorter::Resources& resources, const Image& picture, const 
   const auto intervals = artImage(settings.intervals, request.intervalsPath, "interval image");
   const auto keyImage = artImage(settings.keyImage, request.keyImagePath, "key image");
   art::ArtPipeline& pipeline = resources.pipeline;
-  pipeline.setImages({&picture, mask.get(), intervals.get(), keyImage.get()});
+  setPicture(pipeline, art::ArtImages{nullptr, mask.get(), intervals.get(), keyImage.get()});
   pipeline.setSettings(request.animation.at(request.settings, settings.seconds));
   pipeline.sort(*resources.sorter);
 }
@@ -196,7 +198,11 @@ Picture PixelSorter::sort(const PictureView& picture, const PixelSortSettings& s
   const lib::GlStateGuard savedState;
   const lib::PixelStateGuard savedPixelState;
   return translated([&] {
-    sortPicture(*resources_, copyOf(picture, "picture"), settings);
+    const Image copy = copyOf(picture, "picture");
+    sortPicture(*resources_, settings, [&](art::ArtPipeline& pipeline, art::ArtImages images) {
+      images.picture = &copy;
+      pipeline.setImages(images);
+    });
     Image result = resources_->pipeline.readResult();
     return Picture{result.width, result.height, std::move(result.rgba)};
   });
@@ -217,15 +223,10 @@ void PixelSorter::sortTexture(unsigned int texture, const PixelSortSettings& set
     if (glGetError() != GL_NO_ERROR || format != GL_RGBA8)
       throw SettingsError("shadersort: texture " + std::to_string(texture) +
                           " is not a GL_TEXTURE_2D with an RGBA8 level 0");
-    Image picture(width, height);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
-    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
-    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
-    glPixelStorei(GL_PACK_SWAP_BYTES, GL_FALSE);
-    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, picture.rgba.data());
-    sortPicture(*resources_, picture, settings);
+    // The picture is copied into the pipeline on the GPU: it never passes through CPU memory.
+    sortPicture(*resources_, settings, [&](art::ArtPipeline& pipeline, const art::ArtImages& images) {
+      pipeline.setImagesFromTexture(texture, width, height, images);
+    });
     // The result texture is RGBA8 of the same size: copied on the GPU.
     glCopyImageSubData(resources_->pipeline.resultTexture(), GL_TEXTURE_2D, 0, 0, 0, 0, texture, GL_TEXTURE_2D, 0, 0, 0, 0,
                        width, height, 1);
