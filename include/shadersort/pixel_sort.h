@@ -126,8 +126,9 @@ class SHADERSORT_API PixelSorter {
   Picture sort(const PictureView& picture, const PixelSortSettings& settings);
 
   // Sorts level 0 of `texture`, a GL_TEXTURE_2D of the current context with an RGBA8 internal
-  // format, in place. The picture travels through CPU memory each way today (a read-back and an
-  // upload); the GL state it changes is put back as GpuSorter::sort puts it back, and the image
+  // format, in place. The picture never passes through CPU memory (copied in and out on the GPU),
+  // and calls at one size reuse the buffers; the GL state it changes is put back as
+  // GpuSorter::sort puts it back, and the image
   // units 0 to 7, the pixel pack and unpack buffers and their alignments besides.
   void sortTexture(unsigned int texture, const PixelSortSettings& settings);
 
