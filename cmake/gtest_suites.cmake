@@ -1,6 +1,10 @@
 # Writes OUTPUT, a CTest file with one test per gtest suite of BINARY (a suite of more than CHUNK
 # tests becomes several, CHUNK tests each), each running its tests in one process:
-#   cmake -DBINARY=<test binary> -DOUTPUT=<file> -DCHUNK=<n> -DENVIRONMENT=<VAR=value> -P cmake/gtest_suites.cmake
+#   cmake -DBINARY=<test binary> -DOUTPUT=<file> -DCHUNK=<n> -DENVIRONMENT=<VAR=value>
+#         [-DALONE=<Suite.Test,...>] -P cmake/gtest_suites.cmake
+# The tests in ALONE run in a process of their own, named Suite.Test: they measure a child's
+# peak memory, and Linux counts in a child's peak (wait4's ru_maxrss) what its parent held when it
+# forked, which grows as a process runs test after test.
 # Run after each link of BINARY (tests/CMakeLists.txt). One process per suite rather than per
 # test: a process of the app tests costs about 0.3 s before its first test (163 shared libraries,
 # an llvmpipe context with debug output), which over about 980 tests was a quarter of the
@@ -22,6 +26,8 @@ string(REPLACE ";" "\\;" listing "${listing}")
 string(REPLACE "\n" ";" lines "${listing}")
 set(suites "")
 set(suite "")
+string(REPLACE "," ";" alone "${ALONE}")
+set(alone_found "")
 foreach(line IN LISTS lines)
   string(REGEX REPLACE " *#.*$" "" line "${line}")
   if(line MATCHES "^([^ ].*)\\.$")
@@ -32,7 +38,10 @@ foreach(line IN LISTS lines)
   elseif(line MATCHES "^  ([^ ]+)$" AND NOT suite STREQUAL "")
     set(test "${CMAKE_MATCH_1}")
     # gtest skips DISABLED_ tests; some are children other tests start on purpose.
-    if(NOT suite MATCHES "(^|/)DISABLED_" AND NOT test MATCHES "^DISABLED_")
+    if(suite MATCHES "(^|/)DISABLED_" OR test MATCHES "^DISABLED_")
+    elseif("${suite}.${test}" IN_LIST alone)
+      list(APPEND alone_found "${suite}.${test}")
+    else()
       list(APPEND tests_${id} "${test}")
     endif()
   endif()
@@ -66,6 +75,16 @@ foreach(suite IN LISTS suites)
                           "set_tests_properties([=[${name}]=] PROPERTIES ENVIRONMENT [=[${ENVIRONMENT}]=]"
                           " COST ${length})\n")
   endforeach()
+endforeach()
+
+foreach(test IN LISTS alone)
+  if(NOT test IN_LIST alone_found)
+    message(FATAL_ERROR "${BINARY} has no test ${test} (ALONE, tests/CMakeLists.txt)")
+  endif()
+endforeach()
+foreach(test IN LISTS alone_found)
+  string(APPEND content "add_test([=[${test}]=] [=[${BINARY}]=] [=[--gtest_filter=${test}]=])\n"
+                        "set_tests_properties([=[${test}]=] PROPERTIES ENVIRONMENT [=[${ENVIRONMENT}]=] COST 1)\n")
 endforeach()
 
 file(WRITE ${OUTPUT}.tmp "${content}")
