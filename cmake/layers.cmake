@@ -58,9 +58,11 @@ shadersort_library(gif     PkgConfig::GIF      "^gif_lib\\.h$")
 shadersort_library(webp    PkgConfig::WEBP     "^webp/")
 shadersort_library(cli11   shadersort_cli11    "^CLI/")
 shadersort_library(toml    PkgConfig::TOMLPP   "^toml\\+\\+/")
-shadersort_library(ffmpeg  PkgConfig::FFMPEG   "^lib(avformat|avcodec|swscale|avutil)/")
+# FFmpeg: its headers only; app/video opens the libraries on first use (video/ffmpeg_functions.h).
+shadersort_library(ffmpeg  shadersort_ffmpeg_headers "^lib(avformat|avcodec|swscale|avutil)/")
 shadersort_library(sndfile PkgConfig::SNDFILE  "^sndfile\\.h")
-shadersort_library(sdl2    PkgConfig::SDL2     "^SDL")
+# SDL2: its headers only; app/audio/audio_player.cpp opens the library when sound first plays.
+shadersort_library(sdl2    shadersort_sdl2_headers "^SDL")
 
 #                layer     rows it uses                                       libraries
 shadersort_layer(core)

@@ -48,6 +48,31 @@ void expectCleanFailure(const CommandResult& result, const std::string& mention)
   EXPECT_LT(result.exitCode, 128) << "crashed: " << result.err;
 }
 
+// FFmpeg and SDL2 are opened on first use (app/video/ffmpeg_functions.h, app/audio/audio_player.cpp):
+// the binary names neither as a dependency, a command without video or sound loads neither, and
+// one that reads a video loads FFmpeg. Linked, they were 138 of the 165 libraries of every start.
+TEST(RunCommand, FfmpegAndSdlAreLoadedOnlyWhenUsed) {
+  const CommandResult needed = runScript("readelf -d \"$SHADERSORT\"");
+  ASSERT_EQ(needed.exitCode, 0) << needed.err;
+  EXPECT_NE(needed.out.find("(NEEDED)"), std::string::npos) << needed.out;
+  EXPECT_EQ(needed.out.find("libav"), std::string::npos) << needed.out;
+  EXPECT_EQ(needed.out.find("libSDL2"), std::string::npos) << needed.out;
+
+  ScratchFolder folder;
+  const CommandResult still = runShadersort(
+      "run --pattern random --size 8x8 --verify --out " + singleQuotedForShell(folder.path("out.png")), "LD_DEBUG=libs");
+  EXPECT_EQ(still.exitCode, 0) << still.err;
+  EXPECT_NE(still.err.find("calling init"), std::string::npos) << "LD_DEBUG printed nothing: the check could not fail";
+  EXPECT_EQ(still.err.find("libavformat"), std::string::npos);
+  EXPECT_EQ(still.err.find("libSDL2"), std::string::npos);
+
+  const std::string clip = std::string(SHADERSORT_SOURCE_DIR) + "/tests/data/declares-4096x61456.webm";
+  const CommandResult video = runShadersort("run --video " + singleQuotedForShell(clip) + " --out " +
+                                                singleQuotedForShell(folder.path("out.mkv")),
+                                            "LD_DEBUG=libs");
+  EXPECT_NE(video.err.find("libavformat"), std::string::npos) << "the video was read without FFmpeg?";
+}
+
 TEST(RunCommand, WithNothingElseWritesTheSortedDefaultImage) {
   ScratchFolder folder;
   const auto result = runShadersort("run --out " + folder.path("x.png") + " --verify");

@@ -1,4 +1,5 @@
 #include "video/encoder_choice.h"
+#include "video/ffmpeg_functions.h"
 
 #include "core/error.h"
 #include "core/quoting.h"

@@ -1,4 +1,5 @@
 #include "video/ffmpeg_messages.h"
+#include "video/ffmpeg_functions.h"
 
 extern "C" {
 #include <libavcodec/avcodec.h>

@@ -1,4 +1,5 @@
 #include "video/output_file.h"
+#include "video/ffmpeg_functions.h"
 
 extern "C" {
 #include <libavutil/error.h>

@@ -1,4 +1,5 @@
 #include "video/pixel_converter.h"
+#include "video/ffmpeg_functions.h"
 
 extern "C" {
 #include <libavutil/opt.h>

@@ -1,4 +1,5 @@
 #include "video/video_io.h"
+#include "video/ffmpeg_functions.h"
 
 #include <sys/stat.h>
 
@@ -209,6 +210,7 @@ std::string attachGpuDecoder(VideoReader::State& s, const AVCodec* codec) {
 
 VideoReader::VideoReader(const std::string& path, const TimeRange& range, const ReaderOptions& options)
     : state_(std::make_unique<State>()) {
+  loadFfmpeg();  // before the decoder threads
   quietFfmpegLogs();
   forgetFfmpegMessages();
   State& s = *state_;

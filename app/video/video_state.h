@@ -3,12 +3,7 @@
 // streams (the writer copies their parameters and time bases) and an audio packet in transit.
 // Only app/video's own files include this header; it is the one place FFmpeg's types meet ours.
 
-extern "C" {
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/imgutils.h>
-#include <libswscale/swscale.h>
-}
+#include "video/ffmpeg_functions.h"  // FFmpeg's headers, and its functions opened on first use
 
 #include <cstdint>
 #include <string>

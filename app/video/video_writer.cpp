@@ -1,4 +1,5 @@
 #include "video/video_io.h"
+#include "video/ffmpeg_functions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -251,6 +252,7 @@ VideoWriter::VideoWriter(const std::string& path, const VideoReader& source, con
 
 VideoWriter::VideoWriter(const std::string& path, const OutputFormat& format, const WriterOptions& options)
     : state_(std::make_unique<State>()) {
+  loadFfmpeg();  // before the encoder threads
   StreamInfo info;
   info.width = format.width;
   info.height = format.height;
