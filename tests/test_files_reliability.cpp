@@ -90,6 +90,39 @@ TEST(ShaderIncludes, EachFileIsExpandedOncePerShader) {
   for (int level = 0; level <= 3; ++level) EXPECT_NE(fan.find("// level " + std::to_string(level)), std::string::npos);
 }
 
+// A shader's text holds only the defines it (or what it includes) names, so a change to another
+// kernel's constant leaves it byte for byte the same and the driver's shader cache serves it.
+TEST(ShaderIncludes, EachShaderGetsOnlyTheDefinesItNames) {
+  ScratchFolder folder;
+  const fs::path shaders = folder.root() / "shaders";
+  fs::create_directories(shaders / "x");
+  writeBytes((shaders / "x" / "named.glsl").string(), bytesOf("uint fromInclude() { return INCLUDED_ONE; }\n"));
+  writeBytes((shaders / "x" / "top.comp").string(),
+             bytesOf("#include \"shaders/x/named.glsl\"\n#if MODE == MODE_FAST\nvoid main() {}\n#endif\n"));
+  const gl::ShaderSource use(shaders);
+  gl::ShaderDefines defines;
+  defines.set("MODE", "MODE_FAST").set("MODE_FAST", 1).set("MODE_SLOW", 2).set("INCLUDED_ONE", 1).set("OTHER", 7);
+  const std::string text = gl::expandedSource(use, "shaders/x/top.comp", defines);
+  for (const char* kept : {"#define MODE MODE_FAST\n", "#define MODE_FAST 1\n", "#define INCLUDED_ONE 1\n"})
+    EXPECT_NE(text.find(kept), std::string::npos) << kept << " missing from:\n" << text;
+  for (const char* dropped : {"MODE_SLOW", "OTHER"}) EXPECT_EQ(text.find(dropped), std::string::npos) << text;
+  EXPECT_EQ(text.rfind("#version 430 core\n", 0), 0u) << text;
+
+  // Radix: the look-back constant reaches the downsweep only, not the prefix scan.
+  auto radix = [](int spins) {
+    gl::ShaderDefines radixDefines;
+    radixDefines.set("WORKGROUP_SIZE", 256).set("SCAN_BLOCK", 1024).set("LOOK_BACK_SPINS", spins);
+    return radixDefines;
+  };
+  const gl::ShaderSource embedded;
+  EXPECT_TRUE(gl::expandedSource(embedded, "shaders/sort/radix/prefix_scan.comp", radix(4)) ==
+              gl::expandedSource(embedded, "shaders/sort/radix/prefix_scan.comp", radix(64)))
+      << "the prefix scan's text changes with LOOK_BACK_SPINS";
+  EXPECT_TRUE(gl::expandedSource(embedded, "shaders/sort/radix/downsweep.comp", radix(4)) !=
+              gl::expandedSource(embedded, "shaders/sort/radix/downsweep.comp", radix(64)))
+      << "the downsweep's text lacks LOOK_BACK_SPINS";
+}
+
 TEST(ShaderIncludes, ExpandedSizeIsCapped) {
   ScratchFolder folder;
   const fs::path shaders = folder.root() / "shaders";

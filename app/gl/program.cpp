@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <set>
 #include <sstream>
+#include <unordered_set>
 
 #include <unistd.h>
 
@@ -63,10 +64,34 @@ void expandInto(const ShaderSource& shaders, std::string_view path, ExpandedSour
   }
 }
 
+// Every identifier in `text` (comments included: a name found only there keeps a define that
+// changes nothing, which costs a cache miss at most).
+std::unordered_set<std::string_view> identifiersIn(std::string_view text) {
+  std::unordered_set<std::string_view> names;
+  auto startsName = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+  auto continuesName = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t i = 0; i < text.size();) {
+    if (!startsName(text[i])) {
+      // Skips a number's tail as well ("1u", "0x1F").
+      while (i < text.size() && continuesName(text[i])) ++i;
+      if (i < text.size() && !startsName(text[i])) ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < text.size() && continuesName(text[i])) ++i;
+    names.insert(text.substr(start, i - start));
+  }
+  return names;
+}
+
 ExpandedSource expand(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
-  ExpandedSource source;
-  source.text = defines.preamble();
-  expandInto(shaders, path, source, 0);
+  ExpandedSource body;
+  expandInto(shaders, path, body, 0);
+  // Only the defines the text reads go in front of it: a kernel's source then stays the same
+  // whatever is set for the others (a tuning candidate, a ballot kind), so the driver's shader
+  // cache serves it instead of compiling it again.
+  ExpandedSource source = std::move(body);
+  source.text = defines.preambleFor(identifiersIn(source.text)) + source.text;
   return source;
 }
 
@@ -143,6 +168,26 @@ ShaderDefines& ShaderDefines::set(std::string name, std::string value) {
 std::string ShaderDefines::preamble() const {
   std::string text = "#version 430 core\n";
   for (const auto& [name, value] : defines_) text += "#define " + name + " " + value + "\n";
+  return text;
+}
+
+std::string ShaderDefines::preambleFor(const std::unordered_set<std::string_view>& used) const {
+  // A kept define's value may name another define (BALLOT_KIND is BALLOT_SHARED, say): those
+  // are kept too, until nothing more is added.
+  std::vector<bool> kept(defines_.size(), false);
+  std::unordered_set<std::string_view> wanted = used;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = 0; i < defines_.size(); ++i) {
+      if (kept[i] || !wanted.contains(defines_[i].first)) continue;
+      kept[i] = true;
+      grew = true;
+      for (std::string_view name : identifiersIn(defines_[i].second)) wanted.insert(name);
+    }
+  }
+  std::string text = "#version 430 core\n";
+  for (std::size_t i = 0; i < defines_.size(); ++i)
+    if (kept[i]) text += "#define " + defines_[i].first + " " + defines_[i].second + "\n";
   return text;
 }
 

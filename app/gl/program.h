@@ -1,16 +1,17 @@
 #pragma once
 // Shader programs built from the files under shaders/, as a gl::ShaderSource gives them (the
-// embedded copies, or a folder's). Constants shared with C++ arrive
-// as #defines; `#include "shaders/…"` pulls in another embedded file, each file once per shader
-// (later includes of it are empty, as with an include guard). Compile and link failures throw
-// GpuError with the log rewritten to name each file and line; includes that leave shaders/, and
-// shaders past their size caps (gl/shader_source.h), throw UserError.
+// embedded copies, or a folder's). Constants shared with C++ arrive as #defines, each shader
+// given only those its text names; `#include "shaders/…"` pulls in another embedded file, each
+// file once per shader (later includes of it are empty, as with an include guard). Compile and
+// link failures throw GpuError with the log rewritten to name each file and line; includes that
+// leave shaders/, and shaders past their size caps (gl/shader_source.h), throw UserError.
 
 #include <glad/gl.h>
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -27,7 +28,10 @@ class ShaderDefines {
     for (const auto& [name, value] : other.defines_) set(name, value);
     return *this;
   }
+  // "#version" and every define, in the order set.
   std::string preamble() const;
+  // The same with only the defines named in `used`, and those their kept values name.
+  std::string preambleFor(const std::unordered_set<std::string_view>& used) const;
 
  private:
   std::vector<std::pair<std::string, std::string>> defines_;
