@@ -21,11 +21,11 @@ constexpr SettingName kNames[] = {
     {AnimatedSetting::Skip, "skip"},         {AnimatedSetting::SpanLength, "span-length"},
 };
 
-constexpr double kLongest = 1u << 30;  // span-length and max-span, as the static settings
+constexpr double kLongestSpanSetting = 1u << 30;  // span-length and max-span, as the static settings
 
 std::string name(AnimatedSetting setting) { return std::string(animatedSettingName(setting)); }
 
-std::string numberText(double value) { return value == kLongest ? "2^30" : decimalText(value); }
+std::string numberText(double value) { return value == kLongestSpanSetting ? "2^30" : decimalText(value); }
 
 // The path's kind as a user writes it (rings, not rings:0.2,0.3).
 std::string pathKindName(const PathSpec& path) {
@@ -69,7 +69,7 @@ SettingRange animatedRange(AnimatedSetting setting) {
     case AnimatedSetting::Angle: return {-360.0, 360.0};
     case AnimatedSetting::Skip: return {0.0, 100.0};
     case AnimatedSetting::MaxSpan:
-    case AnimatedSetting::SpanLength: return {2.0, kLongest};
+    case AnimatedSetting::SpanLength: return {2.0, kLongestSpanSetting};
   }
   return {0.0, 0.0};
 }

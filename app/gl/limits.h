@@ -2,6 +2,7 @@
 // What the current context can do: the limits the sorters check inputs against, and the facts
 // `shadersort info` prints.
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct Limits {
 
   bool hasExtension(const std::string& name) const;
   bool isSoftwareRenderer() const;
+  // The most invocations a one-dimensional workgroup may have.
+  int maxLinearWorkgroupSize() const { return std::min(maxComputeWorkGroupInvocations, maxComputeWorkGroupSize[0]); }
 };
 
 // Asks the current context's driver (a few hundred extension strings): a session (a GpuSorter,

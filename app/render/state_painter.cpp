@@ -10,9 +10,9 @@
 namespace shadersort::render {
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize = 256;
-constexpr GLuint kTargetImageUnit = 0;
-static_assert(kTargetImageUnit != kStateImageUnit);
+constexpr std::uint32_t kPainterWorkgroupSize = 256;
+constexpr GLuint kPainterTargetImageUnit = 0;
+static_assert(kPainterTargetImageUnit != kStateImageUnit);
 
 std::string uintLiteral(std::uint32_t value) {
   return std::to_string(value) + "u";
@@ -27,9 +27,9 @@ std::size_t painterIndex(bool stateInTexture, bool arrayLayout) {
 StatePainter::Painter StatePainter::makePainter(const gl::ShaderSource& shaders, bool stateInTexture, bool arrayLayout) {
   gl::ShaderDefines defines =
       stateSourceDefines(stateInTexture ? GpuStateView::Storage::Texture : GpuStateView::Storage::Buffers);
-  defines.set("WORKGROUP_SIZE", kWorkgroupSize)
+  defines.set("WORKGROUP_SIZE", kPainterWorkgroupSize)
       .set("ARRAY_LAYOUT", arrayLayout ? 1 : 0)
-      .set("TARGET_IMAGE_UNIT", kTargetImageUnit)
+      .set("TARGET_IMAGE_UNIT", kPainterTargetImageUnit)
       .set("ARRAY_BAR_COLOUR", uintLiteral(kArrayBarColour))
       .set("ARRAY_BACKGROUND", uintLiteral(kArrayBackground));
   Painter painter;
@@ -85,7 +85,7 @@ void StatePainter::paint(const GpuStateView& state, const SortShape& shape, cons
 
   painter.program.use();
   bindStateSource(state, shape, painter.source);
-  glBindImageTexture(kTargetImageUnit, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  glBindImageTexture(kPainterTargetImageUnit, target.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
   glUniform1ui(painter.invocationCount, static_cast<std::uint32_t>(invocations));
   if (array != nullptr) {
     glUniform1ui(painter.sequence, array->sequence);
@@ -100,9 +100,9 @@ void StatePainter::paint(const GpuStateView& state, const SortShape& shape, cons
   } else {
     glUniform1ui(painter.axisIsRows, rows ? 1u : 0u);
   }
-  gl::dispatchLinear(gl::divideRoundingUp(invocations, kWorkgroupSize));
+  gl::dispatchLinear(gl::divideRoundingUp(invocations, kPainterWorkgroupSize));
 
-  glBindImageTexture(kTargetImageUnit, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  glBindImageTexture(kPainterTargetImageUnit, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
   unbindStateSource(state.storage);
   glUseProgram(0);
   // The image stores must land before the mipmaps are built from them and before anyone samples,

@@ -8,8 +8,8 @@
 namespace shadersort::render {
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize = 256;
-constexpr GLuint kTargetImageUnit = 0;
+constexpr std::uint32_t kViewWorkgroupSize = 256;
+constexpr GLuint kViewTargetImageUnit = 0;
 
 // Channel-wise (a * numerator) >> shift of the colour bytes, alpha forced opaque.
 std::uint32_t scaled(std::uint32_t colour, std::uint32_t numerator, std::uint32_t shift) {
@@ -65,8 +65,8 @@ std::vector<std::uint32_t> workgroupStarts(const WorkgroupLayout& layout, std::u
 
 WorkgroupPainter::WorkgroupPainter(const gl::ShaderSource& shaders) {
   gl::ShaderDefines defines;
-  defines.set("WORKGROUP_SIZE", kWorkgroupSize)
-      .set("TARGET_IMAGE_UNIT", kTargetImageUnit)
+  defines.set("WORKGROUP_SIZE", kViewWorkgroupSize)
+      .set("TARGET_IMAGE_UNIT", kViewTargetImageUnit)
       .set("ARRAY_BACKGROUND", std::to_string(kArrayBackground) + "u")
       .set("NO_WORKGROUP_COLOUR", std::to_string(kNoWorkgroupColour) + "u")
       .set("PALETTE_SIZE", static_cast<std::uint32_t>(kWorkgroupPalette.size()));
@@ -98,9 +98,9 @@ void WorkgroupPainter::recolour(const WorkgroupLayout& workgroups, const SortSha
   set("u_unitLength", std::max(workgroups.unitLength, 1u));
   set("u_unitsPerWorkgroup", std::max(workgroups.unitsPerWorkgroup, 1u));
   set("u_workgroupCycle", workgroups.workgroupCycle);
-  glBindImageTexture(kTargetImageUnit, target.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-  gl::dispatchLinear(gl::divideRoundingUp(pixels, kWorkgroupSize));
-  glBindImageTexture(kTargetImageUnit, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+  glBindImageTexture(kViewTargetImageUnit, target.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+  gl::dispatchLinear(gl::divideRoundingUp(pixels, kViewWorkgroupSize));
+  glBindImageTexture(kViewTargetImageUnit, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
   glUseProgram(0);
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
                   GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);

@@ -41,14 +41,10 @@ int fittingTileSize(int most, int bytes, const gl::Limits& limits) {
 }
 
 // The workgroups are one-dimensional.
-int maxWorkgroupSizeOf(const gl::Limits& limits) {
-  return std::max(1, std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
-}
-
 // Eight items per invocation: measured fastest on an H100 (docs/BENCHMARKS.md), where these
 // passes are bound by instructions and occupancy rather than barriers.
 int defaultWorkgroupSize(int tileSize, const gl::Limits& limits) {
-  return std::clamp(tileSize / 8, 1, maxWorkgroupSizeOf(limits));
+  return std::clamp(tileSize / 8, 1, limits.maxLinearWorkgroupSize());
 }
 
 // The largest power-of-two tile whose keys fit shared memory.
@@ -70,11 +66,9 @@ std::string itemsRuleBroken(int tileSize, int workgroupSize, std::string_view na
 std::vector<int> workgroupCandidates(int tileSize, const gl::Limits& limits) {
   std::vector<int> sizes;
   for (int size : {64, 128, 256, 512, 1024})
-    if (size <= maxWorkgroupSizeOf(limits) && itemsRuleBroken(tileSize, size, "").empty()) sizes.push_back(size);
+    if (size <= limits.maxLinearWorkgroupSize() && itemsRuleBroken(tileSize, size, "").empty()) sizes.push_back(size);
   return sizes;
 }
-
-std::uint32_t log2Of(std::uint32_t powerOfTwo) { return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo)); }
 
 }  // namespace
 
@@ -106,7 +100,7 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        },
        .kind = NumberKind::PowerOfTwo,
        .least = 1,
-       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .most = [](const Settings&, const SettingContext& context) { return context.limits.maxLinearWorkgroupSize(); },
        .rule = [](const Settings& settings, const SettingContext&) {
          return itemsRuleBroken(settings.tileSize, settings.workgroupSize, "tile-size / workgroup-size");
        },
@@ -149,7 +143,7 @@ const SettingTable<BitonicSettings>& BitonicSettings::table() {
        },
        .kind = NumberKind::PowerOfTwo,
        .least = 1,
-       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .most = [](const Settings&, const SettingContext& context) { return context.limits.maxLinearWorkgroupSize(); },
        .rule = [](const Settings& settings, const SettingContext&) {
          return itemsRuleBroken(settings.wideTileSize, settings.wideWorkgroupSize, "wide-tile-size / wide-workgroup-size");
        },
@@ -389,7 +383,7 @@ std::uint32_t BitonicSorter::fusedStepsFor(std::uint64_t positions, bool hasValu
 BitonicSorter::Geometry BitonicSorter::geometry() const {
   return {.sequenceCount = shape().sequenceCount,
           .sequenceLength = shape().sequenceLength,
-          .paddedLog2 = log2Of(paddedLength_)};
+          .paddedLog2 = log2OfPowerOfTwo(paddedLength_)};
 }
 
 void BitonicSorter::load(const SortTarget& input) {

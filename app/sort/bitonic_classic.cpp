@@ -8,14 +8,12 @@
 namespace shadersort {
 namespace {
 
-constexpr int kKeyBinding = 0;
-constexpr int kValueBinding = 1;
+constexpr int kPaddedKeyBinding = 0;
+constexpr int kPaddedValueBinding = 1;
 constexpr int kCompactKeyBinding = 2;
 constexpr int kCompactValueBinding = 3;
 constexpr int kRankBinding = 4;
-constexpr std::uint64_t kMaxPositions = 1ull << 31;  // S * P stays a 32-bit position
-
-std::uint32_t log2Of(std::uint32_t powerOfTwo) { return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo)); }
+constexpr std::uint64_t kClassicMaxPositions = 1ull << 31;  // S * P stays a 32-bit position
 
 }  // namespace
 
@@ -41,7 +39,7 @@ std::string BitonicClassicSorter::whyCannotSort(const SortShape& shape, const gl
   // 64-bit, since a length beyond 2^31 has no 32-bit power of two above it.
   const std::uint64_t padded = std::bit_ceil(std::max<std::uint64_t>(shape.sequenceLength, 1));
   const std::uint64_t positions = shape.sequenceCount * padded;
-  if (positions > kMaxPositions)
+  if (positions > kClassicMaxPositions)
     return std::to_string(shape.sequenceCount) + " sequences padded to " + std::to_string(padded) +
            " positions exceed the network's 2^31 positions";
   if (positions * 4 > static_cast<std::uint64_t>(limits.maxShaderStorageBlockSize))
@@ -54,10 +52,10 @@ std::string BitonicClassicSorter::whyCannotSort(const SortShape& shape, const gl
 gl::ShaderDefines BitonicClassicSorter::defines() const {
   gl::ShaderDefines defines;
   defines.set("WORKGROUP_SIZE", kWorkgroupSize)
-      .set("KEY_BINDING", kKeyBinding)
-      .set("VALUE_BINDING", kValueBinding)
-      .set("PADDED_KEY_BINDING", kKeyBinding)
-      .set("PADDED_VALUE_BINDING", kValueBinding)
+      .set("KEY_BINDING", kPaddedKeyBinding)
+      .set("VALUE_BINDING", kPaddedValueBinding)
+      .set("PADDED_KEY_BINDING", kPaddedKeyBinding)
+      .set("PADDED_VALUE_BINDING", kPaddedValueBinding)
       .set("COMPACT_KEY_BINDING", kCompactKeyBinding)
       .set("COMPACT_VALUE_BINDING", kCompactValueBinding)
       .set("RANK_BINDING", kRankBinding)
@@ -103,7 +101,7 @@ void BitonicClassicSorter::load(const SortTarget& input) {
 }
 
 BitonicClassicSorter::LayoutUniforms BitonicClassicSorter::layoutUniforms() const {
-  return {.paddedLog2 = log2Of(paddedLength_),
+  return {.paddedLog2 = log2OfPowerOfTwo(paddedLength_),
           .sequenceLength = shape().sequenceLength,
           .positionCount = shape().sequenceCount * paddedLength_};
 }
@@ -113,10 +111,10 @@ void BitonicClassicSorter::uploadRanks() {
 }
 
 void BitonicClassicSorter::relayout(bool expand, const compute::StorageBuffer& keys, const compute::StorageBuffer& values) {
-  paddedKeys_.bind(kKeyBinding);
+  paddedKeys_.bind(kPaddedKeyBinding);
   keys.bind(kCompactKeyBinding);
   if (shape().hasValues) {
-    paddedValues_.bind(kValueBinding);
+    paddedValues_.bind(kPaddedValueBinding);
     values.bind(kCompactValueBinding);
   }
   ranks_.bind(kRankBinding);
@@ -144,10 +142,10 @@ std::vector<Comparator> BitonicClassicSorter::comparators(std::uint32_t pass, st
 
 void BitonicClassicSorter::run(std::uint32_t passIndex) {
   const BitonicPass& pass = passes_[passIndex];
-  paddedKeys_.bind(kKeyBinding);
-  if (shape().hasValues) paddedValues_.bind(kValueBinding);
+  paddedKeys_.bind(kPaddedKeyBinding);
+  if (shape().hasValues) paddedValues_.bind(kPaddedValueBinding);
   ranks_.bind(kRankBinding);  // the padding before the step: padding compares above equal keys
-  const StepUniforms uniforms{.paddedLog2 = log2Of(paddedLength_),
+  const StepUniforms uniforms{.paddedLog2 = log2OfPowerOfTwo(paddedLength_),
                               .mergeWidth = pass.mergeWidth,
                               .distance = pass.distance,
                               .pairCount = shape().sequenceCount * paddedLength_ / 2};
@@ -204,7 +202,7 @@ std::optional<WorkgroupLayout> BitonicClassicSorter::workgroupLayout(std::uint32
   layout.workgroupCount = gl::divideRoundingUp(std::uint64_t{shape().sequenceCount} * paddedLength_ / 2, kWorkgroupSize);
   layout.sequenceStride = paddedLength_;
   layout.positionsPerSequence = paddedLength_;  // array view draws the padded state
-  layout.skippedBit = log2Of(pass.distance);
+  layout.skippedBit = log2OfPowerOfTwo(pass.distance);
   layout.skippedBitCount = 1;
   layout.note = "positions are the padded network's: the padding's pairs are dispatched too";
   return layout;

@@ -9,6 +9,7 @@
 // is exactly the network over the sequence padded with +infinity, and every intermediate state
 // is a permutation of the input (which the viewer draws).
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -30,6 +31,11 @@ struct BitonicPass {
   std::uint32_t distance = 0;  // GlobalSteps: distance of the first step; FinishTiles: tile / 2
   std::uint32_t steps = 0;     // compare-exchange steps the pass runs
 };
+
+// log2 of a power of two (the network length, a distance), as the shaders' uniforms take it.
+constexpr std::uint32_t log2OfPowerOfTwo(std::uint32_t powerOfTwo) {
+  return static_cast<std::uint32_t>(std::countr_zero(powerOfTwo));
+}
 
 // The partner mask of the step at `distance` in a merge of `mergeWidth`: mirror or plain xor.
 constexpr std::uint32_t bitonicPartnerMask(std::uint32_t mergeWidth, std::uint32_t distance) {

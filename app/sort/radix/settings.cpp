@@ -20,10 +20,6 @@ constexpr NamedValue kEarlyCountsWords[] = {{"auto", RadixSettings::kEarlyCounts
                                             {"off", RadixSettings::kEarlyCountsOff},
                                             {"on", RadixSettings::kEarlyCountsOn}};
 
-int maxWorkgroupSizeOf(const gl::Limits& limits) {
-  return std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]);
-}
-
 // Whether a tune candidate fits with the narrowest subgroup a driver reports (8 on llvmpipe).
 bool fits(RadixSettings settings, int workgroupSize, int keysPerThread, const gl::Limits& limits) {
   settings.workgroupSize = workgroupSize;
@@ -31,7 +27,7 @@ bool fits(RadixSettings settings, int workgroupSize, int keysPerThread, const gl
   const auto sharedBytes = static_cast<std::uint64_t>(limits.maxComputeSharedMemorySize);
   // Auto takes 512-wide workgroups only where they fit, so 256 is what it must fit.
   const std::uint32_t workgroup = radix::classicWorkgroupSize(settings);
-  return static_cast<int>(workgroup) <= maxWorkgroupSizeOf(limits) &&
+  return static_cast<int>(workgroup) <= limits.maxLinearWorkgroupSize() &&
          radix::fastSharedWords(settings, workgroup, 8, true) * 4 <= sharedBytes &&
          radix::classicSharedWords(static_cast<int>(radix::classicWorkgroupSize(settings))) * 4 <= sharedBytes;
 }
@@ -73,7 +69,7 @@ const SettingTable<RadixSettings>& RadixSettings::table() {
        .namedValues = kAutoWord,
        .kind = NumberKind::PowerOfTwo,
        .least = 32,
-       .most = [](const Settings&, const SettingContext& context) { return maxWorkgroupSizeOf(context.limits); },
+       .most = [](const Settings&, const SettingContext& context) { return context.limits.maxLinearWorkgroupSize(); },
        .mostReason = "this GPU's workgroup limit",
        .rule = [](const Settings& settings, const SettingContext& context) {
          const auto classic = static_cast<int>(radix::classicWorkgroupSize(settings));
