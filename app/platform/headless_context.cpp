@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,40 @@ struct HeadlessContext::State {
 
 namespace {
 
+// EGL has one display per device for the whole process, and eglTerminate ends it for every
+// context on it, a host's included. So a display is terminated only when the last of this
+// process's HeadlessContexts on it goes, and only if it was not initialized before the first of
+// them (a host's display is left as the host had it).
+struct DisplayUse {
+  int contexts = 0;
+  bool initializedHere = false;
+};
+std::mutex displayUsesMutex;
+std::map<EGLDisplay, DisplayUse> displayUses;
+
+void holdDisplay(EGLDisplay display, bool initializedHere) {
+  const std::lock_guard lock(displayUsesMutex);
+  const auto [use, first] = displayUses.try_emplace(display);
+  if (first) use->second.initializedHere = initializedHere;
+  ++use->second.contexts;
+}
+
+void releaseDisplay(EGLDisplay display) {
+  const std::lock_guard lock(displayUsesMutex);
+  const auto use = displayUses.find(display);
+  if (use == displayUses.end() || --use->second.contexts > 0) return;
+  if (use->second.initializedHere) eglTerminate(display);
+  displayUses.erase(use);
+}
+
+bool initialized(EGLDisplay display) { return eglQueryString(display, EGL_VERSION) != nullptr; }
+
+void closeContext(EGLDisplay display, EGLContext context) {
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
+  releaseDisplay(display);
+}
+
 bool hasClientExtension(const char* name) {
   const char* all = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (!all) return false;
@@ -30,22 +66,29 @@ bool hasClientExtension(const char* name) {
 
 // glad's first load gives EGL 1.0 plus client extensions only, so eglGetPlatformDisplay (1.5)
 // is still NULL here: the EXT entry point is the one to use.
+// The display initialized and held (holdDisplay), or EGL_NO_DISPLAY.
 EGLDisplay openDisplay() {
+  const auto tryDisplay = [](EGLDisplay display) {
+    if (display == EGL_NO_DISPLAY) return false;
+    const bool before = initialized(display);
+    EGLint major = 0, minor = 0;
+    if (!eglInitialize(display, &major, &minor)) return false;
+    holdDisplay(display, !before);
+    return true;
+  };
   if (hasClientExtension("EGL_EXT_platform_device") && glad_eglQueryDevicesEXT && glad_eglGetPlatformDisplayEXT) {
     EGLDeviceEXT devices[8];
     EGLint count = 0;
     if (eglQueryDevicesEXT(8, devices, &count) && count > 0) {
       for (EGLint i = 0; i < count; ++i) {
         EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-        EGLint major = 0, minor = 0;
-        if (display != EGL_NO_DISPLAY && eglInitialize(display, &major, &minor)) return display;
+        if (tryDisplay(display)) return display;
       }
     }
   }
   if (hasClientExtension("EGL_MESA_platform_surfaceless") && glad_eglGetPlatformDisplayEXT) {
     EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    EGLint major = 0, minor = 0;
-    if (display != EGL_NO_DISPLAY && eglInitialize(display, &major, &minor)) return display;
+    if (tryDisplay(display)) return display;
   }
   return EGL_NO_DISPLAY;
 }
@@ -102,26 +145,24 @@ HeadlessContext::HeadlessContext(const ContextOptions& options) : state_(std::ma
   state_->display = openDisplay();
   if (state_->display == EGL_NO_DISPLAY)
     throw GpuError("no EGL display: neither an EGL device nor Mesa's surfaceless platform is available");
-  // Reload now that a display exists: EGL 1.5 core and display extensions.
-  gladLoaderLoadEGL(state_->display);
-  if (!eglBindAPI(EGL_OPENGL_API)) throw GpuError("EGL cannot bind the desktop OpenGL API");
-  state_->context = createContext(state_->display, options.debug, true);
-  if (state_->context == EGL_NO_CONTEXT) {
-    const std::string found = describeBestAvailableContext(state_->display);
-    eglTerminate(state_->display);
-    throw GpuError(whyNo43Core(found));
+  try {
+    // Reload now that a display exists: EGL 1.5 core and display extensions.
+    gladLoaderLoadEGL(state_->display);
+    if (!eglBindAPI(EGL_OPENGL_API)) throw GpuError("EGL cannot bind the desktop OpenGL API");
+    state_->context = createContext(state_->display, options.debug, true);
+    if (state_->context == EGL_NO_CONTEXT) throw GpuError(whyNo43Core(describeBestAvailableContext(state_->display)));
+    if (!eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, state_->context))
+      throw GpuError("cannot make the headless OpenGL context current");
+    loadGlAndRequire43(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
+    if (options.debug) gl::enableDebugOutput({.printMessages = true});
+  } catch (...) {
+    closeContext(state_->display, state_->context);
+    throw;
   }
-  if (!eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, state_->context))
-    throw GpuError("cannot make the headless OpenGL context current");
-  loadGlAndRequire43(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
-  if (options.debug) gl::enableDebugOutput({.printMessages = true});
 }
 
 HeadlessContext::~HeadlessContext() {
-  if (state_->display == EGL_NO_DISPLAY) return;
-  eglMakeCurrent(state_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  if (state_->context != EGL_NO_CONTEXT) eglDestroyContext(state_->display, state_->context);
-  eglTerminate(state_->display);
+  if (state_->display != EGL_NO_DISPLAY) closeContext(state_->display, state_->context);
 }
 
 }  // namespace shadersort::platform

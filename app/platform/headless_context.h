@@ -1,6 +1,8 @@
 #pragma once
 // An OpenGL 4.3 core context with no window: EGL on the first device (the path that works on
-// NVIDIA), falling back to Mesa's surfaceless platform. Rendering goes into FBOs.
+// NVIDIA), falling back to Mesa's surfaceless platform. Rendering goes into FBOs. The display is
+// the process's: the last HeadlessContext on it terminates it, unless it was initialized before
+// the first (by a host, whose display is left as it was).
 
 #include <memory>
 
