@@ -583,6 +583,20 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> spanList(const ArtPlan& pla
   return list;
 }
 
+// The refusal of an unknown mode names every mode there is (it listed six of ten).
+TEST(ArtSpans, AnUnknownModeIsRefusedNamingEveryMode) {
+  try {
+    parseSpanMode("wave");
+    ADD_FAILURE() << "'wave' was taken as a span mode";
+  } catch (const UsageError& refused) {
+    const std::string message = refused.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_EQ(spanModeNames().size(), 10u);
+    for (std::string_view mode : spanModeNames())
+      EXPECT_NE(message.find(std::string(mode)), std::string::npos) << mode << " missing from: " << message;
+  }
+}
+
 TEST(ArtSpans, ThresholdBoundsAreInclusiveAndInvertTakesTheRest) {
   // lightness / 510: 0, 0.25, 0.5, 0.5, 0.75, 1, 0.5, 0.5
   const Image row = greyRow({0, 64, 128, 127, 191, 255, 128, 128});

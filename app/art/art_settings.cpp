@@ -88,9 +88,13 @@ std::string pathSpecText(const PathSpec& path) {
 }
 
 SpanMode parseSpanMode(std::string_view text) {
-  for (const auto& entry : kSpanModes)
+  std::string known;
+  for (const auto& entry : kSpanModes) {
     if (entry.name == text) return entry.mode;
-  throw UsageError("unknown span mode " + quoted(text) + " (known: none, threshold, edges, random, mask, intervals)");
+    known += (known.empty() ? "" : ", ") + std::string(entry.name);
+  }
+  // Listed from the table, so that a new mode is never missing from the message.
+  throw UsageError("unknown span mode " + quoted(text) + " (known: " + known + ")");
 }
 
 std::string_view spanModeName(SpanMode mode) {
