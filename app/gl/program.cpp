@@ -85,12 +85,11 @@ std::unordered_set<std::string_view> identifiersIn(std::string_view text) {
 }
 
 ExpandedSource expand(const ShaderSource& shaders, std::string_view path, const ShaderDefines& defines) {
-  ExpandedSource body;
-  expandInto(shaders, path, body, 0);
+  ExpandedSource source;
+  expandInto(shaders, path, source, 0);
   // Only the defines the text reads go in front of it: a kernel's source then stays the same
   // whatever is set for the others (a tuning candidate, a ballot kind), so the driver's shader
   // cache serves it instead of compiling it again.
-  ExpandedSource source = std::move(body);
   source.text = defines.preambleFor(identifiersIn(source.text)) + source.text;
   return source;
 }
