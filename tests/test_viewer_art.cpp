@@ -286,6 +286,23 @@ TEST(ViewerArt, AScreenshotNeverOverwritesAPresetOrMaskBesideIt) {
   EXPECT_FALSE(std::filesystem::exists(folder.path("shadersort-radix-pass0.png")));
 }
 
+// A link at a name counts as taken even when it leads nowhere: the dangling link at the preset's
+// name got the screenshot written and the preset refused, half an output.
+TEST(ViewerArt, ALinkBesideTheScreenshotTakesTheName) {
+  ScratchFolder folder;
+  savePng(gradientPicture(3), folder.path("picture.png"));
+  std::filesystem::create_symlink(folder.path("nowhere"), folder.path("shadersort-radix-pass0.toml"));
+  auto app = makeArtViewer(folder.path("picture.png"), {thresholdAt30Degrees(), "", "", ""}, "radix");
+  app->frame();
+  press(*app, "s");
+  ASSERT_TRUE(app->outputFailures().empty()) << app->outputFailures().front();
+  EXPECT_FALSE(std::filesystem::exists(folder.path("shadersort-radix-pass0.png"))) << "written beside a refused preset";
+  EXPECT_TRUE(std::filesystem::is_symlink(folder.path("shadersort-radix-pass0.toml")));
+  EXPECT_FALSE(std::filesystem::exists(folder.path("nowhere")));
+  EXPECT_TRUE(std::filesystem::exists(folder.path("shadersort-radix-pass0-2.png")));
+  EXPECT_TRUE(std::filesystem::exists(folder.path("shadersort-radix-pass0-2.toml")));
+}
+
 // The mask brush (i): a scripted stroke changes the mask where it went and nowhere else, the
 // picture follows that mask as the CPU reference does, and w saves the mask beside the export,
 // which the run command then names.

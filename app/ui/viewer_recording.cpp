@@ -108,12 +108,17 @@ std::string ViewerApp::defaultOutputPath(const std::string& extension) const {
   if (folder.empty()) folder = ".";
   const std::string stem = "shadersort-" + std::string(lanes_.front()->algorithm().name) + "-pass" + std::to_string(leadPass());
   // Art mode writes a preset (NAME.toml) and a painted mask (NAME-mask.png) beside a picture: a
-  // name is free only when they are too, so that nothing of the user's is overwritten.
-  const auto taken = [](const std::filesystem::path& path) {
+  // name is free only when they are too, so that nothing of the user's is overwritten. A link
+  // takes its name even when it leads nowhere (outputs never replace one).
+  const auto occupied = [](const std::filesystem::path& path) {
+    std::error_code error;
+    return std::filesystem::exists(std::filesystem::symlink_status(path, error));
+  };
+  const auto taken = [&occupied](const std::filesystem::path& path) {
     std::filesystem::path preset = path, mask = path;
     preset.replace_extension(".toml");
     mask.replace_filename(path.stem().string() + "-mask.png");
-    return std::filesystem::exists(path) || std::filesystem::exists(preset) || std::filesystem::exists(mask);
+    return occupied(path) || occupied(preset) || occupied(mask);
   };
   std::filesystem::path candidate = folder / (stem + extension);
   for (int n = 2; taken(candidate) && n < 10000; ++n) candidate = folder / (stem + "-" + std::to_string(n) + extension);
