@@ -34,11 +34,19 @@ struct DisplayUse {
 std::mutex displayUsesMutex;
 std::map<EGLDisplay, DisplayUse> displayUses;
 
-void holdDisplay(EGLDisplay display, bool initializedHere) {
+bool initialized(EGLDisplay display) { return eglQueryString(display, EGL_VERSION) != nullptr; }
+
+// Initializes `display` and counts this use of it; false when it cannot be initialized. Under
+// the lock, so that no other thread's last release terminates it in between.
+bool holdDisplay(EGLDisplay display) {
   const std::lock_guard lock(displayUsesMutex);
+  const bool before = initialized(display);
+  EGLint major = 0, minor = 0;
+  if (!eglInitialize(display, &major, &minor)) return false;
   const auto [use, first] = displayUses.try_emplace(display);
-  if (first) use->second.initializedHere = initializedHere;
+  if (first) use->second.initializedHere = !before;
   ++use->second.contexts;
+  return true;
 }
 
 void releaseDisplay(EGLDisplay display) {
@@ -48,8 +56,6 @@ void releaseDisplay(EGLDisplay display) {
   if (use->second.initializedHere) eglTerminate(display);
   displayUses.erase(use);
 }
-
-bool initialized(EGLDisplay display) { return eglQueryString(display, EGL_VERSION) != nullptr; }
 
 void closeContext(EGLDisplay display, EGLContext context) {
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -64,18 +70,11 @@ bool hasClientExtension(const char* name) {
   return list.find(std::string(" ") + name + " ") != std::string::npos;
 }
 
-// glad's first load gives EGL 1.0 plus client extensions only, so eglGetPlatformDisplay (1.5)
-// is still NULL here: the EXT entry point is the one to use.
-// The display initialized and held (holdDisplay), or EGL_NO_DISPLAY.
+// The display initialized and held (holdDisplay), or EGL_NO_DISPLAY. glad's first load gives
+// EGL 1.0 plus client extensions only, so eglGetPlatformDisplay (1.5) is still NULL here: the
+// EXT entry point is the one to use.
 EGLDisplay openDisplay() {
-  const auto tryDisplay = [](EGLDisplay display) {
-    if (display == EGL_NO_DISPLAY) return false;
-    const bool before = initialized(display);
-    EGLint major = 0, minor = 0;
-    if (!eglInitialize(display, &major, &minor)) return false;
-    holdDisplay(display, !before);
-    return true;
-  };
+  const auto tryDisplay = [](EGLDisplay display) { return display != EGL_NO_DISPLAY && holdDisplay(display); };
   if (hasClientExtension("EGL_EXT_platform_device") && glad_eglQueryDevicesEXT && glad_eglGetPlatformDisplayEXT) {
     EGLDeviceEXT devices[8];
     EGLint count = 0;
